@@ -1,0 +1,76 @@
+/** What the command-line front ends share: reading input, reporting bad input. */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { InvalidArgumentError, type Command } from "commander";
+import { ExitCode, InputError } from "../errors.js";
+
+/** The package's version, for `--version` and clingo-style headers (from the nearest package.json up the tree). */
+export const VERSION: string = (() => {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, "package.json");
+    if (existsSync(file)) return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
+  }
+  return "unknown";
+})();
+
+/** A text the user gave us and the name messages use for it. */
+export interface Source {
+  text: string;
+  /** the path as given, or `<stdin>` */
+  name: string;
+}
+
+/**
+ * Reads a file, or standard input for `-` or undefined.
+ * @throws InputError when the file cannot be read
+ */
+export function readSource(path: string | undefined): Source {
+  const stdin = path === undefined || path === "-";
+  const name = stdin ? "<stdin>" : path;
+  try {
+    return { text: readFileSync(stdin ? 0 : path, "utf8"), name };
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message;
+    throw new InputError(name, undefined, `cannot read: ${why}`);
+  }
+}
+
+/**
+ * Runs a command's body; bad input (InputError) prints its `FILE:LINE:COL: error:` line
+ * and exits 65. Anything else is a bug: one line on stderr, exit 65, no stack trace
+ * unless LABYRINTH_DEBUG is set.
+ */
+export async function guarded(program: string, body: () => Promise<number> | number): Promise<void> {
+  try {
+    process.exitCode = await body();
+  } catch (e) {
+    if (e instanceof InputError) {
+      process.stderr.write(`${e.message}\n`);
+    } else {
+      process.stderr.write(`${program}: error: ${e instanceof Error ? e.message : String(e)}\n`);
+      if (process.env.LABYRINTH_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
+    }
+    process.exitCode = ExitCode.BadInput;
+  }
+}
+
+/** Commander: usage errors exit 65 like clingo's, help and version exit 0. */
+export function clingoExits(cmd: Command): Command {
+  return cmd.exitOverride((err) => {
+    process.exit(err.exitCode === 0 ? 0 : ExitCode.BadInput);
+  });
+}
+
+/** Commander argument parser for a non-negative integer. */
+export function nonNegativeInteger(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a non-negative integer");
+  return Number(value);
+}
+
+/** Commander argument parser for a positive number (fractions allowed). */
+export function positiveNumber(value: string): number {
+  const v = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || !(v > 0)) throw new InvalidArgumentError("expected a positive number");
+  return v;
+}

@@ -1,0 +1,89 @@
+/** `labsolve [FILE]`: the solver's command line. */
+import { Command, Option } from "commander";
+import { MAX_SIZE } from "../search/engine.js";
+import { runSearch } from "../search/run.js";
+import { readInstance } from "../instance.js";
+import { InputError } from "../errors.js";
+import {
+  OUTPUT_FORMATS,
+  clingoAnswer,
+  clingoEnd,
+  clingoHeader,
+  competitionAnswer,
+  competitionEnd,
+  exitCodeOf,
+  jsonReport,
+  type OutputFormat,
+} from "../format.js";
+import { VERSION, clingoExits, guarded, nonNegativeInteger, positiveNumber, readSource } from "./common.js";
+
+interface SolveFlags {
+  models: number;
+  format: OutputFormat;
+  maxSteps?: number;
+  timeLimit?: number;
+  memory: number;
+  stats?: boolean;
+}
+
+const program = clingoExits(
+  new Command("labsolve")
+    .description(
+      "Finds the shortest push sequences of a push-labyrinth instance (ASP Competition facts) by iterative deepening.\n" +
+        "Exit codes as clingo: 10 solution found, 20 none within max_steps, 30 all solutions enumerated,\n" +
+        "1 interrupted without an answer, 11 interrupted after one, 65 bad input.",
+    )
+    .version(VERSION)
+    .argument("[file]", "instance file; standard input when absent or -")
+    .option("-n, --models <n>", "print up to N solutions, shortest first; 0 for all", nonNegativeInteger, 1)
+    .addOption(new Option("-f, --format <format>", "output format").choices(OUTPUT_FORMATS).default("competition"))
+    .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
+    .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
+    .option("--memory <MB>", "transposition table size in MiB (0 disables it)", nonNegativeInteger, 64)
+    .option("--stats", "print nodes, depth reached and time per depth to stderr"),
+);
+
+program.action(async (file: string | undefined, flags: SolveFlags) => {
+  await guarded("labsolve", async () => {
+    const source = readSource(file);
+    const { instance, warnings } = readInstance(source.text, source.name);
+    for (const w of warnings) process.stderr.write(`${w}\n`);
+    if (instance.size > MAX_SIZE) {
+      throw new InputError(source.name, undefined, `the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`);
+    }
+    const out = (s: string): void => {
+      process.stdout.write(s);
+    };
+    let count = 0;
+    if (flags.format === "clingo") out(clingoHeader(VERSION, file === undefined || file === "-" ? "stdin" : source.name));
+    const result = await runSearch(instance, {
+      models: flags.models,
+      maxSteps: flags.maxSteps,
+      tableMegabytes: flags.memory,
+      timeLimit: flags.timeLimit,
+      onSolution: (pushes) => {
+        count++;
+        if (flags.format === "competition") out(competitionAnswer(pushes));
+        else if (flags.format === "clingo") out(clingoAnswer(count, pushes));
+      },
+      onDepth: (d) => {
+        if (flags.stats) {
+          process.stderr.write(
+            `% depth ${d.depth}: ${d.nodes} nodes, ${(d.milliseconds / 1000).toFixed(3)} s, ${d.solutions} solution(s)${d.complete ? "" : " (cut short)"}\n`,
+          );
+        }
+      },
+    });
+    const outcome = { solutions: result.solutions.length, exhausted: result.exhausted, interrupted: result.interrupted };
+    if (flags.format === "competition") out(competitionEnd(outcome, result.interruptedBy));
+    else if (flags.format === "clingo") out(clingoEnd(outcome, result.seconds));
+    else out(`${JSON.stringify(jsonReport(outcome, result.solutions, result.seconds, result.depths), null, 2)}\n`);
+    if (flags.stats) {
+      const reached = result.depths.length > 0 ? result.depths[result.depths.length - 1].depth : 0;
+      process.stderr.write(`% total: ${result.nodes} nodes, depth reached ${reached}, ${result.seconds.toFixed(3)} s\n`);
+    }
+    return exitCodeOf(outcome);
+  });
+});
+
+await program.parseAsync();

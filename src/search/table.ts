@@ -1,0 +1,80 @@
+/**
+ * Transposition table of proven lower bounds: an entry says "from this state (tiles,
+ * goal field, reachable set) no sequence of up to k pushes makes the goal reachable".
+ * Such a fact holds whatever the depth or ply the state is met at, so it prunes in
+ * every iteration of the deepening and in solution counting alike.
+ *
+ * The key is two independent 32-bit hashes of the whole state (64 bits); a slot holds
+ * one entry and a new one always replaces it, so a full table forgets, never lies
+ * (beyond a 64-bit hash collision).
+ */
+export class TranspositionTable {
+  private readonly key1: Int32Array;
+  private readonly key2: Int32Array;
+  /** k + 1 of the entry (0: empty slot) */
+  private readonly bound: Uint8Array;
+  private readonly mask: number;
+  private h1 = 0;
+  private h2 = 0;
+
+  /** Bytes one entry takes. */
+  static readonly ENTRY_BYTES = 9;
+
+  /**
+   * @param megabytes memory budget in MiB; the slot count is the largest power of two
+   *   that fits (at least 1024)
+   * @param size the board's N (unused today; kept so the key layout can depend on it)
+   */
+  constructor(megabytes: number, readonly size: number) {
+    const want = Math.max(1024, Math.floor((megabytes * 1024 * 1024) / TranspositionTable.ENTRY_BYTES));
+    const slots = 2 ** Math.floor(Math.log2(want));
+    this.key1 = new Int32Array(slots);
+    this.key2 = new Int32Array(slots);
+    this.bound = new Uint8Array(slots);
+    this.mask = slots - 1;
+  }
+
+  /** Number of slots. */
+  get slots(): number {
+    return this.mask + 1;
+  }
+
+  /**
+   * Hashes the state `state[base .. base + 5N)` and the goal's 0-based field; the
+   * result is kept for the next provenAbove or storeAbove call.
+   */
+  hash(state: Int32Array, base: number, goalRow: number, goalCol: number): void {
+    let h1 = 0x2545f491 ^ (goalRow * 64 + goalCol);
+    let h2 = 0x6a09e667 ^ Math.imul(goalCol * 64 + goalRow + 1, 0x9e3779b1);
+    const end = base + 5 * this.size;
+    for (let i = base; i < end; i++) {
+      let k = Math.imul(state[i], 0xcc9e2d51);
+      k = (k << 15) | (k >>> 17);
+      h1 ^= Math.imul(k, 0x1b873593);
+      h1 = (h1 << 13) | (h1 >>> 19);
+      h1 = (Math.imul(h1, 5) + 0xe6546b64) | 0;
+      h2 = Math.imul(h2 ^ (state[i] + Math.imul(i - base + 1, 0x9e3779b9)), 0x27d4eb2d);
+      h2 ^= h2 >>> 15;
+    }
+    h1 ^= h1 >>> 16;
+    h1 = Math.imul(h1, 0x85ebca6b);
+    h1 ^= h1 >>> 13;
+    this.h1 = h1;
+    this.h2 = h2;
+  }
+
+  /** True when the hashed state is known to need more than k pushes. */
+  provenAbove(k: number): boolean {
+    const i = this.h1 & this.mask;
+    return this.bound[i] > k && this.key1[i] === this.h1 && this.key2[i] === this.h2;
+  }
+
+  /** Records that the hashed state needs more than k pushes (k < 255). */
+  storeAbove(k: number): void {
+    const i = this.h1 & this.mask;
+    if (this.key1[i] === this.h1 && this.key2[i] === this.h2 && this.bound[i] > k) return;
+    this.key1[i] = this.h1;
+    this.key2[i] = this.h2;
+    this.bound[i] = Math.min(255, k + 1);
+  }
+}
