@@ -101,7 +101,11 @@ export function toFacts(g: GeneratedInstance): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Competition file name `XXXX-labyrinth-MAXINT-0.asp` (MAXINT the largest integer in the facts). */
+/**
+ * Competition file name `XXXX-labyrinth-MAXINT-0.asp`. MAXINT follows the competition's
+ * own files, which all have MAXINT = N + 1 with max_steps = N: one more than the largest
+ * integer of the facts.
+ */
 export function competitionFileName(number: number, g: GeneratedInstance): string {
-  return `${String(number).padStart(4, "0")}-labyrinth-${Math.max(g.size, g.maxSteps)}-0.asp`;
+  return `${String(number).padStart(4, "0")}-labyrinth-${Math.max(g.size, g.maxSteps) + 1}-0.asp`;
 }

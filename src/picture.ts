@@ -21,7 +21,7 @@ export function drawBoard(board: Board, goal: Field, reachable: ReadonlySet<numb
   const lines: string[] = [];
   const goalIndex = board.index(goal);
   const header = Array.from({ length: n }, (_, c) => String(c + 1).padStart(2).padEnd(3)).join("");
-  lines.push(`${" ".repeat(width)} ${header}`);
+  lines.push(`${" ".repeat(width)} ${header}`.trimEnd());
   for (let row = n; row >= 1; row--) {
     let line = `${String(row).padStart(width)} `;
     for (let col = 1; col <= n; col++) {

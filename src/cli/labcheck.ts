@@ -85,6 +85,12 @@ program.action(async (args: string[], flags: { json?: boolean }) => {
       const witnessSource = readSource(args[1]);
       output = readOutput(witnessSource.text, witnessSource.name);
     }
+    if (output.answers.length === 0 && (output.saysInconsistent || output.saysUnknown)) {
+      const why = output.saysInconsistent ? "the output says INCONSISTENT; unsatisfiability is not verified" : "the output has no answer";
+      process.stdout.write(args.length === 0 ? "DONTKNOW\n" : `nothing to check: ${why}\n`);
+      return CHECKER_EXIT.DONTKNOW;
+    }
+    // no answer lines at all: the empty witness (no pushes)
     const answers = output.answers.length > 0 ? output.answers : [{ atoms: [], location: undefined }];
     const verdicts = answers.map((a) => checkWitness(instance, a.atoms));
     const allValid = verdicts.every((v) => v.valid);

@@ -1,0 +1,176 @@
+/** The commands end to end: bin/labsolve, bin/labcheck, bin/labgen (built by `npm test`'s pretest). */
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { generate, toFacts } from "../src/generate.js";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const EXAMPLE = join(ROOT, "instances/example-4x4.lp");
+const SOLUTIONS = ["push(1,w,1). push(3,s,2).", "push(1,w,1). push(2,n,2)."]; // the spec's worked example
+const CORRIDOR0 = "field(1,1). field(1,2). field(2,1). field(2,2). init_on(1,1). goal_on(1,2). connect(1,1,e). connect(1,2,w). max_steps(0).";
+
+function sh(cmd: string, args: string[], input = "") {
+  const r = spawnSync(join(ROOT, "bin", cmd), args, { input, encoding: "utf8", cwd: ROOT });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** A generated NxN maze whose goal tile has no opening: never solvable, with a vast state space. */
+function hopeless(n: number, maxSteps: number): string {
+  const g = generate(n, maxSteps, 7, "maze");
+  g.tiles[(g.goal.row - 1) * n + (g.goal.col - 1)] = 0;
+  return toFacts(g);
+}
+
+describe("labsolve", () => {
+  it("solves the worked example from standard input: ANSWER and one of its two solutions, exit 10", () => {
+    const r = sh("labsolve", [], readFileSync(EXAMPLE, "utf8"));
+    expect(r.code).toBe(10);
+    const lines = r.out.trimEnd().split("\n");
+    expect(lines[0]).toBe("ANSWER");
+    expect(SOLUTIONS).toContain(lines[1]);
+    expect(lines).toHaveLength(2);
+  });
+
+  it("-n 0 prints both solutions and exits 30", () => {
+    const r = sh("labsolve", ["-n", "0", EXAMPLE]);
+    expect(r.code).toBe(30);
+    const answers = r.out.split("ANSWER\n").filter(Boolean).map((s) => s.trim()).sort();
+    expect(answers).toEqual([...SOLUTIONS].sort());
+  });
+
+  it("prints INCONSISTENT and exits 20 when no solution exists within max_steps", () => {
+    const r = sh("labsolve", ["-"], CORRIDOR0);
+    expect(r.code).toBe(20);
+    expect(r.out).toBe("INCONSISTENT\n");
+  });
+
+  it("--max-steps overrides the instance's bound", () => {
+    expect(sh("labsolve", ["--max-steps", "1", EXAMPLE]).code).toBe(20);
+    expect(sh("labsolve", ["--max-steps", "1"], CORRIDOR0).code).toBe(10);
+  });
+
+  it("--format clingo prints clingo's layout", () => {
+    const r = sh("labsolve", ["-n", "0", "--format", "clingo", EXAMPLE]);
+    expect(r.code).toBe(30);
+    expect(r.out).toMatch(/^labsolve version .*\nReading from .*\nSolving\.\.\.\nAnswer: 1\npush\(1,w,1\) push\(\d,[sn],2\)\nAnswer: 2\n.*\nSATISFIABLE\n\nModels {7}: 2\nCalls {8}: 1\nTime {9}: [\d.]+s\n$/);
+    const unsat = sh("labsolve", ["--format", "clingo"], CORRIDOR0);
+    expect(unsat.out).toMatch(/\nUNSATISFIABLE\n\nModels {7}: 0\n/);
+    expect(sh("labsolve", ["--format", "clingo", EXAMPLE]).out).toMatch(/Models {7}: 1\+\n/);
+  });
+
+  it("--format json reports status, pushes, per-step atoms and statistics", () => {
+    const r = sh("labsolve", ["-n", "0", "--format", "json", EXAMPLE]);
+    const doc = JSON.parse(r.out);
+    expect(doc).toMatchObject({ status: "SATISFIABLE", exitCode: 30, exhausted: true, fewest: 2 });
+    expect(doc.models).toHaveLength(2);
+    expect(doc.models[0].steps[0]).toEqual({ step: 1, line: 1, dir: "w" });
+    expect(doc.statistics.depths.map((d: { depth: number }) => d.depth)).toEqual([0, 1, 2]);
+  });
+
+  it("--stats prints nodes and time per depth to stderr", () => {
+    const r = sh("labsolve", ["--stats", EXAMPLE]);
+    expect(r.err).toMatch(/% depth 0: 0 nodes, [\d.]+ s, 0 solution\(s\)\n% depth 1: 16 nodes/);
+    expect(r.err).toMatch(/% total: \d+ nodes, depth reached 2/);
+  });
+
+  it("--time-limit interrupts: exit 1 without an answer, promptly", () => {
+    const started = Date.now();
+    const r = sh("labsolve", ["--time-limit", "0.5"], hopeless(20, 30));
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("% interrupted: time limit\n");
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("SIGINT interrupts: exit 1, and the clingo layout says UNKNOWN", async () => {
+    const child = spawn(join(ROOT, "bin/labsolve"), ["--format", "clingo"], { cwd: ROOT });
+    child.stdin.end(hopeless(20, 30));
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    await new Promise((r) => setTimeout(r, 700));
+    child.kill("SIGINT");
+    const code = await new Promise((r) => child.on("close", r));
+    expect(code).toBe(1);
+    expect(out).toMatch(/\nUNKNOWN\n\nINTERRUPTED  : 1\nModels {7}: 0\+\n/);
+  });
+
+  it.each([
+    ["a syntax error", "field(1,1) field(1,2).", /^<stdin>:1:12: error: expected "\.", found "f"\n$/],
+    ["an ill-formed instance", "field(1,1). init_on(1,1). max_steps(1).", /^<stdin>:1:40: error: no goal_on\(X,Y\) fact: an instance has exactly one\n$/],
+    ["a board too large", hopeless(33, 1), /^<stdin>: error: the board is 33x33; labsolve handles boards up to 32x32\n$/],
+  ])("exits 65 on %s, with FILE:LINE:COL and no stack trace", (_, input, message) => {
+    const r = sh("labsolve", [], input);
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(message);
+    expect(r.out).toBe("");
+  });
+
+  it("exits 65 on a missing file and on a bad option", () => {
+    expect(sh("labsolve", ["no-such-file.lp"])).toMatchObject({ code: 65, err: "no-such-file.lp: error: cannot read: no such file\n" });
+    expect(sh("labsolve", ["-n", "many", EXAMPLE]).code).toBe(65);
+    expect(sh("labsolve", ["--format", "xml", EXAMPLE]).code).toBe(65);
+  });
+});
+
+describe("labcheck", () => {
+  it("competition protocol: OK, FAIL, DONTKNOW with exit 0, 1, 2", () => {
+    expect(sh("labcheck", ["10", EXAMPLE], `ANSWER\n${SOLUTIONS[0]}\n`)).toMatchObject({ code: 0, out: "OK\n" });
+    expect(sh("labcheck", ["10", EXAMPLE], "ANSWER\npush(1,w,1). push(3,n,2).\n")).toMatchObject({ code: 1, out: "FAIL\n" });
+    expect(sh("labcheck", ["20", EXAMPLE], "INCONSISTENT\n")).toMatchObject({ code: 2, out: "DONTKNOW\n" });
+    expect(sh("labcheck", ["10", EXAMPLE], "ANSWER\npush(1,w,1). push(3,s\n")).toMatchObject({ code: 1, out: "FAIL\n" });
+  });
+
+  it("checks labsolve's own output, piped", () => {
+    const solved = sh("labsolve", [EXAMPLE]);
+    expect(sh("labcheck", [String(solved.code), EXAMPLE], solved.out)).toMatchObject({ code: 0, out: "OK\n" });
+  });
+
+  it("human mode names the broken rule and the step, and draws the board", () => {
+    const r = sh("labcheck", [EXAMPLE], "push(1,e,1). push(1,e,2).");
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^invalid: step 2: the goal is not reachable after the last push \(push\(1,e,2\)\)\nrule: goal-not-reached\n\nboard after step 2, push\(1,e,2\):\n/);
+    expect(r.out).toContain(" G"); // the goal is drawn
+    const ok = sh("labcheck", [EXAMPLE], `Answer: 1\npush(3,s,2) push(1,w,1)\nSATISFIABLE\n`);
+    expect(ok).toMatchObject({ code: 0, out: "valid: 2 pushes; the goal is reachable after step 2 and not before (max_steps 2)\n" });
+  });
+
+  it("human mode has nothing to check in an INCONSISTENT output (exit 2), and checks an empty witness", () => {
+    expect(sh("labcheck", [EXAMPLE], "INCONSISTENT\n")).toMatchObject({ code: 2, out: "nothing to check: the output says INCONSISTENT; unsatisfiability is not verified\n" });
+    expect(sh("labcheck", [EXAMPLE], "ANSWER\n\n").out).toMatch(/^invalid: step 0: no pushes, and the goal is not the init field\n/);
+  });
+
+  it("--json gives the verdict for machines", () => {
+    const r = sh("labcheck", ["--json", EXAMPLE], "push(1,w,1). push(2,w,1).");
+    const doc = JSON.parse(r.out);
+    expect(doc.valid).toBe(false);
+    expect(doc.answers[0].violation).toMatchObject({ rule: "two-pushes", step: 1 });
+  });
+
+  it("reads an instance and a witness concatenated: `-` for human mode, no argument for the 2009 convention", () => {
+    const text = `${readFileSync(EXAMPLE, "utf8")}\n${SOLUTIONS[1]}\n`;
+    expect(sh("labcheck", ["-"], text).code).toBe(0);
+    expect(sh("labcheck", [], text)).toMatchObject({ code: 0, out: "CORRECT\n" });
+    expect(sh("labcheck", [], text.replace("push(2,n,2)", "push(2,s,2)"))).toMatchObject({ code: 1, out: "INCORRECT\n" });
+  });
+
+  it("exits 65 on a bad instance", () => {
+    const r = sh("labcheck", ["10", "-"], "");
+    expect(r.code).toBe(65);
+  });
+});
+
+describe("labgen", () => {
+  it("is deterministic in the seed and writes the competition's file name without overwriting", () => {
+    const a = sh("labgen", ["6", "3", "--seed", "5"]);
+    expect(a.code).toBe(0);
+    expect(sh("labgen", ["6", "3", "--seed", "5"]).out).toBe(a.out);
+    expect(sh("labgen", ["6", "3", "--seed", "6"]).out).not.toBe(a.out);
+    const dir = mkdtempSync(join(tmpdir(), "labgen-"));
+    expect(sh("labgen", ["12", "3", "--seed", "42", "-o", dir]).code).toBe(0);
+    expect(readdirSync(dir)).toEqual(["0042-labyrinth-13-0.asp"]);
+    expect(sh("labgen", ["12", "3", "--seed", "42", "-o", dir]).code).toBe(65);
+    // what it writes is a valid instance
+    expect(sh("labsolve", ["--max-steps", "1", join(dir, "0042-labyrinth-13-0.asp")]).code).not.toBe(65);
+  });
+});

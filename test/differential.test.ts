@@ -1,0 +1,106 @@
+/**
+ * labsolve and labcheck against clingo with our encoding of the rules, on 300 random
+ * instances (N 2..6, max_steps 0..4, maze and random tiles):
+ * - same verdict and same fewest pushes everywhere;
+ * - the same answer sets, atom for atom (so the same count), where counting is cheap
+ *   (N <= 5, max_steps <= 3);
+ * - labcheck accepts every answer set clingo gives, and accepts a mutated witness
+ *   exactly when clingo says it is an answer set.
+ */
+import { describe, expect, it } from "vitest";
+import { checkWitness } from "../src/check.js";
+import { generate, prng, toFacts, type Style } from "../src/generate.js";
+import { readInstance, type Instance } from "../src/instance.js";
+import { solve } from "../src/search/engine.js";
+import { parseFacts } from "../src/syntax.js";
+import { solutionAtoms } from "../src/format.js";
+import { allAnswerSets, canonical, fewestPushes, isAnswerSet } from "./helpers/clingo.js";
+
+interface Case {
+  seed: number;
+  size: number;
+  maxSteps: number;
+  style: Style;
+}
+
+const CASES: Case[] = Array.from({ length: 300 }, (_, i) => ({
+  seed: 1000 + i,
+  size: 2 + (i % 5),
+  maxSteps: Math.floor(i / 5) % 5,
+  style: i % 2 === 0 ? "maze" : "random",
+}));
+
+const countable = (c: Case): boolean => c.size <= 5 && c.maxSteps <= 3;
+
+function witnessAtoms(text: string) {
+  return parseFacts(text.split(" ").filter((a) => a !== "").map((a) => `${a}.`).join(" "), "<witness>");
+}
+
+/** A witness changed in one of the ways solvers get wrong. */
+function mutate(atoms: string[], inst: Instance, seed: number): string[] {
+  const rand = prng(seed);
+  const pick = (k: number) => Math.floor(rand() * k);
+  const parts = atoms.map((a) => /^push\((\d+),(\w),(\d+)\)$/.exec(a)!.slice(1));
+  const out = parts.map((p) => [...p]);
+  const dirs = ["n", "s", "e", "w"];
+  switch (pick(6)) {
+    case 0: // another line
+      if (out.length > 0) out[pick(out.length)][0] = String(1 + pick(inst.size));
+      break;
+    case 1: // another direction
+      if (out.length > 0) out[pick(out.length)][1] = dirs[pick(4)];
+      break;
+    case 2: // one more push at the end
+      out.push([String(1 + pick(inst.size)), dirs[pick(4)], String(out.length + 1)]);
+      break;
+    case 3: // drop the last push
+      out.pop();
+      break;
+    case 4: // swap two steps
+      if (out.length > 1) {
+        const i = pick(out.length - 1);
+        [out[i][2], out[i + 1][2]] = [out[i + 1][2], out[i][2]];
+        [out[i], out[i + 1]] = [out[i + 1], out[i]];
+      }
+      break;
+    default: // the inverse push: not a no-op
+      if (out.length > 0) {
+        const i = pick(out.length);
+        out[i][1] = { n: "s", s: "n", e: "w", w: "e" }[out[i][1]] as string;
+      }
+  }
+  return out.map(([z, d, s]) => `push(${z},${d},${s})`);
+}
+
+describe.each([2, 3, 4, 5, 6])("random boards of size %i against clingo", (size) => {
+  const cases = CASES.filter((c) => c.size === size);
+  it(`${cases.length} instances: verdict, fewest pushes, answer sets, checker`, async () => {
+    let compared = 0;
+    for (const c of cases) {
+      const facts = toFacts(generate(c.size, c.maxSteps, c.seed, c.style));
+      const label = `seed ${c.seed} (${c.size}x${c.size}, max_steps ${c.maxSteps}, ${c.style})`;
+      const { instance } = readInstance(facts, label);
+      const clingoBest = await fewestPushes(facts);
+      const ours = solve(instance, { models: countable(c) ? 0 : 1 });
+      expect(ours.fewest, label).toBe(clingoBest?.fewest);
+      expect(ours.exhausted || ours.solutions.length > 0, label).toBe(true);
+      if (countable(c)) {
+        const theirs = await allAnswerSets(facts);
+        const mine = ours.solutions.map((s) => canonical(solutionAtoms(s))).sort();
+        expect(mine, label).toEqual(theirs);
+        for (const w of theirs) expect(checkWitness(instance, witnessAtoms(w)).valid, `${label}: ${w}`).toBe(true);
+        compared++;
+      } else if (clingoBest) {
+        expect(checkWitness(instance, witnessAtoms(canonical(clingoBest.witness))).valid, label).toBe(true);
+      }
+      const base = clingoBest ? clingoBest.witness.filter((a) => a.startsWith("push(")) : [];
+      for (let k = 0; k < 2; k++) {
+        const mutated = mutate(base, instance, c.seed * 7 + k);
+        const ref = await isAnswerSet(facts, mutated);
+        const got = checkWitness(instance, parseFacts(mutated.map((a) => `${a}.`).join(" "), "<mutated>")).valid;
+        expect(got, `${label}: mutated witness ${mutated.join(" ")}`).toBe(ref);
+      }
+    }
+    expect(compared).toBe(cases.filter(countable).length);
+  }, 240_000);
+});

@@ -1,0 +1,44 @@
+/**
+ * The bundled instances against expected/, which clingo computed with our encoding
+ * (scripts/make-expected.ts): verdict, fewest pushes, number of solutions. Every
+ * solution labsolve prints must also pass the checker.
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { checkWitness } from "../src/check.js";
+import { readInstance } from "../src/instance.js";
+import { solve } from "../src/search/engine.js";
+import { readOutput } from "../src/witness.js";
+import { solutionAtoms } from "../src/format.js";
+
+const ROOT = new URL("..", import.meta.url);
+const names = readdirSync(new URL("instances/", ROOT)).filter((f) => /\.(lp|asp)$/.test(f)).sort();
+
+interface Expected {
+  status: "SATISFIABLE" | "UNSATISFIABLE";
+  fewest: number | null;
+  solutions: number;
+}
+
+describe("bundled instances against clingo's expected outcomes", () => {
+  it("has an expected outcome for every instance, and some instances of each verdict", () => {
+    const statuses = names.map((n) => (JSON.parse(readFileSync(new URL(`expected/${n.replace(/\.(lp|asp)$/, "")}.json`, ROOT), "utf8")) as Expected).status);
+    expect(statuses).toContain("SATISFIABLE");
+    expect(statuses).toContain("UNSATISFIABLE");
+  });
+
+  it.each(names)("%s", (name) => {
+    const expected = JSON.parse(readFileSync(new URL(`expected/${name.replace(/\.(lp|asp)$/, "")}.json`, ROOT), "utf8")) as Expected;
+    const { instance } = readInstance(readFileSync(new URL(`instances/${name}`, ROOT), "utf8"), name);
+    const first = solve(instance, { models: 1 });
+    expect(first.fewest ?? null).toBe(expected.fewest);
+    const all = solve(instance, { models: 0 });
+    expect(all.exhausted).toBe(true);
+    expect(all.solutions.length).toBe(expected.solutions);
+    expect(all.solutions.length > 0 ? "SATISFIABLE" : "UNSATISFIABLE").toBe(expected.status);
+    for (const s of all.solutions.slice(0, 200)) {
+      const atoms = readOutput(solutionAtoms(s).map((a) => `${a}.`).join(" "), name).answers[0]?.atoms ?? [];
+      expect(checkWitness(instance, atoms).valid).toBe(true);
+    }
+  }, 60_000);
+});
