@@ -15,6 +15,7 @@ import {
   jsonReport,
   type OutputFormat,
 } from "../format.js";
+import { addBatchCommand } from "./batch.js";
 import { VERSION, clingoExits, guarded, nonNegativeInteger, positiveNumber, readSource } from "./common.js";
 
 interface SolveFlags {
@@ -40,8 +41,10 @@ const program = clingoExits(
     .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
     .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
     .option("--memory <MB>", "transposition table size in MiB (0 disables it)", nonNegativeInteger, 64)
-    .option("--stats", "print nodes, depth reached and time per depth to stderr"),
+    .option("--stats", "print nodes, depth reached and time per depth to stderr")
+    .enablePositionalOptions(),
 );
+addBatchCommand(program);
 
 program.action(async (file: string | undefined, flags: SolveFlags) => {
   await guarded("labsolve", async () => {
@@ -80,7 +83,8 @@ program.action(async (file: string | undefined, flags: SolveFlags) => {
     else out(`${JSON.stringify(jsonReport(outcome, result.solutions, result.seconds, result.depths), null, 2)}\n`);
     if (flags.stats) {
       const reached = result.depths.length > 0 ? result.depths[result.depths.length - 1].depth : 0;
-      process.stderr.write(`% total: ${result.nodes} nodes, depth reached ${reached}, ${result.seconds.toFixed(3)} s\n`);
+      const peak = process.resourceUsage().maxRSS / 1024;
+      process.stderr.write(`% total: ${result.nodes} nodes, depth reached ${reached}, ${result.seconds.toFixed(3)} s, peak memory ${peak.toFixed(0)} MB\n`);
     }
     return exitCodeOf(outcome);
   });

@@ -100,6 +100,8 @@ class Engine {
   private readonly models: number;
   /** ply p's state at [p*stride, (p+1)*stride) */
   private readonly state: Int32Array;
+  /** offset of the scratch state */
+  private readonly scratch: number;
   private readonly goalRow: Int32Array;
   private readonly goalCol: Int32Array;
   /** move index of each ply's push */
@@ -126,7 +128,9 @@ class Engine {
     this.horizon = options.maxSteps ?? instance.maxSteps;
     this.models = options.models ?? 1;
     const plies = this.horizon + 1;
-    this.state = new Int32Array(plies * this.stride);
+    // one more state after the plies: scratch for the goal's component
+    this.state = new Int32Array((plies + 1) * this.stride);
+    this.scratch = plies * this.stride;
     this.goalRow = new Int32Array(plies);
     this.goalCol = new Int32Array(plies);
     this.path = new Int32Array(Math.max(1, this.horizon));
@@ -200,6 +204,7 @@ class Engine {
 
   /** Depth-limited search below ply p with `remaining` >= 1 pushes left. Returns solutions found. */
   private search(p: number, remaining: number): number {
+    if (remaining === 1) return this.lastPush(p);
     const n = this.n;
     const stride = this.stride;
     const state = this.state;
@@ -216,17 +221,10 @@ class Engine {
       this.nodes++;
       if (--this.pollCountdown === 0) this.poll();
       if (this.goalReachable(p + 1)) {
-        this.sawGoal = true;
-        if (remaining === 1) {
-          this.path[p] = m;
-          this.report(p + 1);
-          found++;
-          if (this.limitReached) return found;
-        }
         // a shorter solution ends here: pushing stops the moment the goal is reachable
+        this.sawGoal = true;
         continue;
       }
-      if (remaining === 1) continue;
       const table = this.table;
       if (table !== undefined) {
         table.hash(state, to, this.goalRow[p + 1], this.goalCol[p + 1]);
@@ -244,6 +242,73 @@ class Engine {
         table.storeAbove(remaining - 1);
       }
       this.sawGoal = this.sawGoal || outerSaw;
+    }
+    return found;
+  }
+
+  /**
+   * The last push below ply p. A push changes only the links with an end on its line,
+   * so a line that neither crosses nor borders the reachable set R leaves R as it is,
+   * and one that neither crosses nor borders the goal's walking component C leaves C a
+   * whole component apart from R: the goal stays unreachable. Only lines touching both
+   * R and C are tried. The argument needs R closed under walking, which it is after
+   * every push but not at the start (no walking before the first push): there every
+   * line is tried.
+   */
+  private lastPush(p: number): number {
+    const n = this.n;
+    const full = this.full;
+    const stride = this.stride;
+    const state = this.state;
+    const from = p * stride;
+    const to = from + stride;
+    const rB = from + K_R * n;
+    let rowLines = full;
+    let colLines = full;
+    if (p > 0) {
+      // the goal's component, walked in the scratch state
+      const sc = this.scratch;
+      state.copyWithin(sc, from, from + K_R * n);
+      state.fill(0, sc + K_R * n, sc + stride);
+      state[sc + K_R * n + this.goalRow[p]] = 1 << this.goalCol[p];
+      this.walk(sc);
+      const cB = sc + K_R * n;
+      let rowsR = 0;
+      let colsR = 0;
+      let rowsC = 0;
+      let colsC = 0;
+      for (let r = 0; r < n; r++) {
+        const x = state[rB + r];
+        const y = state[cB + r];
+        if (x !== 0) rowsR |= 1 << r;
+        if (y !== 0) rowsC |= 1 << r;
+        colsR |= x;
+        colsC |= y;
+      }
+      rowLines = (rowsR | (rowsR << 1) | (rowsR >>> 1)) & (rowsC | (rowsC << 1) | (rowsC >>> 1)) & full;
+      colLines = (colsR | (colsR << 1) | (colsR >>> 1)) & (colsC | (colsC << 1) | (colsC >>> 1)) & full;
+    }
+    let found = 0;
+    for (let dir = 0; dir < 4; dir++) {
+      const lines = dir < D_N ? rowLines : colLines;
+      for (let line = 0; line < n; line++) {
+        if (((lines >>> line) & 1) === 0) continue;
+        const m = dir * n + line;
+        state.copyWithin(to, from, to);
+        this.goalRow[p + 1] = this.goalRow[p];
+        this.goalCol[p + 1] = this.goalCol[p];
+        this.applyPush(p + 1, m);
+        this.walk(to);
+        this.nodes++;
+        if (--this.pollCountdown === 0) this.poll();
+        if (this.goalReachable(p + 1)) {
+          this.sawGoal = true;
+          this.path[p] = m;
+          this.report(p + 1);
+          found++;
+          if (this.limitReached) return found;
+        }
+      }
     }
     return found;
   }

@@ -14,6 +14,8 @@ export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | 
   timeLimit?: number;
   /** stop on SIGINT and SIGTERM (default true) */
   handleSignals?: boolean;
+  /** stops the search when aborted ("aborted") */
+  signal?: AbortSignal;
   onSolution?: (pushes: Push[]) => void;
   onDepth?: (stats: DepthStats) => void;
 }
@@ -65,9 +67,13 @@ export function runSearch(instance: Instance, options: RunOptions): Promise<RunR
     process.on("SIGINT", onSigint);
     process.on("SIGTERM", onSigterm);
   }
+  const onAbort = (): void => interrupt("aborted");
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener("abort", onAbort);
   const timer = options.timeLimit !== undefined ? setTimeout(() => interrupt("time limit"), options.timeLimit * 1000) : undefined;
   const cleanup = (): void => {
     if (timer) clearTimeout(timer);
+    options.signal?.removeEventListener("abort", onAbort);
     if (signals) {
       process.off("SIGINT", onSigint);
       process.off("SIGTERM", onSigterm);

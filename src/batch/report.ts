@@ -1,0 +1,58 @@
+/** The batch's closing report: one row per instance and a summary, as Markdown, CSV or JSON. */
+import type { BatchResult } from "./run.js";
+
+export type ReportFormat = "md" | "csv" | "json";
+export const REPORT_FORMATS: readonly ReportFormat[] = ["md", "csv", "json"];
+
+export interface BatchSummary {
+  instances: number;
+  solved: number;
+  unsatisfiable: number;
+  unknown: number;
+  errors: number;
+  /** wall-clock seconds of the whole batch */
+  totalSeconds: number;
+  /** median of the instances' own seconds */
+  medianSeconds: number;
+}
+
+/** Counts and times of a batch. */
+export function summarize(results: readonly BatchResult[], wallSeconds: number): BatchSummary {
+  const secs = results.map((r) => r.seconds).sort((a, b) => a - b);
+  const mid = secs.length === 0 ? 0 : secs.length % 2 ? secs[(secs.length - 1) / 2] : (secs[secs.length / 2 - 1] + secs[secs.length / 2]) / 2;
+  const count = (s: BatchResult["status"]) => results.filter((r) => r.status === s).length;
+  return {
+    instances: results.length,
+    solved: count("solved"),
+    unsatisfiable: count("unsatisfiable"),
+    unknown: count("unknown"),
+    errors: count("error"),
+    totalSeconds: Number(wallSeconds.toFixed(3)),
+    medianSeconds: Number(mid.toFixed(3)),
+  };
+}
+
+const csvCell = (v: unknown): string => {
+  const s = v === null || v === undefined ? "" : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** The report in the chosen format; results sorted by instance name. */
+export function formatReport(results: readonly BatchResult[], summary: BatchSummary, format: ReportFormat): string {
+  const rows = [...results].sort((a, b) => a.instance.localeCompare(b.instance));
+  if (format === "json") return `${JSON.stringify({ summary, instances: rows }, null, 2)}\n`;
+  if (format === "csv") {
+    const cols = ["instance", "N", "max_steps", "status", "pushes", "seconds", "nodes", "verified", "error"] as const;
+    return `${cols.join(",")}\n${rows.map((r) => cols.map((c) => csvCell(r[c])).join(",")).join("\n")}\n`;
+  }
+  const lines = [
+    "| instance | N | max_steps | status | pushes | seconds | verified |",
+    "| --- | ---: | ---: | --- | ---: | ---: | --- |",
+    ...rows.map((r) => `| ${r.instance} | ${r.N ?? ""} | ${r.max_steps ?? ""} | ${r.status}${r.error ? ` (${r.error.replace(/\|/g, "\\|")})` : ""} | ${r.pushes ?? ""} | ${r.seconds.toFixed(2)} | ${r.verified === null ? "" : r.verified ? "yes" : "NO"} |`),
+    "",
+    "| instances | solved | unsatisfiable | unknown | errors | total seconds | median seconds |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| ${summary.instances} | ${summary.solved} | ${summary.unsatisfiable} | ${summary.unknown} | ${summary.errors} | ${summary.totalSeconds.toFixed(2)} | ${summary.medianSeconds.toFixed(2)} |`,
+  ];
+  return `${lines.join("\n")}\n`;
+}

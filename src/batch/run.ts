@@ -1,0 +1,157 @@
+/**
+ * Runs a batch of instances in parallel worker threads (one search worker per instance,
+ * at most `jobs` at once, scheduled with p-limit), verifies every answer with the
+ * checker, and streams one result per instance, optionally to a JSON-lines file.
+ */
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import pLimit from "p-limit";
+import { checkWitness } from "../check.js";
+import { InputError } from "../errors.js";
+import { competitionAnswer } from "../format.js";
+import { readInstance } from "../instance.js";
+import { MAX_SIZE } from "../search/engine.js";
+import { runSearch } from "../search/run.js";
+import { readOutput } from "../witness.js";
+import type { BatchItem } from "./sources.js";
+
+/** One line of the results file. */
+export interface BatchResult {
+  instance: string;
+  N: number | null;
+  max_steps: number | null;
+  status: "solved" | "unsatisfiable" | "unknown" | "error";
+  /** fewest pushes (solved only) */
+  pushes: number | null;
+  /** the answer's atoms, `push(Z,D,S).` separated by spaces (solved only) */
+  witness: string | null;
+  seconds: number;
+  nodes: number;
+  /** true: the checker accepted the answer; false: it rejected it; null: nothing to check */
+  verified: boolean | null;
+  /** what went wrong (status error), or why the answer is unknown */
+  error?: string;
+  /** error kind: bad input, a rejected answer, a failed worker */
+  errorKind?: "input" | "verification" | "worker";
+}
+
+export interface BatchOptions {
+  /** instances at once (worker threads) */
+  jobs: number;
+  timeLimit?: number;
+  tableMegabytes?: number;
+  maxSteps?: number;
+  /** JSON-lines results file, appended to line by line */
+  out?: string;
+  /** skip instances already in `out` */
+  resume?: boolean;
+  /** aborting stops running searches; their instances are not recorded */
+  signal?: AbortSignal;
+  /** called as each instance finishes */
+  onResult?: (result: BatchResult) => void;
+}
+
+/** Names of the instances already in a results file (lines that do not parse are ignored). */
+export function finishedInstances(path: string): Set<string> {
+  const done = new Set<string>();
+  if (!existsSync(path)) return done;
+  for (const line of readFileSync(path, "utf8").split("\n")) {
+    try {
+      const r = JSON.parse(line) as Partial<BatchResult>;
+      if (typeof r.instance === "string") done.add(r.instance);
+    } catch {
+      // a line cut short by a crash: the instance runs again
+    }
+  }
+  return done;
+}
+
+/**
+ * Runs the items. Refused zip entries and bad instances become error rows; the batch
+ * goes on.
+ * @returns the results of this run, in the order they finished (resumed ones excluded)
+ * @throws Error when `out` exists and `resume` is not set (the file is never overwritten)
+ */
+export async function runBatch(items: readonly BatchItem[], options: BatchOptions): Promise<BatchResult[]> {
+  if (options.out && existsSync(options.out) && !options.resume) {
+    throw new InputError(options.out, undefined, "the results file exists: use --resume to continue it, or choose another file");
+  }
+  const skip = options.out && options.resume ? finishedInstances(options.out) : new Set<string>();
+  if (options.out && options.resume && existsSync(options.out)) {
+    const text = readFileSync(options.out, "utf8");
+    if (text.length > 0 && !text.endsWith("\n")) appendFileSync(options.out, "\n");
+  }
+  const limit = pLimit(Math.max(1, options.jobs));
+  const results: BatchResult[] = [];
+  const record = (r: BatchResult): void => {
+    if (options.out) appendFileSync(options.out, `${JSON.stringify(r)}\n`);
+    results.push(r);
+    options.onResult?.(r);
+  };
+  await Promise.all(
+    items
+      .filter((item) => !skip.has(item.name))
+      .map((item) =>
+        limit(async () => {
+          if (options.signal?.aborted) return;
+          const r = await runOne(item, options);
+          if (r) record(r);
+        }),
+      ),
+  );
+  return results;
+}
+
+function errorRow(instance: string, error: string, errorKind: BatchResult["errorKind"], extra: Partial<BatchResult> = {}): BatchResult {
+  return { instance, N: null, max_steps: null, status: "error", pushes: null, witness: null, seconds: 0, nodes: 0, verified: null, error, errorKind, ...extra };
+}
+
+async function runOne(item: BatchItem, options: BatchOptions): Promise<BatchResult | undefined> {
+  if (item.kind === "refused") return errorRow(item.name, item.reason, "input");
+  let instance;
+  try {
+    instance = readInstance(item.text, item.name).instance;
+  } catch (e) {
+    if (e instanceof InputError) return errorRow(item.name, e.message, "input");
+    throw e;
+  }
+  const shape = { N: instance.size, max_steps: options.maxSteps ?? instance.maxSteps };
+  if (instance.size > MAX_SIZE) {
+    return errorRow(item.name, `${item.name}: error: the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`, "input", shape);
+  }
+  let run;
+  try {
+    run = await runSearch(instance, {
+      models: 1,
+      maxSteps: options.maxSteps,
+      tableMegabytes: options.tableMegabytes,
+      timeLimit: options.timeLimit,
+      handleSignals: false,
+      signal: options.signal,
+    });
+  } catch (e) {
+    return errorRow(item.name, `search worker failed: ${e instanceof Error ? e.message : String(e)}`, "worker", shape);
+  }
+  if (run.interruptedBy === "aborted") return undefined;
+  const base = { instance: item.name, ...shape, seconds: Number(run.seconds.toFixed(3)), nodes: run.nodes };
+  const answer = run.solutions[0];
+  if (!answer) {
+    if (run.exhausted) return { ...base, status: "unsatisfiable", pushes: null, witness: null, verified: null };
+    return { ...base, status: "unknown", pushes: null, witness: null, verified: null, error: `interrupted: ${run.interruptedBy ?? "unknown"}` };
+  }
+  // the checker, not the search, decides whether the answer is a solution
+  const text = competitionAnswer(answer);
+  const witness = text.split("\n")[1];
+  const verdict = checkWitness({ ...instance, maxSteps: shape.max_steps }, readOutput(text, item.name).answers[0].atoms);
+  if (!verdict.valid) {
+    return { ...base, status: "error", pushes: answer.length, witness, verified: false, errorKind: "verification", error: `ANSWER REJECTED BY THE CHECKER: step ${verdict.violation?.step}: ${verdict.violation?.message}` };
+  }
+  return { ...base, status: "solved", pushes: answer.length, witness, verified: true };
+}
+
+/** The batch's exit code: 65 any bad input, 70 an answer rejected by the checker, 1 time-outs or failed workers, else 0. */
+export function batchExitCode(results: readonly BatchResult[]): number {
+  if (results.some((r) => r.errorKind === "input")) return 65;
+  if (results.some((r) => r.errorKind === "verification")) return 70;
+  if (results.some((r) => r.status === "unknown" || r.errorKind === "worker")) return 1;
+  return 0;
+}

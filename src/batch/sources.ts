@@ -1,0 +1,112 @@
+/**
+ * The instances of a batch: from .zip archives (read in memory, never extracted), folders
+ * (recursively) and single files. Instances are the .lp and .asp entries.
+ */
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { strFromU8, unzipSync, type UnzipFileInfo } from "fflate";
+import { InputError } from "../errors.js";
+
+/** Size caps of zip reading, in bytes. */
+export interface ZipLimits {
+  /** largest uncompressed entry (default 16 MiB) */
+  entryBytes: number;
+  /** largest uncompressed total of an archive's instance entries (default 256 MiB) */
+  totalBytes: number;
+}
+export const DEFAULT_ZIP_LIMITS: ZipLimits = { entryBytes: 16 * 1024 * 1024, totalBytes: 256 * 1024 * 1024 };
+
+/** One instance to run, or an entry that was refused. */
+export type BatchItem =
+  | { kind: "instance"; name: string; text: string }
+  | { kind: "refused"; name: string; reason: string };
+
+const INSTANCE = /\.(lp|asp)$/i;
+
+/**
+ * Lists the instances of every source, in order (folders and archives sorted by name).
+ * @param sources paths of .zip files, folders or instance files
+ * @throws InputError (exit 65) for a missing source, a corrupt zip, or an archive over the total cap
+ */
+export function collectInstances(sources: readonly string[], limits: ZipLimits = DEFAULT_ZIP_LIMITS): BatchItem[] {
+  const items: BatchItem[] = [];
+  for (const source of sources) {
+    let stat;
+    try {
+      stat = statSync(source);
+    } catch {
+      throw new InputError(source, undefined, "cannot read: no such file or folder");
+    }
+    if (stat.isDirectory()) {
+      for (const path of walkFolder(source)) items.push({ kind: "instance", name: path, text: readFileSync(path, "utf8") });
+    } else if (/\.zip$/i.test(source)) {
+      items.push(...readZip(source, readFileSync(source), limits));
+    } else {
+      items.push({ kind: "instance", name: source, text: readFileSync(source, "utf8") });
+    }
+  }
+  return items;
+}
+
+function walkFolder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...walkFolder(path));
+    else if (entry.isFile() && INSTANCE.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+/** True for names that could escape a folder when extracted: absolute, drive letters, `..` parts. */
+export function unsafeEntryName(name: string): boolean {
+  return name.startsWith("/") || name.startsWith("\\") || /^[A-Za-z]:/.test(name) || name.split(/[\\/]/).includes("..");
+}
+
+/**
+ * The instance entries of a zip archive, decompressed in memory. Unsafe names and
+ * entries over the entry cap are returned as refused items; nothing touches the disk.
+ * @param zipName the archive's path, used in instance names (`ARCHIVE:ENTRY`)
+ * @throws InputError for a corrupt archive or one whose instance entries exceed the total cap
+ */
+export function readZip(zipName: string, data: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): BatchItem[] {
+  const refused: BatchItem[] = [];
+  const accepted: UnzipFileInfo[] = [];
+  let total = 0;
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(data, {
+      filter: (file) => {
+        if (file.name.endsWith("/") || !INSTANCE.test(file.name)) return false;
+        const name = `${zipName}:${file.name}`;
+        if (unsafeEntryName(file.name)) {
+          refused.push({ kind: "refused", name, reason: "unsafe entry name (absolute or with ..): skipped" });
+          return false;
+        }
+        if (file.originalSize > limits.entryBytes) {
+          refused.push({ kind: "refused", name, reason: `entry of ${file.originalSize} bytes uncompressed is over the cap of ${limits.entryBytes}: skipped` });
+          return false;
+        }
+        total += file.originalSize;
+        if (total > limits.totalBytes) {
+          throw new InputError(zipName, undefined, `the archive's instances exceed ${limits.totalBytes} bytes uncompressed: refused`);
+        }
+        accepted.push(file);
+        return true;
+      },
+    });
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(zipName, undefined, `not a readable zip archive (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const items: BatchItem[] = [...refused];
+  for (const file of accepted.sort((a, b) => a.name.localeCompare(b.name))) {
+    const bytes = files[file.name];
+    if (!bytes || bytes.length > limits.entryBytes) {
+      items.push({ kind: "refused", name: `${zipName}:${file.name}`, reason: "entry larger than its header says: skipped" });
+      continue;
+    }
+    items.push({ kind: "instance", name: `${zipName}:${file.name}`, text: strFromU8(bytes) });
+  }
+  return items;
+}

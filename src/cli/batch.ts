@@ -1,0 +1,110 @@
+/** `labsolve batch SOURCE...`: whole instance sets (zips, folders, files) in parallel. */
+import { availableParallelism } from "node:os";
+import cliProgress from "cli-progress";
+import { Command, Option } from "commander";
+import { batchExitCode, runBatch, type BatchResult } from "../batch/run.js";
+import { REPORT_FORMATS, formatReport, summarize, type ReportFormat } from "../batch/report.js";
+import { DEFAULT_ZIP_LIMITS, collectInstances } from "../batch/sources.js";
+import { guarded, nonNegativeInteger, positiveNumber } from "./common.js";
+
+interface BatchFlags {
+  jobs: number;
+  timeLimit?: number;
+  memory: number;
+  maxSteps?: number;
+  out?: string;
+  resume?: boolean;
+  format: ReportFormat;
+  maxEntryMb: number;
+  maxZipMb: number;
+}
+
+function describe(r: BatchResult): string {
+  switch (r.status) {
+    case "solved":
+      return `solved, ${r.pushes} pushes, verified, ${r.seconds.toFixed(2)} s`;
+    case "unsatisfiable":
+      return `no solution within ${r.max_steps} pushes, ${r.seconds.toFixed(2)} s`;
+    case "unknown":
+      return `unknown (${r.error}), ${r.seconds.toFixed(2)} s`;
+    case "error":
+      return `ERROR: ${r.error}`;
+  }
+}
+
+/** Adds the batch subcommand to labsolve's program. */
+export function addBatchCommand(program: Command): void {
+  program
+    .command("batch")
+    .description(
+      "Solves every .lp and .asp instance of zips (read in memory), folders (recursively) and files, in parallel,\n" +
+        "verifying each answer with the checker. Exit 0: all answered and verified; 1: some ran out of time (or a\n" +
+        "worker failed); 65: some input was bad; 70: an answer was rejected by the checker (a bug: please report it).",
+    )
+    .argument("<sources...>", ".zip files, folders or instance files")
+    .option("-j, --jobs <n>", "instances at once", nonNegativeInteger, availableParallelism())
+    .option("--time-limit <seconds>", "per instance", positiveNumber)
+    .option("--memory <MB>", "transposition table per instance, MiB", nonNegativeInteger, 64)
+    .option("--max-steps <k>", "override every instance's max_steps", nonNegativeInteger)
+    .option("--out <file>", "append one JSON line per finished instance (never overwritten)")
+    .option("--resume", "skip the instances already in --out")
+    .addOption(new Option("--format <format>", "summary format on stdout").choices(REPORT_FORMATS).default("md"))
+    .option("--max-entry-mb <mb>", "largest uncompressed zip entry", nonNegativeInteger, DEFAULT_ZIP_LIMITS.entryBytes / 2 ** 20)
+    .option("--max-zip-mb <mb>", "largest uncompressed total of a zip's instances", nonNegativeInteger, DEFAULT_ZIP_LIMITS.totalBytes / 2 ** 20)
+    .action(async (sources: string[], flags: BatchFlags) => {
+      await guarded("labsolve batch", async () => {
+        if (flags.resume && !flags.out) throw new Error("--resume needs --out FILE");
+        const started = performance.now();
+        const items = collectInstances(sources, { entryBytes: flags.maxEntryMb * 2 ** 20, totalBytes: flags.maxZipMb * 2 ** 20 });
+        const abort = new AbortController();
+        const stop = (): void => abort.abort();
+        process.on("SIGINT", stop);
+        process.on("SIGTERM", stop);
+        const tty = process.stderr.isTTY === true;
+        const bar = tty
+          ? new cliProgress.SingleBar(
+              { format: "{bar} {value}/{total} | solved {solved} | {duration_formatted} elapsed | ETA {eta_formatted}", stream: process.stderr, hideCursor: true },
+              cliProgress.Presets.shades_classic,
+            )
+          : undefined;
+        let done = 0;
+        let solved = 0;
+        const held: string[] = [];
+        bar?.start(items.length, 0, { solved });
+        try {
+          const results = await runBatch(items, {
+            jobs: Math.max(1, flags.jobs),
+            timeLimit: flags.timeLimit,
+            tableMegabytes: flags.memory,
+            maxSteps: flags.maxSteps,
+            out: flags.out,
+            resume: flags.resume,
+            signal: abort.signal,
+            onResult: (r) => {
+              done++;
+              if (r.status === "solved") solved++;
+              if (bar) {
+                bar.update(done, { solved });
+                if (r.status === "error") held.push(`${r.instance}: ${describe(r)}\n`);
+              } else {
+                process.stderr.write(`[${done}/${items.length}] ${r.instance}: ${describe(r)}\n`);
+              }
+            },
+          });
+          bar?.stop();
+          for (const line of held) process.stderr.write(line);
+          const wall = (performance.now() - started) / 1000;
+          process.stdout.write(formatReport(results, summarize(results, wall), flags.format));
+          if (abort.signal.aborted) {
+            process.stderr.write(`interrupted: ${done} instance(s) finished${flags.out ? `, kept in ${flags.out}; run again with --resume` : ""}\n`);
+            return 1;
+          }
+          return batchExitCode(results);
+        } finally {
+          bar?.stop();
+          process.off("SIGINT", stop);
+          process.off("SIGTERM", stop);
+        }
+      });
+    });
+}
