@@ -23,9 +23,9 @@ export class TranspositionTable {
   /**
    * @param megabytes memory budget in MiB; the slot count is the largest power of two
    *   that fits (at least 1024)
-   * @param size the board's N (unused today; kept so the key layout can depend on it)
+   * @param words words per state (BitBoard.stride)
    */
-  constructor(megabytes: number, readonly size: number) {
+  constructor(megabytes: number, readonly words: number) {
     const want = Math.max(1024, Math.floor((megabytes * 1024 * 1024) / TranspositionTable.ENTRY_BYTES));
     const slots = 2 ** Math.floor(Math.log2(want));
     this.key1 = new Int32Array(slots);
@@ -40,13 +40,13 @@ export class TranspositionTable {
   }
 
   /**
-   * Hashes the state `state[base .. base + 5N)` and the goal's 0-based field; the
+   * Hashes the state `state[base .. base + words)` (tiles, reachable set, goal); the
    * result is kept for the next provenAbove or storeAbove call.
    */
-  hash(state: Int32Array, base: number, goalRow: number, goalCol: number): void {
-    let h1 = 0x2545f491 ^ (goalRow * 64 + goalCol);
-    let h2 = 0x6a09e667 ^ Math.imul(goalCol * 64 + goalRow + 1, 0x9e3779b1);
-    const end = base + 5 * this.size;
+  hash(state: Int32Array, base: number): void {
+    let h1 = 0x2545f491;
+    let h2 = 0x6a09e667;
+    const end = base + this.words;
     for (let i = base; i < end; i++) {
       let k = Math.imul(state[i], 0xcc9e2d51);
       k = (k << 15) | (k >>> 17);

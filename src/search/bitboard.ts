@@ -1,0 +1,176 @@
+/**
+ * The solver's board: a state of an NxN board (N <= 32) as 5N + 2 words of an Int32Array.
+ *
+ * Row r (0-based, from the south) is one 32-bit word per opening direction, bit c
+ * (0-based, from the west) set when the tile on (r,c) opens that way; one more word per
+ * row holds the reachable set; the last two words hold the goal's 0-based row and
+ * column. A state is self-contained, so a search can keep many of them in one array
+ * and copy one with copyWithin.
+ *
+ * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving"). This module does not
+ * decide what the checker accepts: src/check.ts has its own simulation.
+ */
+import type { Direction, Push } from "../board.js";
+import type { Instance } from "../instance.js";
+
+/** Largest board the bit rows hold. */
+export const MAX_SIZE = 32;
+
+/** Push order of move indices: move m is direction MOVE_DIRS[floor(m / N)] on line (m % N) + 1. */
+export const MOVE_DIRS: readonly Direction[] = ["e", "w", "n", "s"];
+const D_E = 0;
+const D_W = 1;
+export const D_N = 2;
+
+/** Offsets, in rows, of the groups inside a state. */
+export const K_N = 0;
+export const K_S = 1;
+export const K_E = 2;
+export const K_W = 3;
+export const K_R = 4;
+const GROUPS = 5;
+
+export class BitBoard {
+  /** N */
+  readonly n: number;
+  /** the low N bits */
+  readonly full: number;
+  /** words per state: 5N rows, goal row, goal column */
+  readonly stride: number;
+  /** offset of the goal's row inside a state (its column follows) */
+  readonly goalAt: number;
+
+  /** @throws RangeError when N > MAX_SIZE */
+  constructor(n: number) {
+    if (n > MAX_SIZE) throw new RangeError(`boards up to ${MAX_SIZE}x${MAX_SIZE} are supported, this one is ${n}x${n}`);
+    this.n = n;
+    this.full = n === 32 ? -1 : (1 << n) - 1;
+    this.goalAt = GROUPS * n;
+    this.stride = GROUPS * n + 2;
+  }
+
+  /** Writes the instance's start (step 0: R is the init field alone, not walked) at `base`. */
+  load(instance: Instance, state: Int32Array, base: number): void {
+    const n = this.n;
+    state.fill(0, base, base + this.stride);
+    const tiles = instance.board.tiles;
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        const t = tiles[r * n + c];
+        if (t & 1) state[base + K_N * n + r] |= 1 << c;
+        if (t & 2) state[base + K_S * n + r] |= 1 << c;
+        if (t & 4) state[base + K_E * n + r] |= 1 << c;
+        if (t & 8) state[base + K_W * n + r] |= 1 << c;
+      }
+    }
+    state[base + K_R * n + instance.init.row - 1] = 1 << (instance.init.col - 1);
+    state[base + this.goalAt] = instance.goal.row - 1;
+    state[base + this.goalAt + 1] = instance.goal.col - 1;
+  }
+
+  /** The push of move index m (1-based line). */
+  push(m: number): Push {
+    return { line: (m % this.n) + 1, dir: MOVE_DIRS[Math.floor(m / this.n)] };
+  }
+
+  /** True when the goal's field is in the reachable set of the state at `base`. */
+  goalReachable(state: Int32Array, base: number): boolean {
+    const g = base + this.goalAt;
+    return ((state[base + K_R * this.n + state[g]] >>> state[g + 1]) & 1) === 1;
+  }
+
+  /** Applies move m to the state at `base` in place: tiles, reachable set and goal ride along (wraparound). */
+  applyPush(state: Int32Array, base: number, m: number): void {
+    const n = this.n;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    const top = n - 1;
+    const g = base + this.goalAt;
+    if (dir === D_E || dir === D_W) {
+      const full = this.full;
+      for (let k = 0; k < GROUPS; k++) {
+        const i = base + k * n + line;
+        const x = state[i];
+        state[i] = dir === D_E ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
+      }
+      if (state[g] === line) {
+        const c = state[g + 1];
+        state[g + 1] = dir === D_E ? (c === top ? 0 : c + 1) : c === 0 ? top : c - 1;
+      }
+    } else {
+      const bit = 1 << line;
+      const keep = ~bit;
+      for (let k = 0; k < GROUPS; k++) {
+        const b = base + k * n;
+        if (dir === D_N) {
+          const carry = state[b + top] & bit;
+          for (let r = top; r > 0; r--) state[b + r] = (state[b + r] & keep) | (state[b + r - 1] & bit);
+          state[b] = (state[b] & keep) | carry;
+        } else {
+          const carry = state[b] & bit;
+          for (let r = 0; r < top; r++) state[b + r] = (state[b + r] & keep) | (state[b + r + 1] & bit);
+          state[b + top] = (state[b + top] & keep) | carry;
+        }
+      }
+      if (state[g + 1] === line) {
+        const r = state[g];
+        state[g] = dir === D_N ? (r === top ? 0 : r + 1) : r === 0 ? top : r - 1;
+      }
+    }
+  }
+
+  /**
+   * Closes the reachable rows of the state at `base` under walking: a step between
+   * neighbours inside the board (no wraparound) needs both tiles open towards each other.
+   */
+  walk(state: Int32Array, base: number): void {
+    const n = this.n;
+    const nB = base + K_N * n;
+    const sB = base + K_S * n;
+    const eB = base + K_E * n;
+    const wB = base + K_W * n;
+    const rB = base + K_R * n;
+    // An upward pass closes every row and carries reach north; a downward pass carries
+    // it south. When a downward pass changes nothing, the set is closed.
+    for (;;) {
+      for (let r = 0; r < n; r++) {
+        let x = state[rB + r];
+        if (r > 0) x |= state[rB + r - 1] & state[nB + r - 1] & state[sB + r];
+        if (x === 0) continue;
+        const h = state[eB + r] & (state[wB + r] >>> 1);
+        for (;;) {
+          const y = x | ((x & h) << 1) | ((x >>> 1) & h);
+          if (y === x) break;
+          x = y;
+        }
+        state[rB + r] = x;
+      }
+      let changed = false;
+      for (let r = n - 2; r >= 0; r--) {
+        let x = state[rB + r] | (state[rB + r + 1] & state[nB + r] & state[sB + r + 1]);
+        if (x === state[rB + r]) continue;
+        const h = state[eB + r] & (state[wB + r] >>> 1);
+        for (;;) {
+          const y = x | ((x & h) << 1) | ((x >>> 1) & h);
+          if (y === x) break;
+          x = y;
+        }
+        state[rB + r] = x;
+        changed = true;
+      }
+      if (!changed) return;
+    }
+  }
+
+  /**
+   * Writes into `to` the state at `from` with its reachable set replaced by the goal's
+   * walking component (the fields the goal connects to).
+   */
+  goalComponent(state: Int32Array, from: number, to: number): void {
+    const n = this.n;
+    state.copyWithin(to, from, from + this.stride);
+    state.fill(0, to + K_R * n, to + (K_R + 1) * n);
+    state[to + K_R * n + state[to + this.goalAt]] = 1 << state[to + this.goalAt + 1];
+    this.walk(state, to);
+  }
+}
