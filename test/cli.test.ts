@@ -40,6 +40,14 @@ describe("labsolve", () => {
     expect(answers).toEqual([...SOLUTIONS].sort());
   });
 
+  it("--any prints one solution within max_steps (exit 10), INCONSISTENT when there is none, and refuses -n", () => {
+    const r = sh("labsolve", ["--any", EXAMPLE]);
+    expect(r.code).toBe(10);
+    expect(sh("labcheck", ["10", EXAMPLE], r.out)).toMatchObject({ code: 0, out: "OK\n" });
+    expect(sh("labsolve", ["--any"], CORRIDOR0)).toMatchObject({ code: 20, out: "INCONSISTENT\n" });
+    expect(sh("labsolve", ["--any", "-n", "0", EXAMPLE]).code).toBe(65);
+  });
+
   it("prints INCONSISTENT and exits 20 when no solution exists within max_steps", () => {
     const r = sh("labsolve", ["-"], CORRIDOR0);
     expect(r.code).toBe(20);

@@ -1,7 +1,8 @@
 /**
  * labsolve and labcheck against clingo with our encoding of the rules, on 300 random
  * instances (N 2..6, max_steps 0..4, maze and random tiles):
- * - same verdict and same fewest pushes everywhere;
+ * - same verdict and same fewest pushes everywhere; --any finds a valid solution exactly
+ *   when clingo finds one;
  * - the same answer sets, atom for atom (so the same count), where counting is cheap
  *   (N <= 5, max_steps <= 3);
  * - labcheck accepts every answer set clingo gives, and accepts a mutated witness
@@ -12,6 +13,7 @@ import { checkWitness } from "../src/check.js";
 import { generate, prng, toFacts, type Style } from "../src/generate.js";
 import { readInstance, type Instance } from "../src/instance.js";
 import { solve } from "../src/search/engine.js";
+import { solveAny } from "../src/search/any.js";
 import { parseFacts } from "../src/syntax.js";
 import { solutionAtoms } from "../src/format.js";
 import { allAnswerSets, canonical, fewestPushes, isAnswerSet } from "./helpers/clingo.js";
@@ -92,6 +94,16 @@ describe.each([2, 3, 4, 5, 6])("random boards of size %i against clingo", (size)
         compared++;
       } else if (clingoBest) {
         expect(checkWitness(instance, witnessAtoms(canonical(clingoBest.witness))).valid, label).toBe(true);
+      }
+      // --any: some solution within max_steps when clingo has one, none (proven) otherwise
+      const any = solveAny(instance);
+      if (clingoBest) {
+        expect(any.solutions, label).toHaveLength(1);
+        expect(any.solutions[0].length, label).toBeLessThanOrEqual(c.maxSteps);
+        expect(checkWitness(instance, witnessAtoms(canonical(solutionAtoms(any.solutions[0])))).valid, label).toBe(true);
+      } else {
+        expect(any.solutions, label).toEqual([]);
+        expect(any.exhausted, label).toBe(true);
       }
       const base = clingoBest ? clingoBest.witness.filter((a) => a.startsWith("push(")) : [];
       for (let k = 0; k < 2; k++) {

@@ -30,6 +30,16 @@ describe.skipIf(!present)("competition instances in ../shared", () => {
     }
   });
 
+  it("labsolve --any answers all 15 within max_steps, and labcheck accepts every answer", () => {
+    for (const f of files) {
+      const path = join(SHARED, f);
+      const solved = spawnSync(join(ROOT, "bin/labsolve"), ["--any", "--time-limit", "30", path], { encoding: "utf8" });
+      expect(solved.status, f).toBe(10);
+      const checked = spawnSync(join(ROOT, "bin/labcheck"), ["10", path], { input: solved.stdout, encoding: "utf8" });
+      expect(checked.stdout, f).toBe("OK\n");
+    }
+  }, 120_000);
+
   it.each([
     ["0060-labyrinth-13-0.asp", 4],
     ["0025-labyrinth-14-0.asp", 4],

@@ -20,7 +20,7 @@ export interface BatchResult {
   N: number | null;
   max_steps: number | null;
   status: "solved" | "unsatisfiable" | "unknown" | "error";
-  /** fewest pushes (solved only) */
+  /** pushes of the answer (solved only): the fewest, unless the batch ran with --any */
   pushes: number | null;
   /** the answer's atoms, `push(Z,D,S).` separated by spaces (solved only) */
   witness: string | null;
@@ -40,6 +40,8 @@ export interface BatchOptions {
   timeLimit?: number;
   tableMegabytes?: number;
   maxSteps?: number;
+  /** any solution, not necessarily the shortest */
+  any?: boolean;
   /** JSON-lines results file, appended to line by line */
   out?: string;
   /** skip instances already in `out` */
@@ -122,6 +124,7 @@ async function runOne(item: BatchItem, options: BatchOptions): Promise<BatchResu
   try {
     run = await runSearch(instance, {
       models: 1,
+      any: options.any,
       maxSteps: options.maxSteps,
       tableMegabytes: options.tableMegabytes,
       timeLimit: options.timeLimit,

@@ -17,6 +17,7 @@ interface BatchFlags {
   format: ReportFormat;
   maxEntryMb: number;
   maxZipMb: number;
+  any?: boolean;
 }
 
 function describe(r: BatchResult): string {
@@ -46,6 +47,7 @@ export function addBatchCommand(program: Command): void {
     .option("--time-limit <seconds>", "per instance", positiveNumber)
     .option("--memory <MB>", "transposition table per instance, MiB", nonNegativeInteger, 64)
     .option("--max-steps <k>", "override every instance's max_steps", nonNegativeInteger)
+    .option("--any", "any solution within max_steps, not necessarily the shortest (as labsolve --any)")
     .option("--out <file>", "append one JSON line per finished instance (never overwritten)")
     .option("--resume", "skip the instances already in --out")
     .addOption(new Option("--format <format>", "summary format on stdout").choices(REPORT_FORMATS).default("md"))
@@ -77,6 +79,7 @@ export function addBatchCommand(program: Command): void {
             timeLimit: flags.timeLimit,
             tableMegabytes: flags.memory,
             maxSteps: flags.maxSteps,
+            any: flags.any,
             out: flags.out,
             resume: flags.resume,
             signal: abort.signal,

@@ -25,6 +25,7 @@ interface SolveFlags {
   timeLimit?: number;
   memory: number;
   stats?: boolean;
+  any?: boolean;
 }
 
 const program = clingoExits(
@@ -37,6 +38,7 @@ const program = clingoExits(
     .version(VERSION)
     .argument("[file]", "instance file; standard input when absent or -")
     .option("-n, --models <n>", "print up to N solutions, shortest first; 0 for all", nonNegativeInteger, 1)
+    .option("--any", "one solution within max_steps, not necessarily the shortest: the competition's task, fastest")
     .addOption(new Option("-f, --format <format>", "output format").choices(OUTPUT_FORMATS).default("competition"))
     .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
     .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
@@ -48,6 +50,7 @@ addBatchCommand(program);
 
 program.action(async (file: string | undefined, flags: SolveFlags) => {
   await guarded("labsolve", async () => {
+    if (flags.any && flags.models !== 1) throw new Error("--any finds one solution; it does not combine with -n");
     const source = readSource(file);
     const { instance, warnings } = readInstance(source.text, source.name);
     for (const w of warnings) process.stderr.write(`${w}\n`);
@@ -60,6 +63,7 @@ program.action(async (file: string | undefined, flags: SolveFlags) => {
     let count = 0;
     if (flags.format === "clingo") out(clingoHeader(VERSION, file === undefined || file === "-" ? "stdin" : source.name));
     const result = await runSearch(instance, {
+      any: flags.any,
       models: flags.models,
       maxSteps: flags.maxSteps,
       tableMegabytes: flags.memory,

@@ -15,7 +15,7 @@ export interface InstanceData {
 /** What the worker is started with. */
 export interface WorkerInput {
   instance: InstanceData;
-  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes">;
+  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes"> & { any?: boolean };
   /** Int32Array view: element 0 becomes non-zero when the search must stop */
   stop: SharedArrayBuffer;
 }

@@ -10,6 +10,8 @@ import type { WorkerInput, WorkerMessage } from "./protocol.js";
 
 /** Options of a run: the search's own plus what interrupts it. */
 export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes"> {
+  /** any solution within the horizon, not necessarily the shortest (beam search first) */
+  any?: boolean;
   /** wall-clock limit in seconds (fractions allowed) */
   timeLimit?: number;
   /** stop on SIGINT and SIGTERM (default true) */
@@ -49,7 +51,7 @@ export function runSearch(instance: Instance, options: RunOptions): Promise<RunR
       goal: instance.goal,
       maxSteps: instance.maxSteps,
     },
-    options: { maxSteps: options.maxSteps, models: options.models, tableMegabytes: options.tableMegabytes },
+    options: { maxSteps: options.maxSteps, models: options.models, tableMegabytes: options.tableMegabytes, any: options.any },
     stop,
   };
   const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input });

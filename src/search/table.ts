@@ -63,6 +63,11 @@ export class TranspositionTable {
     this.h2 = h2;
   }
 
+  /** The last hashed state's 32-bit key (both hashes mixed). */
+  get key(): number {
+    return this.h1 ^ Math.imul(this.h2, 0x2c1b3c6d);
+  }
+
   /** True when the hashed state is known to need more than k pushes. */
   provenAbove(k: number): boolean {
     const i = this.h1 & this.mask;

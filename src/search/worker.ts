@@ -1,6 +1,7 @@
 /** Worker-thread entry of the search: runs solve() and streams what it finds. */
 import { parentPort, workerData } from "node:worker_threads";
 import { Board } from "../board.js";
+import { solveAny } from "./any.js";
 import { solve } from "./engine.js";
 import type { WorkerInput, WorkerMessage } from "./protocol.js";
 
@@ -11,10 +12,11 @@ const post = (m: WorkerMessage): void => port.postMessage(m);
 const stop = new Int32Array(input.stop);
 const d = input.instance;
 try {
-  const result = solve(
+  const { any, ...options } = input.options;
+  const result = (any ? solveAny : solve)(
     { file: d.file, size: d.size, board: new Board(d.size, d.tiles), init: d.init, goal: d.goal, maxSteps: d.maxSteps },
     {
-      ...input.options,
+      ...options,
       shouldStop: () => Atomics.load(stop, 0) !== 0,
       onSolution: (pushes) => post({ kind: "solution", pushes }),
       onDepth: (stats) => post({ kind: "depth", stats }),

@@ -1,0 +1,154 @@
+/**
+ * Beam search for some solution within the horizon, shortest not required (the
+ * competition's task, `labsolve --any`). Incomplete on its own: when no width finds a
+ * solution, the caller falls back to the exact iterative deepening.
+ *
+ * Each layer holds at most `width` states, none with the goal reachable; their children
+ * (every push) are scored by how far the reachable set is from the goal's walking
+ * component (Manhattan dilation steps, tiles ignored; larger sets break ties) and the
+ * best `width` distinct ones form the next layer. A child with the goal reachable ends
+ * the search: it is reached for the first time there, since no state of the beam had it.
+ */
+import type { Push } from "../board.js";
+import type { Instance } from "../instance.js";
+import { BitBoard, K_R } from "./bitboard.js";
+import { TranspositionTable } from "./table.js";
+
+export interface BeamOptions {
+  /** horizon override; default the instance's max_steps */
+  maxSteps?: number;
+  /** beam widths to try in turn (default 64, 256, 1024, 4096) */
+  widths?: readonly number[];
+  /** polled now and then; true interrupts */
+  shouldStop?: () => boolean;
+}
+
+export interface BeamResult {
+  /** a solution, when one was found */
+  solution: Push[] | undefined;
+  /** states generated */
+  nodes: number;
+  interrupted: boolean;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/** Searches for any solution with a beam of growing width. */
+export function solveBeam(instance: Instance, options: BeamOptions = {}): BeamResult {
+  const board = new BitBoard(instance.size);
+  const horizon = options.maxSteps ?? instance.maxSteps;
+  const start = new Int32Array(board.stride);
+  board.load(instance, start, 0);
+  if (board.goalReachable(start, 0)) return { solution: [], nodes: 0, interrupted: false };
+  let nodes = 0;
+  for (const width of options.widths ?? [64, 256, 1024, 4096]) {
+    const r = beam(board, start, horizon, width, options.shouldStop);
+    nodes += r.nodes;
+    if (r.solution || r.interrupted) return { solution: r.solution, nodes, interrupted: r.interrupted };
+  }
+  return { solution: undefined, nodes, interrupted: false };
+}
+
+function beam(board: BitBoard, start: Int32Array, horizon: number, width: number, shouldStop: (() => boolean) | undefined): BeamResult {
+  const n = board.n;
+  const stride = board.stride;
+  const moves = 4 * n;
+  const full = board.full;
+  const cur = new Int32Array(width * stride);
+  const next = new Int32Array(width * stride);
+  // scratch: [0] a child, [1] the goal's component, [2] dilation
+  const scratch = new Int32Array(3 * stride);
+  const scores = new Float64Array(width * moves);
+  const order = new Int32Array(width * moves);
+  const parents: Int32Array[] = [];
+  const movesOf: Int32Array[] = [];
+  // only its hash is used (to tell states apart), not its slots
+  const hasher = new TranspositionTable(0, stride);
+  cur.set(start, 0);
+  let size = 1;
+  let nodes = 0;
+
+  const expand = (i: number, m: number): void => {
+    scratch.set(cur.subarray(i * stride, (i + 1) * stride), 0);
+    board.applyPush(scratch, 0, m);
+    board.walk(scratch, 0);
+    nodes++;
+  };
+  /** Dilation steps from R to the goal's component (lower is better), with set sizes as tie-break. */
+  const score = (): number => {
+    board.goalComponent(scratch, 0, stride);
+    const rB = K_R * n;
+    const cB = stride + K_R * n;
+    const dB = 2 * stride;
+    let sizes = 0;
+    for (let r = 0; r < n; r++) {
+      scratch[dB + r] = scratch[rB + r];
+      sizes += popcount(scratch[rB + r]) + popcount(scratch[cB + r]);
+    }
+    let steps = 0;
+    for (; steps < 2 * n; steps++) {
+      let meet = false;
+      for (let r = 0; r < n; r++) if ((scratch[dB + r] & scratch[cB + r]) !== 0) meet = true;
+      if (meet) break;
+      let below = 0;
+      for (let r = 0; r < n; r++) {
+        const x = scratch[dB + r];
+        const above = r + 1 < n ? scratch[dB + r + 1] : 0;
+        scratch[dB + r] = (x | (x << 1) | (x >>> 1) | below | above) & full;
+        below = x;
+      }
+    }
+    return steps * 4096 - sizes;
+  };
+
+  for (let step = 0; step < horizon; step++) {
+    if (shouldStop?.()) return { solution: undefined, nodes, interrupted: true };
+    // score every child; a child with the goal reachable is a solution
+    let count = 0;
+    for (let i = 0; i < size; i++) {
+      for (let m = 0; m < moves; m++) {
+        expand(i, m);
+        if (board.goalReachable(scratch, 0)) {
+          const path = [m];
+          for (let s = step - 1, at = i; s >= 0; s--) {
+            path.push(movesOf[s][at]);
+            at = parents[s][at];
+          }
+          return { solution: path.reverse().map((x) => board.push(x)), nodes, interrupted: false };
+        }
+        scores[count] = score();
+        order[count] = i * moves + m;
+        count++;
+      }
+    }
+    // the best `width` distinct children form the next layer
+    const ranked = Array.from(order.subarray(0, count).keys()).sort((a, b) => scores[a] - scores[b]);
+    const seen = new Set<number>();
+    const parent = new Int32Array(width);
+    const moveAt = new Int32Array(width);
+    let kept = 0;
+    for (const k of ranked) {
+      if (kept === width) break;
+      const i = Math.floor(order[k] / moves);
+      const m = order[k] % moves;
+      expand(i, m);
+      hasher.hash(scratch, 0);
+      const key = hasher.key;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      next.set(scratch.subarray(0, stride), kept * stride);
+      parent[kept] = i;
+      moveAt[kept] = m;
+      kept++;
+    }
+    parents.push(parent);
+    movesOf.push(moveAt);
+    cur.set(next.subarray(0, kept * stride), 0);
+    size = kept;
+  }
+  return { solution: undefined, nodes, interrupted: false };
+}
