@@ -3,6 +3,7 @@
  * Coordinates in the facts are 1-based, rows from the south (the spec's convention).
  */
 import { DELTA, DIRECTIONS, OPEN, OPPOSITE } from "./board.js";
+import type { InstanceData } from "./instance.js";
 
 /** maze: tiles of a random spanning tree, shuffled, with a few extra openings; random: each opening with probability 1/2. */
 export type Style = "maze" | "random";
@@ -19,16 +20,6 @@ export function prng(seed: number): () => number {
   };
 }
 
-/** What an instance is made of, before it is written as facts. */
-export interface GeneratedInstance {
-  size: number;
-  maxSteps: number;
-  /** opening bits, index (row-1)*N + (col-1) */
-  tiles: Uint8Array;
-  init: { row: number; col: number };
-  goal: { row: number; col: number };
-}
-
 /**
  * Makes an NxN instance.
  * @param size N >= 1
@@ -36,7 +27,7 @@ export interface GeneratedInstance {
  * @param seed any integer; the same arguments give the same instance
  * @param style maze or random
  */
-export function generate(size: number, maxSteps: number, seed: number, style: Style): GeneratedInstance {
+export function generate(size: number, maxSteps: number, seed: number, style: Style): InstanceData {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`size must be a positive integer, got ${size}`);
   const rand = prng(seed);
   const pick = (k: number): number => Math.floor(rand() * k);
@@ -87,7 +78,7 @@ export function generate(size: number, maxSteps: number, seed: number, style: St
 }
 
 /** The instance as competition facts, one per line as in the competition's files. */
-export function toFacts(g: GeneratedInstance): string {
+export function toFacts(g: InstanceData): string {
   const lines: string[] = [];
   for (let row = 1; row <= g.size; row++) for (let col = 1; col <= g.size; col++) lines.push(`field(${row},${col}).`);
   lines.push(`init_on(${g.init.row},${g.init.col}).`, `goal_on(${g.goal.row},${g.goal.col}).`);
@@ -106,6 +97,6 @@ export function toFacts(g: GeneratedInstance): string {
  * own files, which all have MAXINT = N + 1 with max_steps = N: one more than the largest
  * integer of the facts.
  */
-export function competitionFileName(number: number, g: GeneratedInstance): string {
+export function competitionFileName(number: number, g: InstanceData): string {
   return `${String(number).padStart(4, "0")}-labyrinth-${Math.max(g.size, g.maxSteps) + 1}-0.asp`;
 }

@@ -22,6 +22,22 @@ export interface Instance {
   maxSteps: number;
 }
 
+/** An instance as plain data, 1-based fields (what generators make and workers receive). */
+export interface InstanceData {
+  /** N */
+  size: number;
+  maxSteps: number;
+  /** opening bits, index (row-1)*N + (col-1) */
+  tiles: Uint8Array;
+  init: Field;
+  goal: Field;
+}
+
+/** The Instance of plain data (trusted: made by our own code). */
+export function instanceFromData(data: InstanceData, file: string): Instance {
+  return { file, size: data.size, board: new Board(data.size, data.tiles), init: data.init, goal: data.goal, maxSteps: data.maxSteps };
+}
+
 /** An instance with the warnings its facts raised (unknown predicates). */
 export interface ReadResult {
   instance: Instance;

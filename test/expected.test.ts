@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { checkWitness } from "../src/check.js";
 import { readInstance } from "../src/instance.js";
 import { solve } from "../src/search/engine.js";
+import { TranspositionTable } from "../src/search/table.js";
 import { readOutput } from "../src/witness.js";
 import { solutionAtoms } from "../src/format.js";
 
@@ -41,4 +42,28 @@ describe("bundled instances against clingo's expected outcomes", () => {
       expect(checkWitness(instance, atoms).valid).toBe(true);
     }
   }, 60_000);
+});
+
+describe("the transposition table", () => {
+  it("stays within its memory budget", () => {
+    for (const mb of [1, 3, 64]) {
+      const t = new TranspositionTable(mb, 112);
+      expect(t.slots * TranspositionTable.ENTRY_BYTES).toBeLessThanOrEqual(mb * 1024 * 1024);
+      expect(t.slots * TranspositionTable.ENTRY_BYTES * 2).toBeGreaterThan(mb * 1024 * 1024);
+    }
+  });
+
+  it.each(["0016-labyrinth-6-0.asp", "0032-labyrinth-8-0.asp", "0060-labyrinth-9-0.asp"])(
+    "keeps the search exact when full (1024 slots) or absent: %s",
+    (name) => {
+      const expected = JSON.parse(readFileSync(new URL(`expected/${name.replace(/\.asp$/, "")}.json`, ROOT), "utf8")) as Expected;
+      const { instance } = readInstance(readFileSync(new URL(`instances/${name}`, ROOT), "utf8"), name);
+      for (const tableMegabytes of [0, 0.001]) {
+        const all = solve(instance, { models: 0, tableMegabytes });
+        expect(all.solutions.length).toBe(expected.solutions);
+        expect(all.fewest ?? null).toBe(expected.fewest);
+      }
+    },
+    60_000,
+  );
 });

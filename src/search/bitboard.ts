@@ -30,6 +30,18 @@ export const K_W = 3;
 export const K_R = 4;
 const GROUPS = 5;
 
+/**
+ * Spreads the reachable bits `x` of one row along its horizontal links `h` (bit c: the
+ * tiles on columns c and c+1 open towards each other).
+ */
+function fillRow(x: number, h: number): number {
+  for (;;) {
+    const y = x | ((x & h) << 1) | ((x >>> 1) & h);
+    if (y === x) return x;
+    x = y;
+  }
+}
+
 export class BitBoard {
   /** N */
   readonly n: number;
@@ -136,26 +148,13 @@ export class BitBoard {
       for (let r = 0; r < n; r++) {
         let x = state[rB + r];
         if (r > 0) x |= state[rB + r - 1] & state[nB + r - 1] & state[sB + r];
-        if (x === 0) continue;
-        const h = state[eB + r] & (state[wB + r] >>> 1);
-        for (;;) {
-          const y = x | ((x & h) << 1) | ((x >>> 1) & h);
-          if (y === x) break;
-          x = y;
-        }
-        state[rB + r] = x;
+        if (x !== 0) state[rB + r] = fillRow(x, state[eB + r] & (state[wB + r] >>> 1));
       }
       let changed = false;
       for (let r = n - 2; r >= 0; r--) {
-        let x = state[rB + r] | (state[rB + r + 1] & state[nB + r] & state[sB + r + 1]);
+        const x = state[rB + r] | (state[rB + r + 1] & state[nB + r] & state[sB + r + 1]);
         if (x === state[rB + r]) continue;
-        const h = state[eB + r] & (state[wB + r] >>> 1);
-        for (;;) {
-          const y = x | ((x & h) << 1) | ((x >>> 1) & h);
-          if (y === x) break;
-          x = y;
-        }
-        state[rB + r] = x;
+        state[rB + r] = fillRow(x, state[eB + r] & (state[wB + r] >>> 1));
         changed = true;
       }
       if (!changed) return;

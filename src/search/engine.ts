@@ -169,7 +169,6 @@ class Engine {
   /** Depth-limited search below ply p with `remaining` >= 1 pushes left. Returns solutions found. */
   private search(p: number, remaining: number): number {
     if (remaining === 1) return this.lastPush(p);
-    const board = this.board;
     const stride = this.stride;
     const state = this.state;
     const from = p * stride;
@@ -177,12 +176,7 @@ class Engine {
     const moves = 4 * this.n;
     let found = 0;
     for (let m = 0; m < moves; m++) {
-      state.copyWithin(to, from, to);
-      board.applyPush(state, to, m);
-      board.walk(state, to);
-      this.nodes++;
-      if (--this.pollCountdown === 0) this.poll();
-      if (board.goalReachable(state, to)) {
+      if (this.child(from, to, m)) {
         // a shorter solution ends here: pushing stops the moment the goal is reachable
         this.sawGoal = true;
         continue;
@@ -253,12 +247,7 @@ class Engine {
       for (let line = 0; line < n; line++) {
         if (((lines >>> line) & 1) === 0) continue;
         const m = dir * n + line;
-        state.copyWithin(to, from, to);
-        board.applyPush(state, to, m);
-        board.walk(state, to);
-        this.nodes++;
-        if (--this.pollCountdown === 0) this.poll();
-        if (board.goalReachable(state, to)) {
+        if (this.child(from, to, m)) {
           this.sawGoal = true;
           this.path[p] = m;
           this.report(p + 1);
@@ -268,6 +257,17 @@ class Engine {
       }
     }
     return found;
+  }
+
+  /** Writes at `to` the state at `from` after move m and walking; true when the goal is reachable there. */
+  private child(from: number, to: number, m: number): boolean {
+    const state = this.state;
+    state.copyWithin(to, from, to);
+    this.board.applyPush(state, to, m);
+    this.board.walk(state, to);
+    this.nodes++;
+    if (--this.pollCountdown === 0) this.poll();
+    return this.board.goalReachable(state, to);
   }
 
   private poll(): void {

@@ -1,20 +1,12 @@
 /** Messages between the main thread and the search worker (src/search/worker.ts). */
 import type { Push } from "../board.js";
+import type { InstanceData } from "../instance.js";
 import type { DepthStats, SearchOptions } from "./engine.js";
-
-/** An Instance as plain data, for postMessage (Board is rebuilt on the other side). */
-export interface InstanceData {
-  file: string;
-  size: number;
-  tiles: Uint8Array;
-  init: { row: number; col: number };
-  goal: { row: number; col: number };
-  maxSteps: number;
-}
 
 /** What the worker is started with. */
 export interface WorkerInput {
-  instance: InstanceData;
+  /** the instance as plain data (Board is rebuilt on the other side) */
+  instance: InstanceData & { file: string };
   options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes"> & { any?: boolean };
   /** Int32Array view: element 0 becomes non-zero when the search must stop */
   stop: SharedArrayBuffer;

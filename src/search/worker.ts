@@ -1,6 +1,6 @@
 /** Worker-thread entry of the search: runs solve() and streams what it finds. */
 import { parentPort, workerData } from "node:worker_threads";
-import { Board } from "../board.js";
+import { instanceFromData } from "../instance.js";
 import { solveAny } from "./any.js";
 import { solve } from "./engine.js";
 import type { WorkerInput, WorkerMessage } from "./protocol.js";
@@ -14,7 +14,7 @@ const d = input.instance;
 try {
   const { any, ...options } = input.options;
   const result = (any ? solveAny : solve)(
-    { file: d.file, size: d.size, board: new Board(d.size, d.tiles), init: d.init, goal: d.goal, maxSteps: d.maxSteps },
+    instanceFromData(d, d.file),
     {
       ...options,
       shouldStop: () => Atomics.load(stop, 0) !== 0,
