@@ -158,6 +158,8 @@ clingo timed out, so labsolve is at least that much faster.
 - date: ${new Date().toISOString()}
 - machine: ${cpus().length} x ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}, ${clingoVersion}
 - labsolve time limit ${timeLimit} s, clingo limit ${clingoLimit} s per instance
+- threads: labsolve's default is min(2, cores) = ${Math.min(2, cpus().length)} search threads (\`--any\`: one) unless the
+  command passes \`-- --threads N\`; clingo runs with its default, one thread
 
 ## Any solution within max_steps (the competition's task)
 

@@ -1,4 +1,5 @@
 /** `labsolve [FILE]`: the solver's command line. */
+import { availableParallelism } from "node:os";
 import { Command, Option } from "commander";
 import { MAX_SIZE } from "../search/engine.js";
 import { runSearch } from "../search/run.js";
@@ -26,6 +27,7 @@ interface SolveFlags {
   memory: number;
   stats?: boolean;
   any?: boolean;
+  threads: number;
 }
 
 const program = clingoExits(
@@ -42,7 +44,8 @@ const program = clingoExits(
     .addOption(new Option("-f, --format <format>", "output format").choices(OUTPUT_FORMATS).default("competition"))
     .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
     .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
-    .option("--memory <MB>", "transposition table size in MiB (0 disables it)", nonNegativeInteger, 64)
+    .option("--memory <MB>", "transposition table size in MiB per search thread (0 disables it)", nonNegativeInteger, 64)
+    .option("--threads <n>", "search threads: the first pushes are shared out among them", nonNegativeInteger, Math.min(2, availableParallelism()))
     .option("--stats", "print nodes, depth reached and time per depth to stderr")
     .enablePositionalOptions(),
 );
@@ -64,6 +67,7 @@ program.action(async (file: string | undefined, flags: SolveFlags) => {
     if (flags.format === "clingo") out(clingoHeader(VERSION, file === undefined || file === "-" ? "stdin" : source.name));
     const result = await runSearch(instance, {
       any: flags.any,
+      threads: Math.max(1, flags.threads),
       models: flags.models,
       maxSteps: flags.maxSteps,
       tableMegabytes: flags.memory,

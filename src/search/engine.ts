@@ -30,6 +30,8 @@ export interface DepthStats {
   solutions: number;
   /** false when the depth was cut short (enough models, or interrupted) */
   complete: boolean;
+  /** why a depth was cut short */
+  stoppedBy?: "limit" | "interrupt";
 }
 
 /** Options of one search. */
@@ -46,6 +48,12 @@ export interface SearchOptions {
   onSolution?: (pushes: Push[]) => void;
   /** called when a depth ends */
   onDepth?: (stats: DepthStats) => void;
+  /**
+   * Search only the sequences whose first push m has m % count === index (move order of
+   * BitBoard), so that `count` searches with indices 0..count-1 share the work. The
+   * empty solution (init on the goal) is reported by index 0 only.
+   */
+  rootShare?: { index: number; count: number };
 }
 
 /** How a search ended. */
@@ -97,6 +105,8 @@ class Engine {
   /** set when a node of the current subtree had the goal reachable */
   private sawGoal = false;
   private limitReached = false;
+  private readonly shareIndex: number;
+  private readonly shareCount: number;
 
   constructor(
     instance: Instance,
@@ -116,6 +126,8 @@ class Engine {
     this.shouldStop = options.shouldStop;
     this.onSolution = options.onSolution;
     this.board.load(instance, this.state, 0);
+    this.shareIndex = options.rootShare?.index ?? 0;
+    this.shareCount = options.rootShare?.count ?? 1;
   }
 
   run(): SearchResult {
@@ -129,7 +141,7 @@ class Engine {
       let depthComplete = true;
       try {
         if (depth === 0) {
-          if (this.board.goalReachable(this.state, 0)) this.report(0);
+          if (this.board.goalReachable(this.state, 0) && this.shareIndex === 0) this.report(0);
         } else {
           this.sawGoal = false;
           this.search(0, depth);
@@ -146,6 +158,7 @@ class Engine {
         milliseconds: performance.now() - started,
         solutions: this.solutions.length - before,
         complete: depthComplete,
+        ...(depthComplete ? {} : { stoppedBy: interrupted ? ("interrupt" as const) : ("limit" as const) }),
       };
       depths.push(stats);
       this.options.onDepth?.(stats);
@@ -154,7 +167,7 @@ class Engine {
         break;
       }
       // t = 0 is a solution only when init is the goal, and then pushing stops: nothing longer exists.
-      if (depth === 0 && this.solutions.length > 0) break;
+      if (depth === 0 && this.board.goalReachable(this.state, 0)) break;
     }
     return {
       solutions: this.solutions,
@@ -175,7 +188,8 @@ class Engine {
     const to = from + stride;
     const moves = 4 * this.n;
     let found = 0;
-    for (let m = 0; m < moves; m++) {
+    const step = p === 0 ? this.shareCount : 1;
+    for (let m = p === 0 ? this.shareIndex : 0; m < moves; m += step) {
       if (this.child(from, to, m)) {
         // a shorter solution ends here: pushing stops the moment the goal is reachable
         this.sawGoal = true;
@@ -247,6 +261,7 @@ class Engine {
       for (let line = 0; line < n; line++) {
         if (((lines >>> line) & 1) === 0) continue;
         const m = dir * n + line;
+        if (p === 0 && m % this.shareCount !== this.shareIndex) continue;
         if (this.child(from, to, m)) {
           this.sawGoal = true;
           this.path[p] = m;

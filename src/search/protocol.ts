@@ -7,7 +7,7 @@ import type { DepthStats, SearchOptions } from "./engine.js";
 export interface WorkerInput {
   /** the instance as plain data (Board is rebuilt on the other side) */
   instance: InstanceData & { file: string };
-  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes"> & { any?: boolean };
+  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare"> & { any?: boolean };
   /** Int32Array view: element 0 becomes non-zero when the search must stop */
   stop: SharedArrayBuffer;
 }

@@ -1,6 +1,11 @@
 /**
- * Runs a search in a worker thread, so that a time limit or a signal can interrupt it
+ * Runs a search in worker threads, so that a time limit or a signal can interrupt it
  * while the main thread stays free to print what has been found.
+ *
+ * With `threads` > 1 the first pushes are shared out (SearchOptions.rootShare): each
+ * worker runs the iterative deepening over its part. Solutions are passed on depth by
+ * depth, a depth only when every worker has searched it to the end (or one that stopped
+ * at it for the model limit has enough), so they still come shortest first.
  */
 import { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";
@@ -10,8 +15,10 @@ import type { WorkerInput, WorkerMessage } from "./protocol.js";
 
 /** Options of a run: the search's own plus what interrupts it. */
 export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes"> {
-  /** any solution within the horizon, not necessarily the shortest (beam search first) */
+  /** any solution within the horizon, not necessarily the shortest (beam search first; one thread) */
   any?: boolean;
+  /** search threads (default 1); each has its own transposition table of tableMegabytes */
+  threads?: number;
   /** wall-clock limit in seconds (fractions allowed) */
   timeLimit?: number;
   /** stop on SIGINT and SIGTERM (default true) */
@@ -28,35 +35,37 @@ export interface RunResult {
   depths: DepthStats[];
   exhausted: boolean;
   interrupted: boolean;
-  /** what interrupted it: "time limit", "SIGINT", "SIGTERM" */
+  /** what interrupted it: "time limit", "SIGINT", "SIGTERM", "aborted" */
   interruptedBy: string | undefined;
   nodes: number;
   seconds: number;
 }
 
+interface WorkerState {
+  worker: Worker;
+  /** deepest depth searched to the end */
+  completed: number;
+  /** the depth it stopped at because it had enough solutions */
+  limitAt: number | undefined;
+  finished: boolean;
+  interrupted: boolean;
+  /** states generated, from its final report */
+  nodes: number;
+  /** states generated, from its depth reports (the run may end before the final one) */
+  depthNodes: number;
+}
+
 /**
- * Searches the instance in a worker thread.
- * @throws Error when the worker fails (message of the failure; `code` ERR_WORKER_OUT_OF_MEMORY when it ran out of memory)
+ * Searches the instance in worker threads.
+ * @throws Error when a worker fails (message of the failure; `code` ERR_WORKER_OUT_OF_MEMORY when it ran out of memory)
  */
 export function runSearch(instance: Instance, options: RunOptions): Promise<RunResult> {
   const started = performance.now();
+  const horizon = options.maxSteps ?? instance.maxSteps;
+  const quota = options.models ?? 1;
+  const threads = options.any ? 1 : Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
   const stop = new SharedArrayBuffer(4);
   const flag = new Int32Array(stop);
-  const input: WorkerInput = {
-    instance: {
-      file: instance.file,
-      size: instance.size,
-      tiles: instance.board.tiles,
-      init: instance.init,
-      goal: instance.goal,
-      maxSteps: instance.maxSteps,
-    },
-    options: { maxSteps: options.maxSteps, models: options.models, tableMegabytes: options.tableMegabytes, any: options.any },
-    stop,
-  };
-  const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input });
-  const solutions: Push[][] = [];
-  const depths: DepthStats[] = [];
   let interruptedBy: string | undefined;
   const interrupt = (why: string): void => {
     interruptedBy ??= why;
@@ -81,51 +90,141 @@ export function runSearch(instance: Instance, options: RunOptions): Promise<RunR
       process.off("SIGTERM", onSigterm);
     }
   };
+
+  const emitted: Push[][] = [];
+  const depths: DepthStats[] = [];
+  /** solutions found but not passed on yet, by number of pushes */
+  const pending = new Map<number, Push[][]>();
+  /** per depth, the stats of each worker that reported it */
+  const stats = new Map<number, DepthStats[]>();
+  let nextDepth = 0;
+  const states: WorkerState[] = [];
+
+  const emit = (pushes: Push[]): boolean => {
+    emitted.push(pushes);
+    options.onSolution?.(pushes);
+    return quota > 0 && emitted.length >= quota;
+  };
+  const mergedStats = (depth: number): DepthStats => {
+    const all = stats.get(depth) ?? [];
+    return {
+      depth,
+      nodes: all.reduce((a, s) => a + s.nodes, 0),
+      milliseconds: Math.max(0, ...all.map((s) => s.milliseconds)),
+      solutions: all.reduce((a, s) => a + s.solutions, 0),
+      complete: all.length === states.length && all.every((s) => s.complete),
+    };
+  };
+
   return new Promise<RunResult>((resolve, reject) => {
     let settled = false;
-    worker.on("message", (m: WorkerMessage) => {
-      switch (m.kind) {
-        case "solution":
-          solutions.push(m.pushes);
-          options.onSolution?.(m.pushes);
-          break;
-        case "depth":
-          depths.push(m.stats);
-          options.onDepth?.(m.stats);
-          break;
-        case "done":
-          settled = true;
-          cleanup();
-          void worker.terminate();
-          resolve({
-            solutions,
-            depths,
-            exhausted: m.exhausted,
-            interrupted: m.interrupted,
-            interruptedBy: m.interrupted ? interruptedBy : undefined,
-            nodes: m.nodes,
-            seconds: (performance.now() - started) / 1000,
-          });
-          break;
-        case "error":
-          settled = true;
-          cleanup();
-          void worker.terminate();
-          reject(new Error(m.message));
-          break;
-      }
-    });
-    worker.on("error", (e) => {
+    const finish = (exhausted: boolean, interrupted: boolean): void => {
       if (settled) return;
       settled = true;
       cleanup();
+      for (const s of states) void s.worker.terminate();
+      resolve({
+        solutions: emitted,
+        depths,
+        exhausted,
+        interrupted,
+        interruptedBy: interrupted ? interruptedBy : undefined,
+        nodes: states.reduce((a, s) => a + Math.max(s.nodes, s.depthNodes), 0),
+        seconds: (performance.now() - started) / 1000,
+      });
+    };
+    const fail = (e: Error): void => {
+      if (settled) return;
+      settled = true;
+      cleanup();
+      for (const s of states) void s.worker.terminate();
       reject(e);
-    });
-    worker.on("exit", (code) => {
-      if (settled) return;
-      settled = true;
-      cleanup();
-      reject(new Error(`search worker exited with code ${code}`));
-    });
+    };
+    /** Passes on every depth that all workers have settled; ends the run when it can. */
+    const advance = (): void => {
+      while (nextDepth <= horizon) {
+        const d = nextDepth;
+        if (!states.every((s) => s.completed >= d || s.limitAt === d)) break;
+        depths.push(mergedStats(d));
+        options.onDepth?.(depths[depths.length - 1]);
+        for (const pushes of pending.get(d) ?? []) {
+          if (emit(pushes)) return finish(false, false);
+        }
+        pending.delete(d);
+        if (states.some((s) => s.limitAt === d)) return finish(false, false);
+        nextDepth++;
+      }
+      if (nextDepth > horizon) return finish(true, false);
+      if (states.every((s) => s.finished)) {
+        // interrupted: pass on what was found, shortest first, proven or not
+        for (const d of [...pending.keys()].sort((a, b) => a - b)) {
+          for (const pushes of pending.get(d) ?? []) if (emit(pushes)) return finish(false, true);
+        }
+        const partial = mergedStats(nextDepth);
+        if (partial.nodes > 0) depths.push(partial);
+        finish(false, true);
+      }
+    };
+
+    for (let index = 0; index < threads; index++) {
+      const input: WorkerInput = {
+        instance: { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps },
+        options: {
+          maxSteps: options.maxSteps,
+          models: options.models,
+          tableMegabytes: options.tableMegabytes,
+          any: options.any,
+          rootShare: threads > 1 ? { index, count: threads } : undefined,
+        },
+        stop,
+      };
+      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input });
+      const state: WorkerState = { worker, completed: -1, limitAt: undefined, finished: false, interrupted: false, nodes: 0, depthNodes: 0 };
+      states.push(state);
+      worker.on("message", (m: WorkerMessage) => {
+        if (settled) return;
+        if (options.any) {
+          // one worker, one answer: no depths to wait for
+          if (m.kind === "solution") emit(m.pushes);
+          else if (m.kind === "depth") depths.push(m.stats);
+          else if (m.kind === "error") fail(new Error(m.message));
+          else {
+            state.finished = true;
+            state.nodes = m.nodes;
+            finish(m.exhausted, m.interrupted);
+          }
+          return;
+        }
+        switch (m.kind) {
+          case "solution": {
+            const list = pending.get(m.pushes.length) ?? [];
+            list.push(m.pushes);
+            pending.set(m.pushes.length, list);
+            break;
+          }
+          case "depth":
+            state.depthNodes += m.stats.nodes;
+            stats.set(m.stats.depth, [...(stats.get(m.stats.depth) ?? []), m.stats]);
+            if (m.stats.complete) state.completed = m.stats.depth;
+            else if (m.stats.stoppedBy === "limit") state.limitAt = m.stats.depth;
+            advance();
+            break;
+          case "done":
+            state.finished = true;
+            state.nodes = m.nodes;
+            state.interrupted = m.interrupted;
+            if (m.exhausted) state.completed = horizon;
+            advance();
+            break;
+          case "error":
+            fail(new Error(m.message));
+            break;
+        }
+      });
+      worker.on("error", (e) => fail(e));
+      worker.on("exit", (code) => {
+        if (!state.finished) fail(new Error(`search worker exited with code ${code}`));
+      });
+    }
   });
 }

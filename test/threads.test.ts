@@ -1,0 +1,70 @@
+/**
+ * The search shared out over threads: each thread takes the sequences whose first push
+ * falls in its share (SearchOptions.rootShare), and the coordinator (src/search/run.ts)
+ * passes solutions on depth by depth. Results must not depend on the thread count.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { solutionAtoms } from "../src/format.js";
+import { generate, toFacts } from "../src/generate.js";
+import { readInstance } from "../src/instance.js";
+import { solve } from "../src/search/engine.js";
+import { allAnswerSets, canonical } from "./helpers/clingo.js";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const key = (s: { line: number; dir: string }[]) => canonical(solutionAtoms(s));
+
+function labsolve(args: string[], input: string) {
+  const r = spawnSync(join(ROOT, "bin/labsolve"), args, { input, encoding: "utf8" });
+  const answers = r.stdout.split("ANSWER\n").slice(1).map((a) => a.trim().replace(/\.( |$)/g, "$1").trim());
+  return { code: r.status, answers, out: r.stdout };
+}
+
+describe("root shares", () => {
+  it("together find exactly the solutions of the whole search, on 40 random instances", () => {
+    for (let seed = 0; seed < 40; seed++) {
+      const { instance } = readInstance(toFacts(generate(2 + (seed % 4), 1 + (seed % 3), 7000 + seed, seed % 2 ? "maze" : "random")), `seed ${seed}`);
+      const whole = solve(instance, { models: 0 }).solutions.map(key).sort();
+      for (const count of [2, 3, 5]) {
+        const parts = Array.from({ length: count }, (_, index) => solve(instance, { models: 0, rootShare: { index, count } }).solutions.map(key)).flat().sort();
+        expect(parts, `seed ${seed}, ${count} shares`).toEqual(whole);
+      }
+    }
+  });
+});
+
+describe("labsolve --threads", () => {
+  const facts = readFileSync(join(ROOT, "instances/0016-labyrinth-6-0.asp"), "utf8");
+
+  it("-n 0 with 3 threads prints exactly clingo's answer sets, shortest first, exit 30", async () => {
+    const r = labsolve(["-n", "0", "--threads", "3"], facts);
+    expect(r.code).toBe(30);
+    const lengths = r.answers.map((a) => a.split(" ").length);
+    expect(lengths).toEqual([...lengths].sort((a, b) => a - b));
+    expect(r.answers.map((a) => canonical(a.split(" "))).sort()).toEqual(await allAnswerSets(facts));
+  }, 60_000);
+
+  it("-n 5 with 3 threads prints 5 solutions shortest first (exit 10); -n 1 a shortest one", () => {
+    const expected = JSON.parse(readFileSync(join(ROOT, "expected/0016-labyrinth-6-0.json"), "utf8"));
+    const five = labsolve(["-n", "5", "--threads", "3"], facts);
+    expect(five.code).toBe(10);
+    expect(five.answers).toHaveLength(5);
+    expect(five.answers[0].split(" ")).toHaveLength(expected.fewest);
+    const one = labsolve(["--threads", "2"], facts);
+    expect(one.code).toBe(10);
+    expect(one.answers).toHaveLength(1);
+    expect(one.answers[0].split(" ")).toHaveLength(expected.fewest);
+  });
+
+  it("agrees with one thread on an unsatisfiable instance, on init = goal, and when interrupted", () => {
+    const unsat = readFileSync(join(ROOT, "instances/0010-labyrinth-6-0.asp"), "utf8");
+    expect(labsolve(["--threads", "3"], unsat)).toMatchObject({ code: 20, out: "INCONSISTENT\n" });
+    const start = readFileSync(join(ROOT, "instances/example-start-on-goal.lp"), "utf8");
+    expect(labsolve(["-n", "0", "--threads", "3"], start)).toMatchObject({ code: 30, answers: [""] });
+    const g = generate(20, 30, 7, "maze");
+    g.tiles[(g.goal.row - 1) * 20 + (g.goal.col - 1)] = 0;
+    expect(labsolve(["--threads", "2", "--time-limit", "0.5"], toFacts(g))).toMatchObject({ code: 1, out: "% interrupted: time limit\n" });
+  });
+});
