@@ -70,20 +70,23 @@ export interface JsonReport {
   exitCode: number;
   exhausted: boolean;
   interrupted: boolean;
-  /** fewest pushes of any solution found */
+  /** fewest pushes of any solution: the first solution's length, null with --any (not proven) */
   fewest: number | null;
   models: { pushes: number; atoms: string[]; steps: { step: number; line: number; dir: string }[] }[];
   statistics: { seconds: number; nodes: number; depths: DepthStats[] };
 }
 
-/** Builds the json format's document. */
-export function jsonReport(o: RunOutcome, solutions: readonly Push[][], seconds: number, depths: DepthStats[]): JsonReport {
+/**
+ * Builds the json format's document.
+ * @param shortest true when the solutions came shortest first (not --any)
+ */
+export function jsonReport(o: RunOutcome, solutions: readonly Push[][], seconds: number, depths: DepthStats[], shortest: boolean): JsonReport {
   return {
     status: o.solutions > 0 ? "SATISFIABLE" : o.exhausted ? "UNSATISFIABLE" : "UNKNOWN",
     exitCode: exitCodeOf(o),
     exhausted: o.exhausted,
     interrupted: o.interrupted,
-    fewest: solutions.length > 0 ? solutions[0].length : null,
+    fewest: shortest && solutions.length > 0 ? solutions[0].length : null,
     models: solutions.map((s) => ({
       pushes: s.length,
       atoms: solutionAtoms(s),

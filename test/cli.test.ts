@@ -46,6 +46,9 @@ describe("labsolve", () => {
     expect(sh("labcheck", ["10", EXAMPLE], r.out)).toMatchObject({ code: 0, out: "OK\n" });
     expect(sh("labsolve", ["--any"], CORRIDOR0)).toMatchObject({ code: 20, out: "INCONSISTENT\n" });
     expect(sh("labsolve", ["--any", "-n", "0", EXAMPLE]).code).toBe(65);
+    const doc = JSON.parse(sh("labsolve", ["--any", "--format", "json", EXAMPLE]).out);
+    expect(doc).toMatchObject({ status: "SATISFIABLE", fewest: null }); // --any does not prove the fewest
+    expect(doc.models).toHaveLength(1);
   });
 
   it("prints INCONSISTENT and exits 20 when no solution exists within max_steps", () => {

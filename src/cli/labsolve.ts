@@ -44,7 +44,7 @@ const program = clingoExits(
     .addOption(new Option("-f, --format <format>", "output format").choices(OUTPUT_FORMATS).default("competition"))
     .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
     .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
-    .option("--memory <MB>", "transposition table size in MiB per search thread (0 disables it)", nonNegativeInteger, 64)
+    .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
     .option("--threads <n>", "search threads: the first pushes are shared out among them", nonNegativeInteger, Math.min(2, availableParallelism()))
     .option("--stats", "print nodes, depth reached and time per depth to stderr")
     .enablePositionalOptions(),
@@ -88,7 +88,7 @@ program.action(async (file: string | undefined, flags: SolveFlags) => {
     const outcome = { solutions: result.solutions.length, exhausted: result.exhausted, interrupted: result.interrupted };
     if (flags.format === "competition") out(competitionEnd(outcome, result.interruptedBy));
     else if (flags.format === "clingo") out(clingoEnd(outcome, result.seconds));
-    else out(`${JSON.stringify(jsonReport(outcome, result.solutions, result.seconds, result.depths), null, 2)}\n`);
+    else out(`${JSON.stringify(jsonReport(outcome, result.solutions, result.seconds, result.depths, !flags.any), null, 2)}\n`);
     if (flags.stats) {
       const reached = result.depths.length > 0 ? result.depths[result.depths.length - 1].depth : 0;
       const peak = process.resourceUsage().maxRSS / 1024;

@@ -17,7 +17,7 @@ import type { WorkerInput, WorkerMessage } from "./protocol.js";
 export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes"> {
   /** any solution within the horizon, not necessarily the shortest (beam search first; one thread) */
   any?: boolean;
-  /** search threads (default 1); each has its own transposition table of tableMegabytes */
+  /** search threads (default 1); tableMegabytes is shared out among their tables */
   threads?: number;
   /** wall-clock limit in seconds (fractions allowed) */
   timeLimit?: number;
@@ -172,7 +172,7 @@ export function runSearch(instance: Instance, options: RunOptions): Promise<RunR
         options: {
           maxSteps: options.maxSteps,
           models: options.models,
-          tableMegabytes: options.tableMegabytes,
+          tableMegabytes: options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
           any: options.any,
           rootShare: threads > 1 ? { index, count: threads } : undefined,
         },
