@@ -63,6 +63,8 @@ describe("labsolve --threads", () => {
     expect(labsolve(["--threads", "3"], unsat)).toMatchObject({ code: 20, out: "INCONSISTENT\n" });
     const start = readFileSync(join(ROOT, "instances/example-start-on-goal.lp"), "utf8");
     expect(labsolve(["-n", "0", "--threads", "3"], start)).toMatchObject({ code: 30, answers: [""] });
+    const json = JSON.parse(labsolve(["-n", "0", "--threads", "3", "--format", "json"], start).out);
+    expect(json.statistics.depths.map((d: { depth: number }) => d.depth)).toEqual([0]); // nothing searched past 0
     const g = generate(20, 30, 7, "maze");
     g.tiles[(g.goal.row - 1) * 20 + (g.goal.col - 1)] = 0;
     expect(labsolve(["--threads", "2", "--time-limit", "0.5"], toFacts(g))).toMatchObject({ code: 1, out: "% interrupted: time limit\n" });

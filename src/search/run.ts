@@ -145,8 +145,11 @@ export function runSearch(instance: Instance, options: RunOptions): Promise<RunR
       while (nextDepth <= horizon) {
         const d = nextDepth;
         if (!states.every((s) => s.completed >= d || s.limitAt === d)) break;
-        depths.push(mergedStats(d));
-        options.onDepth?.(depths[depths.length - 1]);
+        if (stats.has(d)) {
+          // (no worker searched depths past 0 when init is on the goal)
+          depths.push(mergedStats(d));
+          options.onDepth?.(depths[depths.length - 1]);
+        }
         for (const pushes of pending.get(d) ?? []) {
           if (emit(pushes)) return finish(false, false);
         }
