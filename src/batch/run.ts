@@ -52,11 +52,10 @@ export interface BatchOptions {
   onResult?: (result: BatchResult) => void;
 }
 
-/** Names of the instances already in a results file (lines that do not parse are ignored). */
-export function finishedInstances(path: string): Set<string> {
+/** Names of the instances already in a results file's text (lines that do not parse are ignored). */
+export function finishedInstances(text: string): Set<string> {
   const done = new Set<string>();
-  if (!existsSync(path)) return done;
-  for (const line of readFileSync(path, "utf8").split("\n")) {
+  for (const line of text.split("\n")) {
     try {
       const r = JSON.parse(line) as Partial<BatchResult>;
       if (typeof r.instance === "string") done.add(r.instance);
@@ -77,11 +76,10 @@ export async function runBatch(items: readonly BatchItem[], options: BatchOption
   if (options.out && existsSync(options.out) && !options.resume) {
     throw new InputError(options.out, undefined, "the results file exists: use --resume to continue it, or choose another file");
   }
-  const skip = options.out && options.resume ? finishedInstances(options.out) : new Set<string>();
-  if (options.out && options.resume && existsSync(options.out)) {
-    const text = readFileSync(options.out, "utf8");
-    if (text.length > 0 && !text.endsWith("\n")) appendFileSync(options.out, "\n");
-  }
+  const previous = options.out && options.resume && existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
+  const skip = finishedInstances(previous);
+  // a line cut short by a crash stays on a line of its own
+  if (options.out && previous.length > 0 && !previous.endsWith("\n")) appendFileSync(options.out, "\n");
   const limit = pLimit(Math.max(1, options.jobs));
   const results: BatchResult[] = [];
   const record = (r: BatchResult): void => {

@@ -14,7 +14,6 @@ import { solve, type SearchOptions, type SearchResult } from "./engine.js";
  *   search proved that there is none
  */
 export function solveAny(instance: Instance, options: Omit<SearchOptions, "models"> = {}): SearchResult {
-  const started = performance.now();
   const beam = solveBeam(instance, { maxSteps: options.maxSteps, shouldStop: options.shouldStop });
   if (beam.solution || beam.interrupted) {
     if (beam.solution) options.onSolution?.(beam.solution);
@@ -25,9 +24,8 @@ export function solveAny(instance: Instance, options: Omit<SearchOptions, "model
       fewest: undefined,
       depths: [],
       nodes: beam.nodes,
-      beamMilliseconds: performance.now() - started,
     };
   }
   const exact = solve(instance, { ...options, models: 1 });
-  return { ...exact, fewest: undefined, nodes: exact.nodes + beam.nodes, beamMilliseconds: performance.now() - started };
+  return { ...exact, fewest: undefined, nodes: exact.nodes + beam.nodes };
 }

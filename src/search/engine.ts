@@ -70,8 +70,6 @@ export interface SearchResult {
   depths: DepthStats[];
   /** total states generated */
   nodes: number;
-  /** --any: milliseconds spent before the exact search (beam search) */
-  beamMilliseconds?: number;
 }
 
 class Interrupted extends Error {}

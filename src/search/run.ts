@@ -48,7 +48,6 @@ interface WorkerState {
   /** the depth it stopped at because it had enough solutions */
   limitAt: number | undefined;
   finished: boolean;
-  interrupted: boolean;
   /** states generated, from its final report */
   nodes: number;
   /** states generated, from its depth reports (the run may end before the final one) */
@@ -182,7 +181,7 @@ export function runSearch(instance: Instance, options: RunOptions): Promise<RunR
         stop,
       };
       const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input });
-      const state: WorkerState = { worker, completed: -1, limitAt: undefined, finished: false, interrupted: false, nodes: 0, depthNodes: 0 };
+      const state: WorkerState = { worker, completed: -1, limitAt: undefined, finished: false, nodes: 0, depthNodes: 0 };
       states.push(state);
       worker.on("message", (m: WorkerMessage) => {
         if (settled) return;
@@ -215,7 +214,6 @@ export function runSearch(instance: Instance, options: RunOptions): Promise<RunR
           case "done":
             state.finished = true;
             state.nodes = m.nodes;
-            state.interrupted = m.interrupted;
             if (m.exhausted) state.completed = horizon;
             advance();
             break;
