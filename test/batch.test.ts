@@ -76,13 +76,14 @@ describe("labsolve batch", () => {
         "../evil.lp": strToU8(EXAMPLE),
         "/etc/abs.lp": strToU8(EXAMPLE),
         "set/huge.lp": new Uint8Array(17 * 1024 * 1024).fill(0x20),
+        "set/wide.lp": strToU8(toFacts(generate(33, 1, 1, "random"))),
         "set/readme.txt": strToU8("not an instance"),
       }),
     );
     const r = batch([zip, "--format", "json"]);
     expect(r.code).toBe(65);
     const rows = new Map(report(r.out).instances.map((x) => [x.instance.slice(zip.length + 1), x]));
-    expect([...rows.keys()].sort()).toEqual(["../evil.lp", "/etc/abs.lp", "set/broken.lp", "set/deep/nested/good2.asp", "set/good.lp", "set/huge.lp", "set/square.lp"]);
+    expect([...rows.keys()].sort()).toEqual(["../evil.lp", "/etc/abs.lp", "set/broken.lp", "set/deep/nested/good2.asp", "set/good.lp", "set/huge.lp", "set/square.lp", "set/wide.lp"]);
     expect(rows.get("set/good.lp")).toMatchObject({ status: "solved", pushes: 2, verified: true });
     expect(rows.get("set/deep/nested/good2.asp")).toMatchObject({ status: "solved", pushes: 2 });
     expect(rows.get("set/broken.lp")?.error).toBe(`${zip}:set/broken.lp:1:12: error: expected ".", found "f"`);
@@ -90,6 +91,7 @@ describe("labsolve batch", () => {
     expect(rows.get("../evil.lp")).toMatchObject({ status: "error", error: "unsafe entry name (absolute or with ..): skipped" });
     expect(rows.get("/etc/abs.lp")?.status).toBe("error");
     expect(rows.get("set/huge.lp")?.error).toBe("entry of 17825792 bytes uncompressed is over the cap of 16777216: skipped");
+    expect(rows.get("set/wide.lp")).toMatchObject({ status: "error", N: 33, error: `${zip}:set/wide.lp: error: the board is 33x33; labsolve handles boards up to 32x32` });
     expect(existsSync(join(dir, "..", "evil.lp"))).toBe(false);
     expect(readdirSync(dir)).toEqual(["mixed.zip"]); // nothing extracted
   });

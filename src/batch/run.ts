@@ -9,8 +9,7 @@ import { checkWitness } from "../check.js";
 import { InputError } from "../errors.js";
 import { competitionAnswer } from "../format.js";
 import { readInstance } from "../instance.js";
-import { MAX_SIZE } from "../search/engine.js";
-import { runSearch } from "../search/run.js";
+import { assertSearchable, runSearch } from "../search/run.js";
 import { readOutput } from "../witness.js";
 import type { BatchItem } from "./sources.js";
 
@@ -115,8 +114,11 @@ async function runOne(item: BatchItem, options: BatchOptions): Promise<BatchResu
     throw e;
   }
   const shape = { N: instance.size, max_steps: options.maxSteps ?? instance.maxSteps };
-  if (instance.size > MAX_SIZE) {
-    return errorRow(item.name, `${item.name}: error: the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`, "input", shape);
+  try {
+    assertSearchable(instance);
+  } catch (e) {
+    if (e instanceof InputError) return errorRow(item.name, e.message, "input", shape);
+    throw e;
   }
   let run;
   try {

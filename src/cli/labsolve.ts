@@ -1,10 +1,8 @@
 /** `labsolve [FILE]`: the solver's command line. */
 import { availableParallelism } from "node:os";
 import { Command, Option } from "commander";
-import { MAX_SIZE } from "../search/engine.js";
-import { runSearch } from "../search/run.js";
+import { assertSearchable, runSearch } from "../search/run.js";
 import { readInstance } from "../instance.js";
-import { InputError } from "../errors.js";
 import {
   OUTPUT_FORMATS,
   clingoAnswer,
@@ -57,9 +55,7 @@ program.action(async (file: string | undefined, flags: SolveFlags) => {
     const source = readSource(file);
     const { instance, warnings } = readInstance(source.text, source.name);
     for (const w of warnings) process.stderr.write(`${w}\n`);
-    if (instance.size > MAX_SIZE) {
-      throw new InputError(source.name, undefined, `the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`);
-    }
+    assertSearchable(instance);
     const out = (s: string): void => {
       process.stdout.write(s);
     };

@@ -9,8 +9,9 @@
  */
 import { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";
+import { InputError } from "../errors.js";
 import type { Instance } from "../instance.js";
-import type { DepthStats, SearchOptions } from "./engine.js";
+import { MAX_SIZE, type DepthStats, type SearchOptions } from "./engine.js";
 import type { WorkerInput, WorkerMessage } from "./protocol.js";
 
 /** Options of a run: the search's own plus what interrupts it. */
@@ -52,6 +53,16 @@ interface WorkerState {
   nodes: number;
   /** states generated, from its depth reports (the run may end before the final one) */
   depthNodes: number;
+}
+
+/**
+ * Refuses a board larger than the solver's bit rows hold (MAX_SIZE), before any output.
+ * @throws InputError (`FILE: error: ...`, exit 65)
+ */
+export function assertSearchable(instance: Instance): void {
+  if (instance.size > MAX_SIZE) {
+    throw new InputError(instance.file, undefined, `the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`);
+  }
 }
 
 /**
