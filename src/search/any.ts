@@ -1,8 +1,11 @@
 /**
- * `labsolve --any`: some solution within the horizon, shortest not required (the
- * competition's task). The beam search (src/search/beam.ts) answers most instances in
- * milliseconds; when it finds nothing, the exact iterative deepening decides, so an
- * instance without a solution still ends INCONSISTENT.
+ * The beam search (src/search/beam.ts) before the exact one:
+ * - `labsolve --any`: some solution within the horizon, shortest not required (the
+ *   competition's task). The beam answers most instances in milliseconds; when it finds
+ *   nothing, the exact iterative deepening decides, so an instance without a solution
+ *   still ends INCONSISTENT.
+ * - `labsolve` (one solution, the fewest pushes): the beam's solution is an upper bound,
+ *   so the deepening proves the shorter depths and stops before the beam's length.
  */
 import type { Instance } from "../instance.js";
 import { solveBeam } from "./beam.js";
@@ -28,4 +31,17 @@ export function solveAny(instance: Instance, options: Omit<SearchOptions, "model
   }
   const exact = solve(instance, { ...options, models: 1 });
   return { ...exact, fewest: undefined, nodes: exact.nodes + beam.nodes };
+}
+
+/**
+ * The first solution of the fewest pushes (models 1), or proof that none exists within
+ * the horizon: iterative deepening that stops before the beam solution's length when no
+ * shorter solution exists, and answers with the beam's solution then.
+ */
+export function solveFirst(instance: Instance, options: Omit<SearchOptions, "models" | "known"> = {}): SearchResult {
+  // narrow beams: wider ones found no shorter solution on the competition's instances
+  const beam = solveBeam(instance, { maxSteps: options.maxSteps, shouldStop: options.shouldStop, widths: [64, 256] });
+  const known = beam.solution !== undefined && beam.solution.length > 0 ? beam.solution : undefined;
+  const exact = solve(instance, { ...options, models: 1, known });
+  return { ...exact, nodes: exact.nodes + beam.nodes };
 }

@@ -11,7 +11,7 @@
  */
 import type { Push } from "../board.js";
 import type { Instance } from "../instance.js";
-import { BitBoard, K_R } from "./bitboard.js";
+import { makeBoard, type SearchBoard } from "./searchboard.js";
 import { TranspositionTable } from "./table.js";
 
 export interface BeamOptions {
@@ -31,15 +31,9 @@ export interface BeamResult {
   interrupted: boolean;
 }
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
-}
-
 /** Searches for any solution with a beam of growing width. */
 export function solveBeam(instance: Instance, options: BeamOptions = {}): BeamResult {
-  const board = new BitBoard(instance.size);
+  const board = makeBoard(instance.size);
   const horizon = options.maxSteps ?? instance.maxSteps;
   const start = new Int32Array(board.stride);
   board.load(instance, start, 0);
@@ -53,11 +47,10 @@ export function solveBeam(instance: Instance, options: BeamOptions = {}): BeamRe
   return { solution: undefined, nodes, interrupted: false };
 }
 
-function beam(board: BitBoard, start: Int32Array, horizon: number, width: number, shouldStop: (() => boolean) | undefined): BeamResult {
+function beam(board: SearchBoard, start: Int32Array, horizon: number, width: number, shouldStop: (() => boolean) | undefined): BeamResult {
   const n = board.n;
   const stride = board.stride;
   const moves = 4 * n;
-  const full = board.full;
   const cur = new Int32Array(width * stride);
   const next = new Int32Array(width * stride);
   // scratch: [0] a child, [1] the goal's component, [2] dilation
@@ -81,28 +74,7 @@ function beam(board: BitBoard, start: Int32Array, horizon: number, width: number
   /** Dilation steps from R to the goal's component (lower is better), with set sizes as tie-break. */
   const score = (): number => {
     board.goalComponent(scratch, 0, stride);
-    const rB = K_R * n;
-    const cB = stride + K_R * n;
-    const dB = 2 * stride;
-    let sizes = 0;
-    for (let r = 0; r < n; r++) {
-      scratch[dB + r] = scratch[rB + r];
-      sizes += popcount(scratch[rB + r]) + popcount(scratch[cB + r]);
-    }
-    let steps = 0;
-    for (; steps < 2 * n; steps++) {
-      let meet = false;
-      for (let r = 0; r < n; r++) if ((scratch[dB + r] & scratch[cB + r]) !== 0) meet = true;
-      if (meet) break;
-      let below = 0;
-      for (let r = 0; r < n; r++) {
-        const x = scratch[dB + r];
-        const above = r + 1 < n ? scratch[dB + r + 1] : 0;
-        scratch[dB + r] = (x | (x << 1) | (x >>> 1) | below | above) & full;
-        below = x;
-      }
-    }
-    return steps * 4096 - sizes;
+    return board.gap(scratch, 0, stride, 2 * stride);
   };
 
   for (let step = 0; step < horizon; step++) {

@@ -12,9 +12,10 @@
  */
 import type { Direction, Push } from "../board.js";
 import type { Instance } from "../instance.js";
+import type { SearchBoard } from "./searchboard.js";
 
 /** Largest board the bit rows hold. */
-export const MAX_SIZE = 32;
+export const BITBOARD_MAX = 32;
 
 /** Push order of move indices: move m is direction MOVE_DIRS[floor(m / N)] on line (m % N) + 1. */
 export const MOVE_DIRS: readonly Direction[] = ["e", "w", "n", "s"];
@@ -42,7 +43,14 @@ function fillRow(x: number, h: number): number {
   }
 }
 
-export class BitBoard {
+/** Number of set bits of a 32-bit word. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+export class BitBoard implements SearchBoard {
   /** N */
   readonly n: number;
   /** the low N bits */
@@ -52,9 +60,9 @@ export class BitBoard {
   /** offset of the goal's row inside a state (its column follows) */
   readonly goalAt: number;
 
-  /** @throws RangeError when N > MAX_SIZE */
+  /** @throws RangeError when N > BITBOARD_MAX */
   constructor(n: number) {
-    if (n > MAX_SIZE) throw new RangeError(`boards up to ${MAX_SIZE}x${MAX_SIZE} are supported, this one is ${n}x${n}`);
+    if (n > BITBOARD_MAX) throw new RangeError(`bit rows hold up to ${BITBOARD_MAX} fields, this board is ${n}x${n}`);
     this.n = n;
     this.full = n === 32 ? -1 : (1 << n) - 1;
     this.goalAt = GROUPS * n;
@@ -83,6 +91,11 @@ export class BitBoard {
   /** The push of move index m (1-based line). */
   push(m: number): Push {
     return { line: (m % this.n) + 1, dir: MOVE_DIRS[Math.floor(m / this.n)] };
+  }
+
+  /** See SearchBoard.reaches. */
+  reaches(state: Int32Array, base: number, r: number, c: number): boolean {
+    return ((state[base + K_R * this.n + r] >>> c) & 1) === 1;
   }
 
   /** True when the goal's field is in the reachable set of the state at `base`. */
@@ -134,8 +147,9 @@ export class BitBoard {
   /**
    * Closes the reachable rows of the state at `base` under walking: a step between
    * neighbours inside the board (no wraparound) needs both tiles open towards each other.
+   * Returns true when walking added a field (the reachable set grew).
    */
-  walk(state: Int32Array, base: number): void {
+  walk(state: Int32Array, base: number): boolean {
     const n = this.n;
     const nB = base + K_N * n;
     const sB = base + K_S * n;
@@ -144,11 +158,18 @@ export class BitBoard {
     const rB = base + K_R * n;
     // An upward pass closes every row and carries reach north; a downward pass carries
     // it south. When a downward pass changes nothing, the set is closed.
+    let grew = false;
     for (;;) {
       for (let r = 0; r < n; r++) {
-        let x = state[rB + r];
+        const old = state[rB + r];
+        let x = old;
         if (r > 0) x |= state[rB + r - 1] & state[nB + r - 1] & state[sB + r];
-        if (x !== 0) state[rB + r] = fillRow(x, state[eB + r] & (state[wB + r] >>> 1));
+        if (x === 0) continue;
+        x = fillRow(x, state[eB + r] & (state[wB + r] >>> 1));
+        if (x !== old) {
+          state[rB + r] = x;
+          grew = true;
+        }
       }
       let changed = false;
       for (let r = n - 2; r >= 0; r--) {
@@ -157,7 +178,8 @@ export class BitBoard {
         state[rB + r] = fillRow(x, state[eB + r] & (state[wB + r] >>> 1));
         changed = true;
       }
-      if (!changed) return;
+      if (!changed) return grew;
+      grew = true;
     }
   }
 
@@ -171,5 +193,32 @@ export class BitBoard {
     state.fill(0, to + K_R * n, to + (K_R + 1) * n);
     state[to + K_R * n + state[to + this.goalAt]] = 1 << state[to + this.goalAt + 1];
     this.walk(state, to);
+  }
+
+  /** See SearchBoard.gap. */
+  gap(state: Int32Array, base: number, goalBase: number, work: number): number {
+    const n = this.n;
+    const full = this.full;
+    const rB = base + K_R * n;
+    const cB = goalBase + K_R * n;
+    let sizes = 0;
+    for (let r = 0; r < n; r++) {
+      state[work + r] = state[rB + r];
+      sizes += popcount(state[rB + r]) + popcount(state[cB + r]);
+    }
+    let steps = 0;
+    for (; steps < 2 * n; steps++) {
+      let meet = false;
+      for (let r = 0; r < n; r++) if ((state[work + r] & state[cB + r]) !== 0) meet = true;
+      if (meet) break;
+      let below = 0;
+      for (let r = 0; r < n; r++) {
+        const x = state[work + r];
+        const above = r + 1 < n ? state[work + r + 1] : 0;
+        state[work + r] = (x | (x << 1) | (x >>> 1) | below | above) & full;
+        below = x;
+      }
+    }
+    return steps * 4096 - sizes;
   }
 }

@@ -56,7 +56,7 @@ interface WorkerState {
 }
 
 /**
- * Refuses a board larger than the solver's bit rows hold (MAX_SIZE), before any output.
+ * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
  * @throws InputError (`FILE: error: ...`, exit 65)
  */
 export function assertSearchable(instance: Instance): void {

@@ -63,6 +63,18 @@ export class TranspositionTable {
     this.h2 = h2;
   }
 
+  /**
+   * Mixes a context number into the last hash, so that the same state met in different
+   * search contexts (see the engine's commutation rule) has different keys.
+   */
+  mix(context: number): void {
+    if (context === 0) return;
+    this.h1 = Math.imul(this.h1 ^ Math.imul(context, 0x9e3779b1), 0x85ebca6b);
+    this.h1 ^= this.h1 >>> 13;
+    this.h2 = Math.imul(this.h2 ^ Math.imul(context, 0x7feb352d), 0x846ca68b);
+    this.h2 ^= this.h2 >>> 16;
+  }
+
   /** The last hashed state's 32-bit key (both hashes mixed). */
   get key(): number {
     return this.h1 ^ Math.imul(this.h2, 0x2c1b3c6d);

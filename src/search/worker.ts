@@ -1,7 +1,7 @@
 /** Worker-thread entry of the search: runs solve() and streams what it finds. */
 import { parentPort, workerData } from "node:worker_threads";
 import { instanceFromData } from "../instance.js";
-import { solveAny } from "./any.js";
+import { solveAny, solveFirst } from "./any.js";
 import { solve } from "./engine.js";
 import type { WorkerInput, WorkerMessage } from "./protocol.js";
 
@@ -13,7 +13,8 @@ const stop = new Int32Array(input.stop);
 const d = input.instance;
 try {
   const { any, ...options } = input.options;
-  const result = (any ? solveAny : solve)(
+  const first = !any && (options.models ?? 1) === 1;
+  const result = (any ? solveAny : first ? solveFirst : solve)(
     instanceFromData(d, d.file),
     {
       ...options,
