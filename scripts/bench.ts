@@ -1,7 +1,7 @@
 /**
  * Speed of labsolve against clingo, measured in the same run on the same machine.
  *
- *   npm run bench -- [--dir DIR] [--runs K] [--time-limit S] [--clingo-limit S] [--out FILE] [-- labsolve options]
+ *   npm run bench -- [--dir DIR] [--runs K] [--time-limit S] [--clingo-limit S] [--sizes 10,20,..] [--out FILE] [-- labsolve options]
  *
  * For each instance, two tables:
  * - shortest: labsolve proves the fewest pushes (median wall seconds, peak memory from
@@ -10,13 +10,17 @@
  *   first satisfiable one: the same iterative deepening, done by clingo;
  * - any: `labsolve --any` against clingo's first model of the encoding with the
  *   instance's own max_steps (the competition's task).
+ * - scaling: the same two measures on generated instances (src/generate.ts, labgen's
+ *   generator) of N = --sizes (default 10 to 40), a maze and a random board each, with
+ *   max_steps = N like the competition's files.
  * K runs each; a run that times out is not repeated. The tables go to stdout and into
  * --out (default BENCHMARKS.md) with the command, the machine and the date.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { competitionFileName, generate, toFacts, type Style } from "../src/generate.js";
 
 const root = join(new URL(".", import.meta.url).pathname, "..", "..");
 const argv = process.argv.slice(2);
@@ -84,7 +88,23 @@ function clingo(path: string): { seconds: number | undefined; pushes: number | u
   return { seconds: (performance.now() - started) / 1000, pushes: undefined };
 }
 
-const files = readdirSync(dir).filter((f) => /\.(lp|asp)$/.test(f)).sort();
+const sizes = opt("--sizes", "10,16,20,24,28,32,36,40").split(",").map(Number);
+const files = readdirSync(dir).filter((f) => /\.(lp|asp)$/.test(f)).sort().map((f) => join(dir, f));
+
+/** Generated instances for the scaling table: per size a maze and a random board. */
+function generated(): string[] {
+  const at = mkdtempSync(join(tmpdir(), "labyrinth-bench-"));
+  const out: string[] = [];
+  for (const n of sizes) {
+    for (const style of ["maze", "random"] as Style[]) {
+      const data = generate(n, n, 1000 + n, style);
+      const path = join(at, `${style}-${competitionFileName(1000 + n, data)}`);
+      writeFileSync(path, toFacts(data));
+      out.push(path);
+    }
+  }
+  return out;
+}
 
 /** Runs `run` up to `runs` times, stopping after a time-out (undefined seconds). */
 function repeat<T extends { seconds: number | undefined }>(run: () => T): T[] {
@@ -97,7 +117,7 @@ function repeat<T extends { seconds: number | undefined }>(run: () => T): T[] {
   return out;
 }
 
-function table(mode: "shortest" | "any"): string[] {
+function table(mode: "shortest" | "any", files: string[]): string[] {
   const rows: string[] = [];
   const header =
     mode === "shortest"
@@ -105,8 +125,8 @@ function table(mode: "shortest" | "any"): string[] {
       : "| instance | N | max_steps | labsolve --any pushes | labsolve --any s | clingo pushes | clingo s (first model) | clingo / labsolve | labsolve peak MB |";
   const rule = mode === "shortest" ? "| --- | ---: | ---: | ---: | ---: | ---: | ---: |" : "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
   console.log(`\n${mode}\n${header}\n${rule}`);
-  for (const f of files) {
-    const path = join(dir, f);
+  for (const path of files) {
+    const f = basename(path);
     const text = readFileSync(path, "utf8");
     const n = Math.round(Math.sqrt((text.match(/field\(/g) ?? []).length));
     const maxSteps = Number(/max_steps\(\s*(\d+)\s*\)/.exec(text)?.[1] ?? 0);
@@ -142,8 +162,11 @@ function table(mode: "shortest" | "any"): string[] {
   return [header, rule, ...rows];
 }
 
-const anyRows = table("any");
-const shortestRows = table("shortest");
+const anyRows = table("any", files);
+const shortestRows = table("shortest", files);
+const scaling = generated();
+const scalingAny = table("any", scaling);
+const scalingShortest = table("shortest", scaling);
 
 const clingoVersion = hasClingo ? spawnSync("clingo", ["--version"], { encoding: "utf8" }).stdout.split("\n")[0] : "clingo not installed";
 const command = `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim();
@@ -175,6 +198,20 @@ labsolve's iterative deepening against clingo with max_steps = 0, 1, 2, ... unti
 first satisfiable horizon (the same iterative deepening, done by clingo).
 
 ${shortestRows.join("\n")}
+
+## Scaling: generated instances, N = ${sizes.join(", ")}
+
+Made by the benchmark with labgen's generator (src/generate.ts, seed 1000 + N, the
+name says the style and seed), max_steps = N. Boards above 32x32 use WideBoard (several
+words a row, no last-push line filter); below, BitBoard.
+
+### Any solution
+
+${scalingAny.join("\n")}
+
+### Fewest pushes, proven
+
+${scalingShortest.join("\n")}
 `;
 writeFileSync(out, doc);
 console.log(`\nwrote ${out}`);

@@ -5,8 +5,12 @@
  * pushes after which the goal field is in the reachable set R(t) and in none of
  * R(0..t-1); R(0) is the init field alone (no walking before the first push).
  *
- * The board is a BitBoard (src/search/bitboard.ts): a state of 5N + 2 words. The search
- * keeps one state per ply in a single Int32Array and allocates nothing while it runs.
+ * The board is a SearchBoard (src/search/searchboard.ts): BitBoard, a state of 5N + 2
+ * words, up to 32x32, WideBoard above. The search keeps one state per ply in a single
+ * Int32Array and allocates nothing while it runs. Pruning, each argued where it is
+ * implemented: the transposition table of proven lower bounds (src/search/table.ts),
+ * the last push (lastPush), the two last pushes (twoPushes), and for the first solution
+ * only, the commutation rule (commutes) and a known solution as upper bound (known).
  *
  * This module does not decide what the checker accepts: src/check.ts has its own
  * simulation.
