@@ -17,9 +17,9 @@
  * --out (default BENCHMARKS.md) with the command, the machine and the date.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { competitionFileName, generate, toFacts, type Style } from "../src/generate.js";
 
 const root = join(new URL(".", import.meta.url).pathname, "..", "..");
@@ -167,6 +167,7 @@ const shortestRows = table("shortest", files);
 const scaling = generated();
 const scalingAny = table("any", scaling);
 const scalingShortest = table("shortest", scaling);
+if (scaling.length > 0) rmSync(dirname(scaling[0]), { recursive: true, force: true });
 
 const clingoVersion = hasClingo ? spawnSync("clingo", ["--version"], { encoding: "utf8" }).stdout.split("\n")[0] : "clingo not installed";
 const command = `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim();

@@ -19,8 +19,8 @@ export const BITBOARD_MAX = 32;
 
 /** Push order of move indices: move m is direction MOVE_DIRS[floor(m / N)] on line (m % N) + 1. */
 export const MOVE_DIRS: readonly Direction[] = ["e", "w", "n", "s"];
-const D_E = 0;
-const D_W = 1;
+export const D_E = 0;
+export const D_W = 1;
 export const D_N = 2;
 
 /** Offsets, in rows, of the groups inside a state. */
@@ -29,7 +29,8 @@ export const K_S = 1;
 export const K_E = 2;
 export const K_W = 3;
 export const K_R = 4;
-const GROUPS = 5;
+/** Row groups of a state: openings n, s, e, w, then the reachable set. */
+export const GROUPS = 5;
 
 /**
  * Spreads the reachable bits `x` of one row along its horizontal links `h` (bit c: the

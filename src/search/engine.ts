@@ -329,6 +329,11 @@ class Engine {
     this.board.goalComponent(this.state, from, this.scratch);
     this.masks(from, false);
     this.masks(this.scratch, true);
+    this.joinLines();
+  }
+
+  /** Sets lineRows/lineCols to the lines touching both R and C of the current masks. */
+  private joinLines(): void {
     this.lineRows = this.touching(this.rowsR) & this.touching(this.rowsC);
     this.lineCols = this.touching(this.colsR) & this.touching(this.colsC);
   }
@@ -350,25 +355,21 @@ class Engine {
   private twoPushes(p: number): number {
     const n = this.n;
     const board = this.board;
-    const stride = this.stride;
     const state = this.state;
-    const from = p * stride;
-    const to = from + stride;
+    const to = (p + 1) * this.stride;
     const sc = this.scratch;
-    board.goalComponent(state, from, sc);
-    this.masks(from, false);
-    this.masks(sc, true);
+    this.lastLines(p);
+    const rowLines = this.lineRows;
+    const colLines = this.lineCols;
+    const lastPossible = (rowLines | colLines) !== 0;
     const rowsR0 = this.rowsR;
     const colsR0 = this.colsR;
-    const rowsR = this.touching(this.rowsR);
-    const colsR = this.touching(this.colsR);
-    const rowsC = this.touching(this.rowsC);
-    const colsC = this.touching(this.colsC);
-    const rowLines = rowsR & rowsC;
-    const colLines = colsR & colsC;
-    const lastPossible = (rowLines | colLines) !== 0;
     const rowsC0 = this.rowsC;
     const colsC0 = this.colsC;
+    const rowsR = this.touching(rowsR0);
+    const colsR = this.touching(colsR0);
+    const rowsC = this.touching(rowsC0);
+    const colsC = this.touching(colsC0);
     let found = 0;
     for (let m = 0; m < 4 * n; m++) {
       const dir = (m / n) | 0;
@@ -398,8 +399,9 @@ class Engine {
           this.rowsC = rowsC0;
           this.colsC = colsC0;
         }
-        rl = this.touching(this.rowsR) & this.touching(this.rowsC);
-        cl = this.touching(this.colsR) & this.touching(this.colsC);
+        this.joinLines();
+        rl = this.lineRows;
+        cl = this.lineCols;
         if ((rl | cl) === 0) continue;
       }
       found += this.lastPush(p + 1, rl, cl, false);

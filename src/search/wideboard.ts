@@ -12,18 +12,8 @@
  */
 import type { Push } from "../board.js";
 import type { Instance } from "../instance.js";
-import { MOVE_DIRS, popcount } from "./bitboard.js";
+import { D_E, D_N, D_W, GROUPS, K_E, K_N, K_R, K_S, K_W, MOVE_DIRS, popcount } from "./bitboard.js";
 import type { SearchBoard } from "./searchboard.js";
-
-const GROUPS = 5;
-const K_N = 0;
-const K_S = 1;
-const K_E = 2;
-const K_W = 3;
-const K_R = 4;
-const D_E = 0;
-const D_W = 1;
-const D_N = 2;
 
 export class WideBoard implements SearchBoard {
   readonly n: number;
