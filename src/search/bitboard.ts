@@ -196,6 +196,171 @@ export class BitBoard implements SearchBoard {
     this.walk(state, to);
   }
 
+  /**
+   * Which of two sets of fields would grow by walking if move m were applied to the
+   * state at `base`, without applying it: bit 1 for the state's reachable set R, bit 2
+   * for the set whose N rows are at `otherAt` (absolute index into `state`; the goal's
+   * component, say). Both sets must be closed under walking on the state's board, as R
+   * is after every walk.
+   *
+   * A push changes only the links with an end on its line, and the sets' fields off the
+   * line stay where they are, so a closed set stays closed unless one of those links
+   * has exactly one end in the (moved) set: the rows of a row push and its two
+   * neighbours, or for a column push the horizontal links into the column and the one
+   * new vertical pair across the wraparound (the other pairs in the column move
+   * together). "Grows" is then exact: a crossing link adds its other end.
+   * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving").
+   */
+  grows(state: Int32Array, base: number, m: number, otherAt: number): number {
+    const n = this.n;
+    const top = n - 1;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    const nB = base + K_N * n;
+    const sB = base + K_S * n;
+    const eB = base + K_E * n;
+    const wB = base + K_W * n;
+    const rB = base + K_R * n;
+    let g = 0;
+    if (dir < D_N) {
+      const full = this.full;
+      const east = dir === D_E;
+      let x = state[nB + line];
+      const nL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
+      x = state[sB + line];
+      const sL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
+      x = state[eB + line];
+      const eL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
+      x = state[wB + line];
+      const wL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
+      const h = eL & (wL >>> 1);
+      const down = line > 0 ? state[nB + line - 1] & sL : 0;
+      const up = line < top ? nL & state[sB + line + 1] : 0;
+      x = state[rB + line];
+      let xL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
+      let xD = line > 0 ? state[rB + line - 1] : 0;
+      let xU = line < top ? state[rB + line + 1] : 0;
+      if (((((xL & h) << 1) | ((xL >>> 1) & h)) & ~xL) !== 0 || ((xD ^ xL) & down) !== 0 || ((xU ^ xL) & up) !== 0) g = 1;
+      x = state[otherAt + line];
+      xL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
+      xD = line > 0 ? state[otherAt + line - 1] : 0;
+      xU = line < top ? state[otherAt + line + 1] : 0;
+      if (((((xL & h) << 1) | ((xL >>> 1) & h)) & ~xL) !== 0 || ((xD ^ xL) & down) !== 0 || ((xU ^ xL) & up) !== 0) g |= 2;
+      return g;
+    }
+    const bit = 1 << line;
+    // the pair that meets across the wraparound: the old top tile and the old bottom one
+    if ((state[nB + top] & state[sB] & bit) !== 0) {
+      if (((state[rB + top] ^ state[rB]) & bit) !== 0) g = 1;
+      if (((state[otherAt + top] ^ state[otherAt]) & bit) !== 0) g |= 2;
+    }
+    const north = dir === D_N;
+    for (let r = 0; r < n && g !== 3; r++) {
+      // the tile that lands on (r, line) comes from (src, line)
+      const src = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
+      const left = (state[eB + r] << 1) & state[wB + src] & bit;
+      const right = state[eB + src] & (state[wB + r] >>> 1) & bit;
+      if ((left | right) === 0) continue;
+      let row = state[rB + r];
+      let moved = state[rB + src];
+      if (((left & ((row << 1) ^ moved)) | (right & ((row >>> 1) ^ moved))) !== 0) g |= 1;
+      row = state[otherAt + r];
+      moved = state[otherAt + src];
+      if (((left & ((row << 1) ^ moved)) | (right & ((row >>> 1) ^ moved))) !== 0) g |= 2;
+    }
+    return g;
+  }
+
+  /**
+   * BitBoard.grows for every move at once: writes 8 words at out[at..at+8): for each
+   * direction d (MOVE_DIRS order e, w, n, s), out[at + 2d] has bit i set when pushing
+   * line i in direction d would grow R, out[at + 2d + 1] the same for the set at
+   * `otherAt`. Same preconditions and argument as grows; the column pushes of one
+   * direction share one pass over the rows (bit c of a row's words stands for column c's
+   * push).
+   */
+  growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number): void {
+    const n = this.n;
+    const top = n - 1;
+    const full = this.full;
+    const nB = base + K_N * n;
+    const sB = base + K_S * n;
+    const eB = base + K_E * n;
+    const wB = base + K_W * n;
+    const rB = base + K_R * n;
+    let eR = 0;
+    let eC = 0;
+    let wR = 0;
+    let wC = 0;
+    for (let line = 0; line < n; line++) {
+      const bit = 1 << line;
+      const nx = state[nB + line];
+      const sx = state[sB + line];
+      const ex = state[eB + line];
+      const wx = state[wB + line];
+      const rx = state[rB + line];
+      const cx = state[otherAt + line];
+      const nD = line > 0 ? state[nB + line - 1] : 0;
+      const sU = line < top ? state[sB + line + 1] : 0;
+      const rD = line > 0 ? state[rB + line - 1] : 0;
+      const rU = line < top ? state[rB + line + 1] : 0;
+      const cD = line > 0 ? state[otherAt + line - 1] : 0;
+      const cU = line < top ? state[otherAt + line + 1] : 0;
+      for (let east = 0; east < 2; east++) {
+        const nL = east === 1 ? ((nx << 1) | (nx >>> top)) & full : (nx >>> 1) | ((nx & 1) << top);
+        const sL = east === 1 ? ((sx << 1) | (sx >>> top)) & full : (sx >>> 1) | ((sx & 1) << top);
+        const eL = east === 1 ? ((ex << 1) | (ex >>> top)) & full : (ex >>> 1) | ((ex & 1) << top);
+        const wL = east === 1 ? ((wx << 1) | (wx >>> top)) & full : (wx >>> 1) | ((wx & 1) << top);
+        const h = eL & (wL >>> 1);
+        const down = nD & sL;
+        const up = nL & sU;
+        let xL = east === 1 ? ((rx << 1) | (rx >>> top)) & full : (rx >>> 1) | ((rx & 1) << top);
+        const growR = ((((xL & h) << 1) | ((xL >>> 1) & h)) & ~xL) !== 0 || ((rD ^ xL) & down) !== 0 || ((rU ^ xL) & up) !== 0;
+        xL = east === 1 ? ((cx << 1) | (cx >>> top)) & full : (cx >>> 1) | ((cx & 1) << top);
+        const growC = ((((xL & h) << 1) | ((xL >>> 1) & h)) & ~xL) !== 0 || ((cD ^ xL) & down) !== 0 || ((cU ^ xL) & up) !== 0;
+        if (east === 1) {
+          if (growR) eR |= bit;
+          if (growC) eC |= bit;
+        } else {
+          if (growR) wR |= bit;
+          if (growC) wC |= bit;
+        }
+      }
+    }
+    // columns: the pair across the wraparound, then the links into each column
+    const pair = state[nB + top] & state[sB];
+    let nR = pair & (state[rB + top] ^ state[rB]);
+    let nC = pair & (state[otherAt + top] ^ state[otherAt]);
+    let sR = nR;
+    let sC = nC;
+    for (let r = 0; r < n; r++) {
+      const e = state[eB + r];
+      const w = state[wB + r];
+      const x = state[rB + r];
+      const y = state[otherAt + r];
+      // north: the tile landing on row r comes from row r - 1 (row 0's from the top row)
+      let src = r === 0 ? top : r - 1;
+      let left = (e << 1) & state[wB + src];
+      let right = state[eB + src] & (w >>> 1);
+      nR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
+      nC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
+      // south: from row r + 1 (the top row's from row 0)
+      src = r === top ? 0 : r + 1;
+      left = (e << 1) & state[wB + src];
+      right = state[eB + src] & (w >>> 1);
+      sR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
+      sC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
+    }
+    out[at] = eR;
+    out[at + 1] = eC;
+    out[at + 2] = wR;
+    out[at + 3] = wC;
+    out[at + 4] = nR;
+    out[at + 5] = nC;
+    out[at + 6] = sR;
+    out[at + 7] = sC;
+  }
+
   /** See SearchBoard.gap. */
   gap(state: Int32Array, base: number, goalBase: number, work: number): number {
     const n = this.n;

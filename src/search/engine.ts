@@ -17,7 +17,7 @@
  */
 import type { Push } from "../board.js";
 import type { Instance } from "../instance.js";
-import { BitBoard, D_N, K_R } from "./bitboard.js";
+import { BitBoard, D_E, D_N, K_R } from "./bitboard.js";
 import { makeBoard, type SearchBoard } from "./searchboard.js";
 import { TranspositionTable } from "./table.js";
 
@@ -72,6 +72,12 @@ export interface SearchOptions {
   known?: Push[];
   /** use WideBoard (several words a row) even when N <= 32; for tests */
   wide?: boolean;
+  /**
+   * Filter the last two pushes by the lines touching R and the goal's component and by
+   * BitBoard.grows (lastPush, twoPushes); default true. Off, every push of every ply is
+   * tried: the plain search the tests compare the filters with.
+   */
+  lookahead?: boolean;
 }
 
 /** How a search ended. */
@@ -105,15 +111,20 @@ class Engine {
   private readonly board: SearchBoard;
   /** N <= 32 on BitBoard: lines as bit masks, so the last pushes are filtered */
   private readonly lineFilter: boolean;
+  /** the board when it is a BitBoard (lineFilter): its look-ahead BitBoard.grows */
+  private readonly bits: BitBoard;
   /** the low N bits (lineFilter only) */
   private readonly full: number;
   private readonly n: number;
   private readonly stride: number;
   private readonly horizon: number;
   private readonly models: number;
-  /** ply p's state at [p*stride, (p+1)*stride), then one scratch state */
+  /** ply p's state at [p*stride, (p+1)*stride), then two scratch states */
   private readonly state: Int32Array;
+  /** the goal's component of the state being searched (its R group holds it) */
   private readonly scratch: number;
+  /** the goal's component after a push that moved it (twoPushes) */
+  private readonly scratch2: number;
   /** move index of each ply's push */
   private readonly path: Int32Array;
   private readonly table: TranspositionTable | undefined;
@@ -139,21 +150,28 @@ class Engine {
   /** result of lastLines */
   private lineRows = 0;
   private lineCols = 0;
+  /** BitBoard.growth of the state twoPushes works on */
+  private readonly grow = new Int32Array(8);
+  /** result of passingLast */
+  private passRows = 0;
+  private passCols = 0;
 
   constructor(
     instance: Instance,
     private readonly options: SearchOptions,
   ) {
     this.board = makeBoard(instance.size, options.wide);
-    this.lineFilter = this.board instanceof BitBoard;
+    this.lineFilter = this.board instanceof BitBoard && options.lookahead !== false;
+    this.bits = this.board instanceof BitBoard ? this.board : new BitBoard(1);
     this.full = this.board instanceof BitBoard ? this.board.full : 0;
     this.n = instance.size;
     this.stride = this.board.stride;
     this.horizon = options.maxSteps ?? instance.maxSteps;
     this.models = options.models ?? 1;
     const plies = this.horizon + 1;
-    this.state = new Int32Array((plies + 1) * this.stride);
+    this.state = new Int32Array((plies + 2) * this.stride);
     this.scratch = plies * this.stride;
+    this.scratch2 = this.scratch + this.stride;
     this.path = new Int32Array(Math.max(1, this.horizon));
     const mb = options.tableMegabytes ?? 64;
     this.table = mb > 0 && this.horizon >= 2 ? new TranspositionTable(mb, this.stride) : undefined;
@@ -259,9 +277,9 @@ class Engine {
   /** Depth-limited search below ply p with `remaining` >= 1 pushes left. Returns solutions found. */
   private search(p: number, remaining: number): number {
     if (remaining === 1) {
-      if (p === 0 || !this.lineFilter) return this.lastPush(p, this.full, this.full, true);
+      if (p === 0 || !this.lineFilter) return this.lastPush(p, this.full, this.full, true, 0);
       this.lastLines(p);
-      return this.lastPush(p, this.lineRows, this.lineCols, false);
+      return this.lastPush(p, this.lineRows, this.lineCols, false, this.scratch + K_R * this.n);
     }
     if (remaining === 2 && p > 0 && this.lineFilter) return this.twoPushes(p);
     const stride = this.stride;
@@ -338,6 +356,21 @@ class Engine {
     this.lineCols = this.touching(this.colsR) & this.touching(this.colsC);
   }
 
+  /** True when the reachable sets of the states at `a` and `b` share a field. */
+  private meets(a: number, b: number): boolean {
+    const n = this.n;
+    const ra = a + K_R * n;
+    const rb = b + K_R * n;
+    for (let r = 0; r < n; r++) if ((this.state[ra + r] & this.state[rb + r]) !== 0) return true;
+    return false;
+  }
+
+  /** Lines (bit i: line i) within one step of a line of `lines`, across the wraparound too. */
+  private around(lines: number): number {
+    const top = this.n - 1;
+    return (lines | ((lines << 1) | (lines >>> top)) | ((lines >>> 1) | (lines << top))) & this.full;
+  }
+
   /** Lines (bit i: line i) whose push moves or borders a field of `lines` (bit i: line i holds one). */
   private touching(lines: number): number {
     return (lines | (lines << 1) | (lines >>> 1)) & this.full;
@@ -349,19 +382,23 @@ class Engine {
    * L neither holds nor borders a field of R, R stays as it is, and if it neither holds
    * nor borders a field of the goal's component C, C stays a component. A first push
    * touching neither leaves the last push the lines that touch both R and C now; when
-   * there are none, such first pushes are not tried at all. For the others only the
-   * side that can change is walked again.
+   * there are none, such first pushes are not tried at all. For the others,
+   * BitBoard.grows tells without applying the push whether R or C would grow; when
+   * neither does, both only move with their tiles, and the first push is applied only
+   * if some line would then touch both.
    */
   private twoPushes(p: number): number {
     const n = this.n;
-    const board = this.board;
+    const bits = this.bits;
     const state = this.state;
-    const to = (p + 1) * this.stride;
+    const from = p * this.stride;
+    const to = from + this.stride;
     const sc = this.scratch;
+    const sc2 = this.scratch2;
+    const cAt = sc + K_R * n;
     this.lastLines(p);
     const rowLines = this.lineRows;
     const colLines = this.lineCols;
-    const lastPossible = (rowLines | colLines) !== 0;
     const rowsR0 = this.rowsR;
     const colsR0 = this.colsR;
     const rowsC0 = this.rowsC;
@@ -370,6 +407,16 @@ class Engine {
     const colsR = this.touching(colsR0);
     const rowsC = this.touching(rowsC0);
     const colsC = this.touching(colsC0);
+    // lines holding or beside (across the wraparound too) a field of R or C
+    const rowsNear = this.around(rowsR0 | rowsC0);
+    const colsNear = this.around(colsR0 | colsC0);
+    // the last pushes that would make both R and C grow now: after a first push that
+    // touches neither, exactly these (see passingLast)
+    const grow = this.grow;
+    bits.growth(state, from, cAt, grow, 0);
+    this.passingLast(rowLines, colLines);
+    const passRows = this.passRows;
+    const passCols = this.passCols;
     let found = 0;
     for (let m = 0; m < 4 * n; m++) {
       const dir = (m / n) | 0;
@@ -377,53 +424,143 @@ class Engine {
       const isRow = dir < D_N;
       const touchR = (((isRow ? rowsR : colsR) >>> line) & 1) === 1;
       const touchC = (((isRow ? rowsC : colsC) >>> line) & 1) === 1;
-      if (!touchR && !touchC && !lastPossible) continue;
+      const far = (((isRow ? rowsNear : colsNear) >>> line) & 1) === 0;
+      if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) continue;
       if (this.commutes(p, m)) continue;
-      if (this.child(p, m, touchR)) {
-        this.sawGoal = true;
-        continue;
-      }
       let rl = rowLines;
       let cl = colLines;
+      let cNext = cAt;
       if (touchR || touchC) {
-        if (touchR) {
-          this.masks(to, false);
+        const g = ((grow[2 * dir] >>> line) & 1) | (((grow[2 * dir + 1] >>> line) & 1) << 1);
+        if (g === 0) {
+          // R and C only move with their tiles: their lines, before applying the push
+          this.movedLines(rowsR0, colsR0, from + K_R * n, m, false);
+          this.movedLines(rowsC0, colsC0, cAt, m, true);
+          this.joinLines();
+          rl = this.lineRows;
+          cl = this.lineCols;
+          if ((rl | cl) === 0) continue;
+          this.child(p, m, false);
+          if (touchC) {
+            state.copyWithin(sc2, sc, sc + this.stride);
+            bits.applyPush(state, sc2, m);
+            cNext = sc2 + K_R * n;
+          }
         } else {
-          this.rowsR = rowsR0;
-          this.colsR = colsR0;
+          if (this.child(p, m, (g & 1) !== 0)) {
+            this.sawGoal = true;
+            continue;
+          }
+          if (touchR) {
+            this.masks(to, false);
+          } else {
+            this.rowsR = rowsR0;
+            this.colsR = colsR0;
+          }
+          if (touchC) {
+            // C moves with its tiles and stays closed, apart from R, unless g says it
+            // grows. Walking on from there gives a closed set holding the goal's
+            // component, which may hold more (the push can cut C in two): that is
+            // enough for the filters below as long as it stays apart from R (see
+            // lastPush), else the goal's component is walked afresh.
+            state.copyWithin(sc2, sc, sc + this.stride);
+            bits.applyPush(state, sc2, m);
+            if ((g & 2) !== 0) {
+              bits.walk(state, sc2);
+              if (this.meets(to, sc2)) bits.goalComponent(state, to, sc2);
+            }
+          }
+          if (touchC) {
+            this.masks(sc2, true);
+            cNext = sc2 + K_R * n;
+          } else {
+            this.rowsC = rowsC0;
+            this.colsC = colsC0;
+          }
+          this.joinLines();
+          rl = this.lineRows;
+          cl = this.lineCols;
+          if ((rl | cl) === 0) continue;
         }
-        if (touchC) {
-          board.goalComponent(state, to, sc);
-          this.masks(sc, true);
-        } else {
-          this.rowsC = rowsC0;
-          this.colsC = colsC0;
+      } else {
+        this.child(p, m, false);
+        if (far) {
+          rl = passRows;
+          cl = passCols;
         }
-        this.joinLines();
-        rl = this.lineRows;
-        cl = this.lineCols;
-        if ((rl | cl) === 0) continue;
       }
-      found += this.lastPush(p + 1, rl, cl, false);
+      found += this.lastPush(p + 1, rl, cl, false, cNext);
       if (this.limitReached) return found;
     }
     return found;
   }
 
   /**
+   * Sets passRows/passCols to the lines of rowLines/colLines with a push that would make
+   * both R and C grow, by the growth words in `grow` (BitBoard.growth).
+   *
+   * After a push Y whose line neither holds nor borders a field of R or of C, counting
+   * the line across the wraparound as a neighbour too, a last push Z makes them grow
+   * exactly when it does without Y: Y changes only the tiles of its line, and after Z
+   * none of those tiles is in R or C or beside one of their fields (for Z parallel to Y,
+   * R and C keep off Y's line and its neighbours; for Z across it, the one changed tile
+   * that Z moves lands on a neighbouring line of Y, beside fields that came from Y's
+   * lines or their neighbours, which hold neither), so every link with exactly one end
+   * in R (or C) joins the same two tiles with or without Y. The wraparound counts: Z
+   * moves a tile from the last line to the first (test/pruning.test.ts found that).
+   */
+  private passingLast(rowLines: number, colLines: number): void {
+    const g = this.grow;
+    this.passRows = ((g[0] & g[1]) | (g[2] & g[3])) & rowLines;
+    this.passCols = ((g[4] & g[5]) | (g[6] & g[7])) & colLines;
+  }
+
+  /**
+   * Sets rowsR/colsR (rowsC/colsC when `goal`) to a superset of the lines holding a
+   * field of a set after move m moved it without growing: `rows` and `cols` are its
+   * lines before, its rows are at `setAt`. A row push moves the set's fields along
+   * their row (only the columns can change); a column push along their column (only
+   * the rows, by one step, when the column holds a field).
+   */
+  private movedLines(rows: number, cols: number, setAt: number, m: number, goal: boolean): void {
+    const n = this.n;
+    const top = n - 1;
+    const full = this.full;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    if (dir < D_N) {
+      const x = this.state[setAt + line];
+      cols |= dir === D_E ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
+    } else if (((cols >>> line) & 1) !== 0) {
+      rows |= dir === D_N ? ((rows << 1) | (rows >>> top)) & full : (rows >>> 1) | ((rows & 1) << top);
+    }
+    if (goal) {
+      this.rowsC = rows;
+      this.colsC = cols;
+    } else {
+      this.rowsR = rows;
+      this.colsR = cols;
+    }
+  }
+
+  /**
    * The last push below ply p. A push changes only the links with an end on its line,
    * so a line that neither crosses nor borders the reachable set R leaves R as it is,
-   * and one that neither crosses nor borders the goal's walking component C leaves C a
-   * whole component apart from R: the goal stays unreachable. Only lines touching both
-   * R and C are tried. The argument needs R closed under walking, which it is after
-   * every push but not at the start (no walking before the first push): there every
-   * line is tried.
+   * and one that neither crosses nor borders C, the goal's walking component (or any
+   * set closed under walking that holds the goal and no field of R), leaves C closed
+   * and apart from R: the goal stays unreachable. Only lines touching both R and C are
+   * tried, and of those only the pushes that make both grow (BitBoard.grows): if R
+   * stays closed it cannot reach the goal, and if C stays closed R cannot enter it. The
+   * argument needs R closed under walking, which it is after every push but not at the
+   * start (no walking before the first push): there every line is tried.
    * @param rowLines the rows to try (bit i: row i)
    * @param colLines the columns to try
-   * @param all try every line (rowLines and colLines unused)
+   * @param all try every line (rowLines, colLines and cAt unused)
+   * @param cAt index in `state` of C's rows (N words), when not `all`
    */
-  private lastPush(p: number, rowLines: number, colLines: number, all: boolean): number {
+  private lastPush(p: number, rowLines: number, colLines: number, all: boolean, cAt: number): number {
     const n = this.n;
+    const from = p * this.stride;
     let found = 0;
     for (let dir = 0; dir < 4; dir++) {
       const lines = dir < D_N ? rowLines : colLines;
@@ -432,6 +569,7 @@ class Engine {
         const m = dir * n + line;
         if (p === 0 && m % this.shareCount !== this.shareIndex) continue;
         if (this.commutes(p, m)) continue;
+        if (!all && this.bits.grows(this.state, from, m, cAt) !== 3) continue;
         if (this.child(p, m)) {
           this.sawGoal = true;
           this.path[p] = m;

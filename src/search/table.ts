@@ -4,21 +4,20 @@
  * Such a fact holds whatever the depth or ply the state is met at, so it prunes in
  * every iteration of the deepening and in solution counting alike.
  *
- * The key is two independent 32-bit hashes of the whole state (64 bits); a slot holds
- * one entry and a new one always replaces it, so a full table forgets, never lies
- * (beyond a 64-bit hash collision).
+ * The key is two independent 32-bit hashes of the whole state; a slot is two words,
+ * the first hash and the second one's high 24 bits with k + 1 in the low 8 (one cache
+ * line, 56 bits of key). A slot holds one entry and a new one always replaces it, so a
+ * full table forgets, never lies (beyond a 56-bit hash collision).
  */
 export class TranspositionTable {
-  private readonly key1: Int32Array;
-  private readonly key2: Int32Array;
-  /** k + 1 of the entry (0: empty slot) */
-  private readonly bound: Uint8Array;
+  /** slot i at [2i, 2i + 2): h1, then (h2 & ~0xff) | (k + 1); 0 in the low byte: empty */
+  private readonly entries: Int32Array;
   private readonly mask: number;
   private h1 = 0;
   private h2 = 0;
 
   /** Bytes one entry takes. */
-  static readonly ENTRY_BYTES = 9;
+  static readonly ENTRY_BYTES = 8;
 
   /**
    * @param megabytes memory budget in MiB; the slot count is the largest power of two
@@ -28,9 +27,7 @@ export class TranspositionTable {
   constructor(megabytes: number, readonly words: number) {
     const want = Math.max(1024, Math.floor((megabytes * 1024 * 1024) / TranspositionTable.ENTRY_BYTES));
     const slots = 2 ** Math.floor(Math.log2(want));
-    this.key1 = new Int32Array(slots);
-    this.key2 = new Int32Array(slots);
-    this.bound = new Uint8Array(slots);
+    this.entries = new Int32Array(2 * slots);
     this.mask = slots - 1;
   }
 
@@ -60,7 +57,7 @@ export class TranspositionTable {
     h1 = Math.imul(h1, 0x85ebca6b);
     h1 ^= h1 >>> 13;
     this.h1 = h1;
-    this.h2 = h2;
+    this.h2 = h2 & ~0xff;
   }
 
   /**
@@ -71,8 +68,9 @@ export class TranspositionTable {
     if (context === 0) return;
     this.h1 = Math.imul(this.h1 ^ Math.imul(context, 0x9e3779b1), 0x85ebca6b);
     this.h1 ^= this.h1 >>> 13;
-    this.h2 = Math.imul(this.h2 ^ Math.imul(context, 0x7feb352d), 0x846ca68b);
-    this.h2 ^= this.h2 >>> 16;
+    let h2 = Math.imul(this.h2 ^ Math.imul(context, 0x7feb352d), 0x846ca68b);
+    h2 ^= h2 >>> 16;
+    this.h2 = h2 & ~0xff;
   }
 
   /** The last hashed state's 32-bit key (both hashes mixed). */
@@ -82,16 +80,17 @@ export class TranspositionTable {
 
   /** True when the hashed state is known to need more than k pushes. */
   provenAbove(k: number): boolean {
-    const i = this.h1 & this.mask;
-    return this.bound[i] > k && this.key1[i] === this.h1 && this.key2[i] === this.h2;
+    const i = 2 * (this.h1 & this.mask);
+    const second = this.entries[i + 1];
+    return (second & 0xff) > k && this.entries[i] === this.h1 && (second & ~0xff) === this.h2;
   }
 
   /** Records that the hashed state needs more than k pushes (k < 255). */
   storeAbove(k: number): void {
-    const i = this.h1 & this.mask;
-    if (this.key1[i] === this.h1 && this.key2[i] === this.h2 && this.bound[i] > k) return;
-    this.key1[i] = this.h1;
-    this.key2[i] = this.h2;
-    this.bound[i] = Math.min(255, k + 1);
+    const i = 2 * (this.h1 & this.mask);
+    const second = this.entries[i + 1];
+    if (this.entries[i] === this.h1 && (second & ~0xff) === this.h2 && (second & 0xff) > k) return;
+    this.entries[i] = this.h1;
+    this.entries[i + 1] = this.h2 | Math.min(255, k + 1);
   }
 }

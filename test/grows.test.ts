@@ -1,0 +1,59 @@
+/**
+ * BitBoard.grows and BitBoard.growth (all moves at once), the search's look-ahead that says whether a push would let the
+ * reachable set (and the goal's component) grow without applying the push, against
+ * applying the push and walking (BitBoard.walk, itself checked against clingo by
+ * test/differential.test.ts and against the checker's Board by test/wide.test.ts).
+ */
+import { describe, expect, it } from "vitest";
+import { generate, prng } from "../src/generate.js";
+import { instanceFromData } from "../src/instance.js";
+import { BitBoard, K_R } from "../src/search/bitboard.js";
+
+describe("BitBoard.grows", () => {
+  it("grows and growth say exactly when applying a push and walking would grow R and the goal's component", () => {
+    let checked = 0;
+    const seen = [0, 0, 0, 0];
+    for (const size of [1, 2, 3, 4, 5, 6, 7, 9, 16, 31, 32]) {
+      for (let seed = 0; seed < 12; seed++) {
+        const data = generate(size, 6, 900 + 37 * size + seed, seed % 3 === 0 ? "maze" : "random");
+        const rand = prng(seed * 7 + size);
+        // vary the density of openings, so that sets of every size occur
+        const open = (seed % 4) / 4;
+        data.tiles = data.tiles.map((t) => (rand() < open ? t | (1 << Math.floor(rand() * 4)) : t));
+        const instance = instanceFromData(data, `seed ${seed}`);
+        const board = new BitBoard(size);
+        const stride = board.stride;
+        // at 0: the state; at stride: its goal component; 2 and 3: work space
+        const state = new Int32Array(4 * stride);
+        board.load(instance, state, 0);
+        const all = new Int32Array(8);
+        for (let step = 0; step < 6; step++) {
+          // a few pushes first, so R is a walked (closed) set and the board is shuffled
+          board.applyPush(state, 0, Math.floor(rand() * 4 * size));
+          board.walk(state, 0);
+          board.goalComponent(state, 0, stride);
+          board.growth(state, 0, stride + K_R * size, all, 0);
+          for (let m = 0; m < 4 * size; m++) {
+            state.copyWithin(2 * stride, 0, stride);
+            board.applyPush(state, 2 * stride, m);
+            const r = board.walk(state, 2 * stride) ? 1 : 0;
+            state.copyWithin(3 * stride, stride, 2 * stride);
+            board.applyPush(state, 3 * stride, m);
+            const c = board.walk(state, 3 * stride) ? 2 : 0;
+            const got = board.grows(state, 0, m, stride + K_R * size);
+            expect(got, `size ${size} seed ${seed} step ${step} move ${m}`).toBe(r | c);
+            const d = Math.floor(m / size);
+            const line = m % size;
+            const fromAll = ((all[2 * d] >>> line) & 1) | (((all[2 * d + 1] >>> line) & 1) << 1);
+            expect(fromAll, `growth: size ${size} seed ${seed} step ${step} move ${m}`).toBe(r | c);
+            seen[r | c]++;
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10000);
+    // every outcome occurs, so the comparison is not one-sided
+    for (const k of [0, 1, 2, 3]) expect(seen[k], `outcome ${k}`).toBeGreaterThan(50);
+  });
+});
