@@ -185,6 +185,72 @@ export class BitBoard implements SearchBoard {
   }
 
   /**
+   * Applies move m to one set of fields held as N rows at `at` (bit c of row r: field
+   * (r, c), both 0-based), as applyPush moves each group of a state.
+   */
+  moveRows(state: Int32Array, at: number, m: number): void {
+    const n = this.n;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    const top = n - 1;
+    if (dir < D_N) {
+      const x = state[at + line];
+      state[at + line] = dir === D_E ? ((x << 1) | (x >>> top)) & this.full : (x >>> 1) | ((x & 1) << top);
+      return;
+    }
+    const bit = 1 << line;
+    const keep = ~bit;
+    if (dir === D_N) {
+      const carry = state[at + top] & bit;
+      for (let r = top; r > 0; r--) state[at + r] = (state[at + r] & keep) | (state[at + r - 1] & bit);
+      state[at] = (state[at] & keep) | carry;
+    } else {
+      const carry = state[at] & bit;
+      for (let r = 0; r < top; r++) state[at + r] = (state[at + r] & keep) | (state[at + r + 1] & bit);
+      state[at + top] = (state[at + top] & keep) | carry;
+    }
+  }
+
+  /**
+   * BitBoard.walk for a set that was closed before move m was applied: only the rows
+   * whose links m changed can start a growth (the row of a row push and its neighbours,
+   * every row for a column push), and a row is visited again only when a neighbour grew
+   * into it. The set is the state's reachable set, or the N rows at `setAt` (the goal's
+   * component, say) walked on the state's tiles. Returns true when the set grew.
+   */
+  walkAfter(state: Int32Array, base: number, m: number, setAt = base + K_R * this.n): boolean {
+    const n = this.n;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    const bit = 1 << line;
+    const dirty0 = dir < D_N ? (bit | (bit << 1) | (bit >>> 1)) & this.full : this.full;
+    let dirty = dirty0;
+    const nB = base + K_N * n;
+    const sB = base + K_S * n;
+    const eB = base + K_E * n;
+    const wB = base + K_W * n;
+    const rB = setAt;
+    const top = n - 1;
+    let grew = false;
+    while (dirty !== 0) {
+      const r = 31 - Math.clz32(dirty & -dirty);
+      dirty &= dirty - 1;
+      const old = state[rB + r];
+      let x = old;
+      if (r > 0) x |= state[rB + r - 1] & state[nB + r - 1] & state[sB + r];
+      if (r < top) x |= state[rB + r + 1] & state[sB + r + 1] & state[nB + r];
+      if (x === 0) continue;
+      x = fillRow(x, state[eB + r] & (state[wB + r] >>> 1));
+      if (x === old) continue;
+      state[rB + r] = x;
+      grew = true;
+      if (r > 0 && (x & state[sB + r] & state[nB + r - 1] & ~state[rB + r - 1]) !== 0) dirty |= 1 << (r - 1);
+      if (r < top && (x & state[nB + r] & state[sB + r + 1] & ~state[rB + r + 1]) !== 0) dirty |= 1 << (r + 1);
+    }
+    return grew;
+  }
+
+  /**
    * Writes into `to` the state at `from` with its reachable set replaced by the goal's
    * walking component (the fields the goal connects to).
    */

@@ -111,8 +111,9 @@ class Engine {
   private readonly board: SearchBoard;
   /** N <= 32 on BitBoard: lines as bit masks, so the last pushes are filtered */
   private readonly lineFilter: boolean;
-  /** the board when it is a BitBoard (lineFilter): its look-ahead BitBoard.grows */
+  /** the board when it is a BitBoard: its look-ahead BitBoard.grows and walkAfter */
   private readonly bits: BitBoard;
+  private readonly isBit: boolean;
   /** the low N bits (lineFilter only) */
   private readonly full: number;
   private readonly n: number;
@@ -150,8 +151,10 @@ class Engine {
   /** result of lastLines */
   private lineRows = 0;
   private lineCols = 0;
-  /** BitBoard.growth of the state twoPushes works on */
-  private readonly grow = new Int32Array(8);
+  /** BitBoard.growth of ply p's state at [8p, 8p + 8) (where computed) */
+  private readonly grow: Int32Array;
+  /** states whose R groups hold the goal's components of the plies (see cState) */
+  private readonly cBase: number;
   /** result of passingLast */
   private passRows = 0;
   private passCols = 0;
@@ -163,15 +166,18 @@ class Engine {
     this.board = makeBoard(instance.size, options.wide);
     this.lineFilter = this.board instanceof BitBoard && options.lookahead !== false;
     this.bits = this.board instanceof BitBoard ? this.board : new BitBoard(1);
+    this.isBit = this.board instanceof BitBoard;
     this.full = this.board instanceof BitBoard ? this.board.full : 0;
     this.n = instance.size;
     this.stride = this.board.stride;
     this.horizon = options.maxSteps ?? instance.maxSteps;
     this.models = options.models ?? 1;
     const plies = this.horizon + 1;
-    this.state = new Int32Array((plies + 2) * this.stride);
+    this.state = new Int32Array((2 * plies + 3) * this.stride);
     this.scratch = plies * this.stride;
     this.scratch2 = this.scratch + this.stride;
+    this.cBase = this.scratch2 + this.stride;
+    this.grow = new Int32Array(8 * plies);
     this.path = new Int32Array(Math.max(1, this.horizon));
     const mb = options.tableMegabytes ?? 64;
     this.table = mb > 0 && this.horizon >= 2 ? new TranspositionTable(mb, this.stride) : undefined;
@@ -274,24 +280,48 @@ class Engine {
     return this.commutation && this.still[p] === 1 ? this.path[p] + 1 : 0;
   }
 
-  /** Depth-limited search below ply p with `remaining` >= 1 pushes left. Returns solutions found. */
-  private search(p: number, remaining: number): number {
+  /**
+   * Depth-limited search below ply p with `remaining` >= 1 pushes left. Returns solutions
+   * found. `cGiven`: the goal's component of ply p's state (or a closed set holding it,
+   * apart from R; see lastPush) is already in the R group of the state at cState(p).
+   */
+  private search(p: number, remaining: number, cGiven = false): number {
     if (remaining === 1) {
       if (p === 0 || !this.lineFilter) return this.lastPush(p, this.full, this.full, true, 0);
       this.lastLines(p);
       return this.lastPush(p, this.lineRows, this.lineCols, false, this.scratch + K_R * this.n);
     }
-    if (remaining === 2 && p > 0 && this.lineFilter) return this.twoPushes(p);
+    if (remaining === 2 && p > 0 && this.lineFilter) {
+      if (cGiven) return this.twoPushes(p, this.cState(p));
+      this.board.goalComponent(this.state, p * this.stride, this.scratch);
+      return this.twoPushes(p, this.scratch);
+    }
     const stride = this.stride;
     const state = this.state;
+    const n = this.n;
     const from = p * stride;
     const to = from + stride;
-    const moves = 4 * this.n;
+    const moves = 4 * n;
+    const bits = this.bits;
+    // R is closed from ply 1 on: BitBoard.growth says which pushes would let it grow, so
+    // the others need no walk; with three pushes left, the children's goal components
+    // are prepared from this state's (twoPushes needs them)
+    const ahead = p > 0 && this.lineFilter;
+    const prepare = ahead && remaining === 3;
+    const cs = this.cState(p);
+    const grow = this.grow;
+    const g8 = 8 * p;
+    if (ahead) {
+      if (prepare && !cGiven) this.board.goalComponent(state, from, cs);
+      bits.growth(state, from, prepare ? cs + K_R * n : from + K_R * n, grow, g8);
+    }
     let found = 0;
     const step = p === 0 ? this.shareCount : 1;
     for (let m = p === 0 ? this.shareIndex : 0; m < moves; m += step) {
       if (this.commutes(p, m)) continue;
-      if (this.child(p, m)) {
+      const dir = (m / n) | 0;
+      const line = m - dir * n;
+      if (this.child(p, m, !ahead || ((grow[g8 + 2 * dir] >>> line) & 1) === 1)) {
         // a shorter solution ends here: pushing stops the moment the goal is reachable
         this.sawGoal = true;
         continue;
@@ -302,9 +332,21 @@ class Engine {
         table.mix(this.context(p));
         if (table.provenAbove(remaining - 1)) continue;
       }
+      if (prepare) {
+        // the child's C: this one moved, walked on if it grows, and walked afresh from
+        // the goal if that met R (see twoPushes)
+        const cc = cs + stride;
+        const rows = cs + K_R * n;
+        state.copyWithin(rows + stride, rows, rows + n);
+        bits.moveRows(state, rows + stride, m);
+        if (((grow[g8 + 2 * dir + 1] >>> line) & 1) === 1) {
+          bits.walkAfter(state, to, m, rows + stride);
+          if (this.meets(to, cc)) bits.goalComponent(state, to, cc);
+        }
+      }
       const outerSaw = this.sawGoal;
       this.sawGoal = false;
-      const below = this.search(p + 1, remaining - 1);
+      const below = this.search(p + 1, remaining - 1, prepare);
       found += below;
       if (this.limitReached) return found;
       if (table !== undefined && !this.sawGoal) {
@@ -356,6 +398,11 @@ class Engine {
     this.lineCols = this.touching(this.colsR) & this.touching(this.colsC);
   }
 
+  /** Index of the state whose R group holds ply p's goal component (search, twoPushes). */
+  private cState(p: number): number {
+    return this.cBase + p * this.stride;
+  }
+
   /** True when the reachable sets of the states at `a` and `b` share a field. */
   private meets(a: number, b: number): boolean {
     const n = this.n;
@@ -387,16 +434,17 @@ class Engine {
    * neither does, both only move with their tiles, and the first push is applied only
    * if some line would then touch both.
    */
-  private twoPushes(p: number): number {
+  private twoPushes(p: number, sc: number): number {
     const n = this.n;
     const bits = this.bits;
     const state = this.state;
     const from = p * this.stride;
     const to = from + this.stride;
-    const sc = this.scratch;
     const sc2 = this.scratch2;
     const cAt = sc + K_R * n;
-    this.lastLines(p);
+    this.masks(from, false);
+    this.masks(sc, true);
+    this.joinLines();
     const rowLines = this.lineRows;
     const colLines = this.lineCols;
     const rowsR0 = this.rowsR;
@@ -413,8 +461,9 @@ class Engine {
     // the last pushes that would make both R and C grow now: after a first push that
     // touches neither, exactly these (see passingLast)
     const grow = this.grow;
-    bits.growth(state, from, cAt, grow, 0);
-    this.passingLast(rowLines, colLines);
+    const g8 = 8 * p;
+    bits.growth(state, from, cAt, grow, g8);
+    this.passingLast(rowLines, colLines, g8);
     const passRows = this.passRows;
     const passCols = this.passCols;
     let found = 0;
@@ -431,56 +480,51 @@ class Engine {
       let cl = colLines;
       let cNext = cAt;
       if (touchR || touchC) {
-        const g = ((grow[2 * dir] >>> line) & 1) | (((grow[2 * dir + 1] >>> line) & 1) << 1);
-        if (g === 0) {
-          // R and C only move with their tiles: their lines, before applying the push
-          this.movedLines(rowsR0, colsR0, from + K_R * n, m, false);
-          this.movedLines(rowsC0, colsC0, cAt, m, true);
-          this.joinLines();
-          rl = this.lineRows;
-          cl = this.lineCols;
-          if ((rl | cl) === 0) continue;
-          this.child(p, m, false);
-          if (touchC) {
-            state.copyWithin(sc2, sc, sc + this.stride);
-            bits.applyPush(state, sc2, m);
-            cNext = sc2 + K_R * n;
-          }
-        } else {
-          if (this.child(p, m, (g & 1) !== 0)) {
+        const g = ((grow[g8 + 2 * dir] >>> line) & 1) | (((grow[g8 + 2 * dir + 1] >>> line) & 1) << 1);
+        // R after the push: walked when g says it grows, else only moved with its tiles
+        // (its lines then follow without applying the push)
+        let made = false;
+        if ((g & 1) !== 0) {
+          if (this.child(p, m, true)) {
             this.sawGoal = true;
             continue;
           }
-          if (touchR) {
-            this.masks(to, false);
-          } else {
-            this.rowsR = rowsR0;
-            this.colsR = colsR0;
+          made = true;
+          this.masks(to, false);
+        } else {
+          this.movedLines(rowsR0, colsR0, from + K_R * n, m, false);
+        }
+        // C likewise. Walking on from C moved gives a closed set holding the goal's
+        // component, which may hold more (the push can cut C in two): that is enough
+        // for the filters below as long as it stays apart from R (see lastPush), which
+        // it does unless R grew too; if they meet, the goal's component is walked afresh.
+        const c2 = sc2 + K_R * n;
+        let cMade = false;
+        if ((g & 2) !== 0) {
+          if (!made) {
+            this.child(p, m, false);
+            made = true;
           }
-          if (touchC) {
-            // C moves with its tiles and stays closed, apart from R, unless g says it
-            // grows. Walking on from there gives a closed set holding the goal's
-            // component, which may hold more (the push can cut C in two): that is
-            // enough for the filters below as long as it stays apart from R (see
-            // lastPush), else the goal's component is walked afresh.
-            state.copyWithin(sc2, sc, sc + this.stride);
-            bits.applyPush(state, sc2, m);
-            if ((g & 2) !== 0) {
-              bits.walk(state, sc2);
-              if (this.meets(to, sc2)) bits.goalComponent(state, to, sc2);
-            }
+          state.copyWithin(c2, cAt, cAt + n);
+          bits.moveRows(state, c2, m);
+          bits.walkAfter(state, to, m, c2);
+          if ((g & 1) !== 0 && this.meets(to, sc2)) bits.goalComponent(state, to, sc2);
+          this.masks(sc2, true);
+          cMade = true;
+        } else {
+          this.movedLines(rowsC0, colsC0, cAt, m, true);
+        }
+        this.joinLines();
+        rl = this.lineRows;
+        cl = this.lineCols;
+        if ((rl | cl) === 0) continue;
+        if (!made) this.child(p, m, false);
+        if (touchC) {
+          if (!cMade) {
+            state.copyWithin(c2, cAt, cAt + n);
+            bits.moveRows(state, c2, m);
           }
-          if (touchC) {
-            this.masks(sc2, true);
-            cNext = sc2 + K_R * n;
-          } else {
-            this.rowsC = rowsC0;
-            this.colsC = colsC0;
-          }
-          this.joinLines();
-          rl = this.lineRows;
-          cl = this.lineCols;
-          if ((rl | cl) === 0) continue;
+          cNext = c2;
         }
       } else {
         this.child(p, m, false);
@@ -497,7 +541,7 @@ class Engine {
 
   /**
    * Sets passRows/passCols to the lines of rowLines/colLines with a push that would make
-   * both R and C grow, by the growth words in `grow` (BitBoard.growth).
+   * both R and C grow, by the growth words at grow[at..at+8) (BitBoard.growth).
    *
    * After a push Y whose line neither holds nor borders a field of R or of C, counting
    * the line across the wraparound as a neighbour too, a last push Z makes them grow
@@ -509,10 +553,10 @@ class Engine {
    * in R (or C) joins the same two tiles with or without Y. The wraparound counts: Z
    * moves a tile from the last line to the first (test/pruning.test.ts found that).
    */
-  private passingLast(rowLines: number, colLines: number): void {
+  private passingLast(rowLines: number, colLines: number, at: number): void {
     const g = this.grow;
-    this.passRows = ((g[0] & g[1]) | (g[2] & g[3])) & rowLines;
-    this.passCols = ((g[4] & g[5]) | (g[6] & g[7])) & colLines;
+    this.passRows = ((g[at] & g[at + 1]) | (g[at + 2] & g[at + 3])) & rowLines;
+    this.passCols = ((g[at + 4] & g[at + 5]) | (g[at + 6] & g[at + 7])) & colLines;
   }
 
   /**
@@ -593,7 +637,9 @@ class Engine {
     const to = from + this.stride;
     state.copyWithin(to, from, to);
     this.board.applyPush(state, to, m);
-    this.still[p] = walk && this.board.walk(state, to) ? 0 : 1;
+    // from ply 1 on R was closed before the push: the walk starts at the push's line
+    const grew = walk && (p > 0 && this.isBit ? this.bits.walkAfter(state, to, m) : this.board.walk(state, to));
+    this.still[p] = grew ? 0 : 1;
     this.path[p] = m;
     this.nodes++;
     if (--this.pollCountdown === 0) this.poll();
