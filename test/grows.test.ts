@@ -34,6 +34,14 @@ describe("BitBoard.grows", () => {
           board.walk(state, 0);
           board.goalComponent(state, 0, stride);
           board.growth(state, 0, stride + K_R * size, all, 0);
+          // with the hint of the rows near either set: the same words
+          let held = 0;
+          for (let r = 0; r < size; r++) if ((state[K_R * size + r] | state[stride + K_R * size + r]) !== 0) held |= 1 << r;
+          const top = size - 1;
+          const near = held | (held << 1) | (held >>> 1) | ((held & 1) << top) | (held >>> top);
+          const hinted = new Int32Array(8);
+          board.growth(state, 0, stride + K_R * size, hinted, 0, near);
+          expect(Array.from(hinted), `growth with rows hint: size ${size} seed ${seed} step ${step}`).toEqual(Array.from(all));
           for (let m = 0; m < 4 * size; m++) {
             state.copyWithin(2 * stride, 0, stride);
             board.applyPush(state, 2 * stride, m);

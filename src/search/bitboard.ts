@@ -344,8 +344,10 @@ export class BitBoard implements SearchBoard {
    * `otherAt`. Same preconditions and argument as grows; the column pushes of one
    * direction share one pass over the rows (bit c of a row's words stands for column c's
    * push).
+   * @param rows a superset of the rows within one step (across the wraparound too) of a
+   *   field of either set (bit r: row r); other rows are skipped, as no growth starts there
    */
-  growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number): void {
+  growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows = -1): void {
     const n = this.n;
     const top = n - 1;
     const full = this.full;
@@ -360,6 +362,7 @@ export class BitBoard implements SearchBoard {
     let wC = 0;
     for (let line = 0; line < n; line++) {
       const bit = 1 << line;
+      if ((rows & bit) === 0) continue;
       const nx = state[nB + line];
       const sx = state[sB + line];
       const ex = state[eB + line];
@@ -400,6 +403,7 @@ export class BitBoard implements SearchBoard {
     let sR = nR;
     let sC = nC;
     for (let r = 0; r < n; r++) {
+      if (((rows >>> r) & 1) === 0) continue;
       const e = state[eB + r];
       const w = state[wB + r];
       const x = state[rB + r];

@@ -464,7 +464,7 @@ class Engine {
     // touches neither, exactly these (see passingLast)
     const grow = this.grow;
     const g8 = 8 * p;
-    bits.growth(state, from, cAt, grow, g8);
+    bits.growth(state, from, cAt, grow, g8, rowsNear);
     this.passingLast(rowLines, colLines, g8);
     const passRows = this.passRows;
     const passCols = this.passCols;
