@@ -468,6 +468,11 @@ class Engine {
     this.passingLast(rowLines, colLines, g8);
     const passRows = this.passRows;
     const passCols = this.passCols;
+    // after a first push that moves no field of R or C, a last push parallel to it and
+    // two lines away or more grows them exactly as it would now: it sees the same tiles
+    // and fields (BitBoard.grows reads only its line and the two beside it)
+    const passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]);
+    const passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]);
     let found = 0;
     for (let m = 0; m < 4 * n; m++) {
       const dir = (m / n) | 0;
@@ -519,6 +524,10 @@ class Engine {
         this.joinLines();
         rl = this.lineRows;
         cl = this.lineCols;
+        if (g === 0) {
+          if (isRow) rl &= this.touching(1 << line) | passAllRows;
+          else cl &= this.touching(1 << line) | passAllCols;
+        }
         if ((rl | cl) === 0) continue;
         if (!made) this.child(p, m, false);
         if (touchC) {
@@ -529,11 +538,16 @@ class Engine {
           cNext = c2;
         }
       } else {
-        this.child(p, m, false);
         if (far) {
           rl = passRows;
           cl = passCols;
+        } else if (isRow) {
+          rl &= this.touching(1 << line) | passAllRows;
+        } else {
+          cl &= this.touching(1 << line) | passAllCols;
         }
+        if ((rl | cl) === 0) continue;
+        this.child(p, m, false);
       }
       found += this.lastPush(p + 1, rl, cl, false, cNext);
       if (this.limitReached) return found;
