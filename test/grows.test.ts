@@ -1,6 +1,6 @@
 /**
  * BitBoard.grows and BitBoard.growth (all moves at once), the search's look-ahead,
- * and BitBoard.walkAfter (a walk that starts at the pushed line) that says whether a push would let the
+ * BitBoard.walkAfter (a walk that starts at the pushed line) and BitBoard.pushInto that says whether a push would let the
  * reachable set (and the goal's component) grow without applying the push, against
  * applying the push and walking (BitBoard.walk, itself checked against clingo by
  * test/differential.test.ts and against the checker's Board by test/wide.test.ts).
@@ -45,10 +45,13 @@ describe("BitBoard.grows", () => {
           for (let m = 0; m < 4 * size; m++) {
             state.copyWithin(2 * stride, 0, stride);
             board.applyPush(state, 2 * stride, m);
+            // pushInto (copy and push in one pass) must give the pushed state
+            board.pushInto(state, 0, 3 * stride, m);
+            let pushed = true;
+            for (let i = 0; i < stride; i++) if (state[3 * stride + i] !== state[2 * stride + i]) pushed = false;
+            expect(pushed, `pushInto: size ${size} seed ${seed} move ${m}`).toBe(true);
             const r = board.walk(state, 2 * stride) ? 1 : 0;
             // walkAfter, from the pushed line on, must give the same set
-            state.copyWithin(3 * stride, 0, stride);
-            board.applyPush(state, 3 * stride, m);
             expect(board.walkAfter(state, 3 * stride, m), `walkAfter grew: size ${size} seed ${seed} move ${m}`).toBe(r === 1);
             let same = true;
             for (let i = 0; i < stride; i++) if (state[3 * stride + i] !== state[2 * stride + i]) same = false;

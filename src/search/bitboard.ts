@@ -105,6 +105,42 @@ export class BitBoard implements SearchBoard {
     return ((state[base + K_R * this.n + state[g]] >>> state[g + 1]) & 1) === 1;
   }
 
+  /**
+   * Writes at `to` the state at `from` after move m (as copying it and applyPush, in
+   * one pass: a column push writes each row once). The two states must not overlap.
+   */
+  pushInto(state: Int32Array, from: number, to: number, m: number): void {
+    const n = this.n;
+    const dir = (m / n) | 0;
+    if (dir < D_N) {
+      state.copyWithin(to, from, from + this.stride);
+      this.applyPush(state, to, m);
+      return;
+    }
+    const line = m - dir * n;
+    const top = n - 1;
+    const bit = 1 << line;
+    const keep = ~bit;
+    const north = dir === D_N;
+    for (let k = 0; k < GROUPS; k++) {
+      const a = from + k * n;
+      const b = to + k * n;
+      if (north) {
+        state[b] = (state[a] & keep) | (state[a + top] & bit);
+        for (let r = 1; r < n; r++) state[b + r] = (state[a + r] & keep) | (state[a + r - 1] & bit);
+      } else {
+        for (let r = 0; r < top; r++) state[b + r] = (state[a + r] & keep) | (state[a + r + 1] & bit);
+        state[b + top] = (state[a + top] & keep) | (state[a] & bit);
+      }
+    }
+    const g = from + this.goalAt;
+    let gr = state[g];
+    const gc = state[g + 1];
+    if (gc === line) gr = north ? (gr === top ? 0 : gr + 1) : gr === 0 ? top : gr - 1;
+    state[to + this.goalAt] = gr;
+    state[to + this.goalAt + 1] = gc;
+  }
+
   /** Applies move m to the state at `base` in place: tiles, reachable set and goal ride along (wraparound). */
   applyPush(state: Int32Array, base: number, m: number): void {
     const n = this.n;

@@ -651,8 +651,12 @@ class Engine {
     const state = this.state;
     const from = p * this.stride;
     const to = from + this.stride;
-    state.copyWithin(to, from, to);
-    this.board.applyPush(state, to, m);
+    if (this.isBit) {
+      this.bits.pushInto(state, from, to, m);
+    } else {
+      state.copyWithin(to, from, to);
+      this.board.applyPush(state, to, m);
+    }
     // from ply 1 on R was closed before the push: the walk starts at the push's line
     const grew = walk && (p > 0 && this.isBit ? this.bits.walkAfter(state, to, m) : this.board.walk(state, to));
     this.still[p] = grew ? 0 : 1;
