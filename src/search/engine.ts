@@ -473,84 +473,94 @@ class Engine {
     // and fields (BitBoard.grows reads only its line and the two beside it)
     const passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]);
     const passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]);
+    // the first pushes worth trying (see the skip below), as line masks
+    const anyPass = (passRows | passCols) !== 0;
+    const anyLine = (rowLines | colLines) !== 0;
+    const full = this.full;
+    const tryRows = rowsR | rowsC | (anyPass ? full & ~rowsNear : 0) | (anyLine ? rowsNear : 0);
+    const tryCols = colsR | colsC | (anyPass ? full & ~colsNear : 0) | (anyLine ? colsNear : 0);
     let found = 0;
-    for (let m = 0; m < 4 * n; m++) {
-      const dir = (m / n) | 0;
-      const line = m - dir * n;
+    for (let dir = 0; dir < 4; dir++) {
       const isRow = dir < D_N;
-      const touchR = (((isRow ? rowsR : colsR) >>> line) & 1) === 1;
-      const touchC = (((isRow ? rowsC : colsC) >>> line) & 1) === 1;
-      const far = (((isRow ? rowsNear : colsNear) >>> line) & 1) === 0;
-      if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) continue;
-      if (this.commutes(p, m)) continue;
-      let rl = rowLines;
-      let cl = colLines;
-      let cNext = cAt;
-      if (touchR || touchC) {
-        const g = ((grow[g8 + 2 * dir] >>> line) & 1) | (((grow[g8 + 2 * dir + 1] >>> line) & 1) << 1);
-        // R after the push: walked when g says it grows, else only moved with its tiles
-        // (its lines then follow without applying the push)
-        let made = false;
-        if ((g & 1) !== 0) {
-          if (this.child(p, m, true)) {
-            this.sawGoal = true;
-            continue;
-          }
-          made = true;
-          this.masks(to, false);
-        } else {
-          this.movedLines(rowsR0, colsR0, from + K_R * n, m, false);
-        }
-        // C likewise. Walking on from C moved gives a closed set holding the goal's
-        // component, which may hold more (the push can cut C in two): that is enough
-        // for the filters below as long as it stays apart from R (see lastPush), which
-        // it does unless R grew too; if they meet, the goal's component is walked afresh.
-        const c2 = sc2 + K_R * n;
-        let cMade = false;
-        if ((g & 2) !== 0) {
-          if (!made) {
-            this.child(p, m, false);
+      let lines = isRow ? tryRows : tryCols;
+      while (lines !== 0) {
+        const line = 31 - Math.clz32(lines & -lines);
+        lines &= lines - 1;
+        const m = dir * n + line;
+        const touchR = (((isRow ? rowsR : colsR) >>> line) & 1) === 1;
+        const touchC = (((isRow ? rowsC : colsC) >>> line) & 1) === 1;
+        const far = (((isRow ? rowsNear : colsNear) >>> line) & 1) === 0;
+        if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) continue;
+        if (this.commutes(p, m)) continue;
+        let rl = rowLines;
+        let cl = colLines;
+        let cNext = cAt;
+        if (touchR || touchC) {
+          const g = ((grow[g8 + 2 * dir] >>> line) & 1) | (((grow[g8 + 2 * dir + 1] >>> line) & 1) << 1);
+          // R after the push: walked when g says it grows, else only moved with its tiles
+          // (its lines then follow without applying the push)
+          let made = false;
+          if ((g & 1) !== 0) {
+            if (this.child(p, m, true)) {
+              this.sawGoal = true;
+              continue;
+            }
             made = true;
+            this.masks(to, false);
+          } else {
+            this.movedLines(rowsR0, colsR0, from + K_R * n, m, false);
           }
-          state.copyWithin(c2, cAt, cAt + n);
-          bits.moveRows(state, c2, m);
-          bits.walkAfter(state, to, m, c2);
-          if ((g & 1) !== 0 && this.meets(to, sc2)) bits.goalComponent(state, to, sc2);
-          this.masks(sc2, true);
-          cMade = true;
-        } else {
-          this.movedLines(rowsC0, colsC0, cAt, m, true);
-        }
-        this.joinLines();
-        rl = this.lineRows;
-        cl = this.lineCols;
-        if (g === 0) {
-          if (isRow) rl &= this.touching(1 << line) | passAllRows;
-          else cl &= this.touching(1 << line) | passAllCols;
-        }
-        if ((rl | cl) === 0) continue;
-        if (!made) this.child(p, m, false);
-        if (touchC) {
-          if (!cMade) {
+          // C likewise. Walking on from C moved gives a closed set holding the goal's
+          // component, which may hold more (the push can cut C in two): that is enough
+          // for the filters below as long as it stays apart from R (see lastPush), which
+          // it does unless R grew too; if they meet, the goal's component is walked afresh.
+          const c2 = sc2 + K_R * n;
+          let cMade = false;
+          if ((g & 2) !== 0) {
+            if (!made) {
+              this.child(p, m, false);
+              made = true;
+            }
             state.copyWithin(c2, cAt, cAt + n);
             bits.moveRows(state, c2, m);
+            bits.walkAfter(state, to, m, c2);
+            if ((g & 1) !== 0 && this.meets(to, sc2)) bits.goalComponent(state, to, sc2);
+            this.masks(sc2, true);
+            cMade = true;
+          } else {
+            this.movedLines(rowsC0, colsC0, cAt, m, true);
           }
-          cNext = c2;
-        }
-      } else {
-        if (far) {
-          rl = passRows;
-          cl = passCols;
-        } else if (isRow) {
-          rl &= this.touching(1 << line) | passAllRows;
+          this.joinLines();
+          rl = this.lineRows;
+          cl = this.lineCols;
+          if (g === 0) {
+            if (isRow) rl &= this.touching(1 << line) | passAllRows;
+            else cl &= this.touching(1 << line) | passAllCols;
+          }
+          if ((rl | cl) === 0) continue;
+          if (!made) this.child(p, m, false);
+          if (touchC) {
+            if (!cMade) {
+              state.copyWithin(c2, cAt, cAt + n);
+              bits.moveRows(state, c2, m);
+            }
+            cNext = c2;
+          }
         } else {
-          cl &= this.touching(1 << line) | passAllCols;
+          if (far) {
+            rl = passRows;
+            cl = passCols;
+          } else if (isRow) {
+            rl &= this.touching(1 << line) | passAllRows;
+          } else {
+            cl &= this.touching(1 << line) | passAllCols;
+          }
+          if ((rl | cl) === 0) continue;
+          this.child(p, m, false);
         }
-        if ((rl | cl) === 0) continue;
-        this.child(p, m, false);
+        found += this.lastPush(p + 1, rl, cl, false, cNext);
+        if (this.limitReached) return found;
       }
-      found += this.lastPush(p + 1, rl, cl, false, cNext);
-      if (this.limitReached) return found;
     }
     return found;
   }
@@ -623,9 +633,13 @@ class Engine {
     const from = p * this.stride;
     let found = 0;
     for (let dir = 0; dir < 4; dir++) {
-      const lines = dir < D_N ? rowLines : colLines;
-      for (let line = 0; line < n; line++) {
-        if (!all && ((lines >>> line) & 1) === 0) continue;
+      let lines = dir < D_N ? rowLines : colLines;
+      for (let line = 0; all ? line < n : lines !== 0; line++) {
+        if (!all) {
+          // the next line of the mask, lowest first
+          line = 31 - Math.clz32(lines & -lines);
+          lines &= lines - 1;
+        }
         const m = dir * n + line;
         if (p === 0 && m % this.shareCount !== this.shareIndex) continue;
         if (this.commutes(p, m)) continue;
