@@ -6,15 +6,9 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { strFromU8, unzipSync, type UnzipFileInfo } from "fflate";
 import { InputError } from "../errors.js";
+import { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./limits.js";
 
-/** Size caps of zip reading, in bytes. */
-export interface ZipLimits {
-  /** largest uncompressed entry (default 16 MiB) */
-  entryBytes: number;
-  /** largest uncompressed total of an archive's instance entries (default 256 MiB) */
-  totalBytes: number;
-}
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { entryBytes: 16 * 1024 * 1024, totalBytes: 256 * 1024 * 1024 };
+export { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./limits.js";
 
 /** One instance to run, or an entry that was refused. */
 export type BatchItem =

@@ -1,10 +1,9 @@
 /** `labsolve batch SOURCE...`: whole instance sets (zips, folders, files) in parallel. */
 import { availableParallelism } from "node:os";
-import cliProgress from "cli-progress";
 import { Command, Option } from "commander";
-import { batchExitCode, runBatch, type BatchResult } from "../batch/run.js";
+import { DEFAULT_ZIP_LIMITS } from "../batch/limits.js";
 import { REPORT_FORMATS, formatReport, summarize, type ReportFormat } from "../batch/report.js";
-import { DEFAULT_ZIP_LIMITS, collectInstances } from "../batch/sources.js";
+import type { BatchResult } from "../batch/run.js";
 import { guarded, nonNegativeInteger, positiveNumber } from "./common.js";
 
 interface BatchFlags {
@@ -56,6 +55,13 @@ export function addBatchCommand(program: Command): void {
     .action(async (sources: string[], flags: BatchFlags) => {
       await guarded("labsolve batch", async () => {
         if (flags.resume && !flags.out) throw new Error("--resume needs --out FILE");
+        // loaded here, not at start-up: plain labsolve runs do not pay for the zip reader,
+        // the progress bar and the worker pool
+        const [{ batchExitCode, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
+          import("../batch/run.js"),
+          import("../batch/sources.js"),
+          import("cli-progress"),
+        ]);
         const started = performance.now();
         const items = collectInstances(sources, { entryBytes: flags.maxEntryMb * 2 ** 20, totalBytes: flags.maxZipMb * 2 ** 20 });
         const abort = new AbortController();
