@@ -125,3 +125,30 @@ describe.each([2, 3, 4, 5, 6])("random boards of size %i against clingo", (size)
     expect(compared).toBe(cases.filter(countable).length);
   }, 240_000);
 });
+
+describe("an avatar or goal tile without openings (src/search/engine.ts hopeless)", () => {
+  it("24 instances: the same verdict and fewest pushes as clingo in every mode", async () => {
+    let unsatisfiable = 0;
+    for (let k = 0; k < 24; k++) {
+      const data = generate(3 + (k % 3), 3, 7000 + k, k % 2 === 0 ? "maze" : "random");
+      const n = data.size;
+      const at = (f: { row: number; col: number }): number => (f.row - 1) * n + (f.col - 1);
+      // k % 4: 0 avatar's tile closed, 1 goal's tile closed, 2 both, 3 init on the goal and closed
+      if (k % 4 === 3) data.goal = { ...data.init };
+      if (k % 4 !== 1) data.tiles[at(data.init)] = 0;
+      if (k % 4 === 1 || k % 4 === 2) data.tiles[at(data.goal)] = 0;
+      const facts = toFacts(data);
+      const label = `case ${k}`;
+      const { instance } = readInstance(facts, label);
+      const clingoBest = await fewestPushes(facts);
+      if (clingoBest === undefined) unsatisfiable++;
+      for (const result of [solve(instance, { models: 0 }), solveFirst(instance), solveAny(instance)]) {
+        expect(result.solutions.length > 0, label).toBe(clingoBest !== undefined);
+        if (clingoBest !== undefined) expect(result.solutions[0].length, label).toBe(clingoBest.fewest);
+        else expect(result.exhausted, label).toBe(true);
+      }
+    }
+    // the cases with init on the goal are solved with no push; the others have no solution
+    expect(unsatisfiable).toBe(18);
+  });
+});

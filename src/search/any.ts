@@ -9,7 +9,7 @@
  */
 import type { Instance } from "../instance.js";
 import { solveBeam } from "./beam.js";
-import { solve, type SearchOptions, type SearchResult } from "./engine.js";
+import { hopeless, solve, type SearchOptions, type SearchResult } from "./engine.js";
 
 /**
  * One solution of at most the horizon's pushes, or proof that none exists.
@@ -17,6 +17,8 @@ import { solve, type SearchOptions, type SearchResult } from "./engine.js";
  *   search proved that there is none
  */
 export function solveAny(instance: Instance, options: Omit<SearchOptions, "models"> = {}): SearchResult {
+  // nothing for the beam to find: the exact search proves that at once
+  if (hopeless(instance)) return solve(instance, { ...options, models: 1 });
   const beam = solveBeam(instance, { maxSteps: options.maxSteps, shouldStop: options.shouldStop });
   if (beam.solution || beam.interrupted) {
     if (beam.solution) options.onSolution?.(beam.solution);
@@ -39,6 +41,7 @@ export function solveAny(instance: Instance, options: Omit<SearchOptions, "model
  * shorter solution exists, and answers with the beam's solution then.
  */
 export function solveFirst(instance: Instance, options: Omit<SearchOptions, "models" | "known"> = {}): SearchResult {
+  if (hopeless(instance)) return solve(instance, { ...options, models: 1 });
   // narrow beams: wider ones found no shorter solution on the competition's instances
   const beam = solveBeam(instance, { maxSteps: options.maxSteps, shouldStop: options.shouldStop, widths: [64, 256] });
   const known = beam.solution !== undefined && beam.solution.length > 0 ? beam.solution : undefined;

@@ -99,6 +99,19 @@ export interface SearchResult {
 class Interrupted extends Error {}
 
 /**
+ * True when no push sequence can ever make the goal reachable: the avatar does not
+ * start on the goal, and the avatar's tile or the goal's tile has no opening. Tiles keep
+ * their openings and the avatar and the goal ride on their tiles, so the avatar can
+ * then never step off its tile or onto the goal's, and the two are different tiles.
+ * (Rules: ../shared/spec/push-labyrinth.md, "A push" and "Moving".)
+ */
+export function hopeless(instance: Instance): boolean {
+  const { board, init, goal } = instance;
+  if (init.row === goal.row && init.col === goal.col) return false;
+  return board.tiles[board.index(init)] === 0 || board.tiles[board.index(goal)] === 0;
+}
+
+/**
  * Searches the instance's push sequences by iterative deepening (0, 1, 2, ... pushes),
  * so solutions come shortest first and the first has the fewest pushes.
  * @throws RangeError when the board is larger than MAX_SIZE x MAX_SIZE
@@ -160,7 +173,7 @@ class Engine {
   private passCols = 0;
 
   constructor(
-    instance: Instance,
+    private readonly instance: Instance,
     private readonly options: SearchOptions,
   ) {
     this.board = makeBoard(instance.size, options.wide);
@@ -192,6 +205,7 @@ class Engine {
 
   run(): SearchResult {
     const depths: DepthStats[] = [];
+    const none = hopeless(this.instance);
     let interrupted = false;
     let complete = true;
     for (let depth = 0; depth <= this.horizon; depth++) {
@@ -210,7 +224,7 @@ class Engine {
           this.limitReached = true;
         } else if (depth === 0) {
           if (this.board.goalReachable(this.state, 0) && this.shareIndex === 0) this.report(0);
-        } else {
+        } else if (!none) {
           this.sawGoal = false;
           this.search(0, depth);
         }
