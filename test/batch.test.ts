@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/generate.js";
+import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const SHARED_ZIP = join(ROOT, "..", "shared", "instances", "aspcomp2013-labyrinth-15.zip");
@@ -110,9 +111,7 @@ describe("labsolve batch", () => {
 
   it("exits 1 when some instance ran out of time", () => {
     const dir = tmp();
-    const g = generate(20, 30, 7, "maze");
-    g.tiles[(g.goal.row - 1) * 20 + (g.goal.col - 1)] = 0; // unsolvable, vast
-    writeFileSync(join(dir, "slow.lp"), toFacts(g));
+    writeFileSync(join(dir, "slow.lp"), vastUnsolvableFacts(20, 30));
     writeFileSync(join(dir, "quick.lp"), EXAMPLE);
     const r = batch([dir, "--time-limit", "0.3", "--format", "csv"]);
     expect(r.code).toBe(1);
@@ -126,9 +125,7 @@ describe("labsolve batch", () => {
     mkdirSync(join(set, "nested", "deeper"), { recursive: true });
     for (let k = 0; k < 4; k++) {
       writeFileSync(join(set, `quick${k}.lp`), toFacts(generate(5, 3, 300 + k, "maze")));
-      const g = generate(18, 30, 400 + k, "maze");
-      g.tiles[(g.goal.row - 1) * 18 + (g.goal.col - 1)] = 0;
-      writeFileSync(join(set, "nested", "deeper", `slow${k}.lp`), toFacts(g));
+      writeFileSync(join(set, "nested", "deeper", `slow${k}.lp`), vastUnsolvableFacts(18, 30, 400 + k));
     }
     const args = [set, "--jobs", "1", "--time-limit", "0.4", "--format", "json"];
     const whole = join(dir, "whole.jsonl");

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate, toFacts } from "../src/generate.js";
+import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const EXAMPLE = join(ROOT, "instances/example-4x4.lp");
@@ -17,11 +17,6 @@ function sh(cmd: string, args: string[], input = "") {
 }
 
 /** A generated NxN maze whose goal tile has no opening: never solvable, with a vast state space. */
-function hopeless(n: number, maxSteps: number): string {
-  const g = generate(n, maxSteps, 7, "maze");
-  g.tiles[(g.goal.row - 1) * n + (g.goal.col - 1)] = 0;
-  return toFacts(g);
-}
 
 describe("labsolve", () => {
   it("solves the worked example from standard input: ANSWER and one of its two solutions, exit 10", () => {
@@ -88,7 +83,7 @@ describe("labsolve", () => {
 
   it("--time-limit interrupts: exit 1 without an answer, promptly", () => {
     const started = Date.now();
-    const r = sh("labsolve", ["--time-limit", "0.5"], hopeless(20, 30));
+    const r = sh("labsolve", ["--time-limit", "0.5"], vastUnsolvableFacts(20, 30));
     expect(r.code).toBe(1);
     expect(r.out).toBe("% interrupted: time limit\n");
     expect(Date.now() - started).toBeLessThan(5000);
@@ -96,7 +91,7 @@ describe("labsolve", () => {
 
   it("SIGINT interrupts: exit 1, and the clingo layout says UNKNOWN", async () => {
     const child = spawn(join(ROOT, "bin/labsolve"), ["--format", "clingo"], { cwd: ROOT });
-    child.stdin.end(hopeless(20, 30));
+    child.stdin.end(vastUnsolvableFacts(20, 30));
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     await new Promise((r) => setTimeout(r, 700));
@@ -109,7 +104,7 @@ describe("labsolve", () => {
   it.each([
     ["a syntax error", "field(1,1) field(1,2).", /^<stdin>:1:12: error: expected "\.", found "f"\n$/],
     ["an ill-formed instance", "field(1,1). init_on(1,1). max_steps(1).", /^<stdin>:1:40: error: no goal_on\(X,Y\) fact: an instance has exactly one\n$/],
-    ["a board too large", hopeless(129, 1), /^<stdin>: error: the board is 129x129; labsolve handles boards up to 128x128\n$/],
+    ["a board too large", vastUnsolvableFacts(129, 1), /^<stdin>: error: the board is 129x129; labsolve handles boards up to 128x128\n$/],
   ])("exits 65 on %s, with FILE:LINE:COL and no stack trace", (_, input, message) => {
     const r = sh("labsolve", [], input);
     expect(r.code).toBe(65);

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { solutionAtoms } from "../src/format.js";
 import { generate, toFacts } from "../src/generate.js";
+import { vastUnsolvableFacts } from "./helpers/slow.js";
 import { readInstance } from "../src/instance.js";
 import { solve } from "../src/search/engine.js";
 import { allAnswerSets, canonical } from "./helpers/clingo.js";
@@ -65,8 +66,6 @@ describe("labsolve --threads", () => {
     expect(labsolve(["-n", "0", "--threads", "3"], start)).toMatchObject({ code: 30, answers: [""] });
     const json = JSON.parse(labsolve(["-n", "0", "--threads", "3", "--format", "json"], start).out);
     expect(json.statistics.depths.map((d: { depth: number }) => d.depth)).toEqual([0]); // nothing searched past 0
-    const g = generate(20, 30, 7, "maze");
-    g.tiles[(g.goal.row - 1) * 20 + (g.goal.col - 1)] = 0;
-    expect(labsolve(["--threads", "2", "--time-limit", "0.5"], toFacts(g))).toMatchObject({ code: 1, out: "% interrupted: time limit\n" });
+    expect(labsolve(["--threads", "2", "--time-limit", "0.5"], vastUnsolvableFacts(20, 30))).toMatchObject({ code: 1, out: "% interrupted: time limit\n" });
   });
 });
