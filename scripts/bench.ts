@@ -60,11 +60,17 @@ function labsolve(path: string, mode: string[]): Ours {
   return { seconds, pushes: solved ? (r.stdout.match(/push\(/g) ?? []).length : undefined, exit: r.status, memoryMb: memory ? Number(memory) : undefined };
 }
 
-/** clingo's first model at the instance's own max_steps: seconds, or undefined on time-out. */
+/** Exit 20: proven to have no solution within max_steps (an answer, like a solution). */
+function decided(exit: number | null): boolean {
+  return exit === 10 || exit === 20 || exit === 30;
+}
+
+/** clingo's first model at the instance's own max_steps (or UNSATISFIABLE, pushes undefined): seconds, or undefined on time-out. */
 function clingoAny(path: string): { seconds: number | undefined; pushes: number | undefined } {
   const started = performance.now();
   const r = spawnSync("clingo", [encoding, path, `--time-limit=${clingoLimit}`], { encoding: "utf8" });
   const seconds = (performance.now() - started) / 1000;
+  if (r.status === 20 && seconds <= clingoLimit) return { seconds, pushes: undefined };
   if (r.status !== 10 && r.status !== 30) return { seconds: undefined, pushes: undefined };
   const answer = r.stdout.split("\n").find((l) => l.startsWith("push(")) ?? "";
   return { seconds, pushes: (answer.match(/push\(/g) ?? []).length };
@@ -132,14 +138,14 @@ function table(mode: "shortest" | "any", files: string[]): string[] {
     const maxSteps = Number(/max_steps\(\s*(\d+)\s*\)/.exec(text)?.[1] ?? 0);
     const ours = repeat(() => {
       const o = labsolve(path, mode === "any" ? ["--any"] : []);
-      return { ...o, seconds: o.pushes === undefined ? undefined : o.seconds };
+      return { ...o, seconds: decided(o.exit) ? o.seconds : undefined };
     });
     const oursSolved = ours.every((o) => o.seconds !== undefined);
     const oursSeconds = oursSolved ? median(ours.map((o) => o.seconds as number)) : undefined;
     const theirs = hasClingo ? repeat(() => (mode === "any" ? clingoAny(path) : clingo(path))) : [];
     const clingoDone = theirs.length > 0 && theirs.every((t) => t.seconds !== undefined);
     const clingoSeconds = clingoDone ? median(theirs.map((t) => t.seconds as number)) : undefined;
-    if (mode === "shortest" && clingoDone && oursSolved && theirs[0].pushes !== ours[0].pushes) {
+    if (clingoDone && oursSolved && (mode === "shortest" ? theirs[0].pushes !== ours[0].pushes : (theirs[0].pushes === undefined) !== (ours[0].pushes === undefined))) {
       console.error(`${f}: labsolve says ${ours[0].pushes} pushes, clingo ${theirs[0].pushes}: a bug`);
       process.exitCode = 1;
     }
@@ -154,8 +160,8 @@ function table(mode: "shortest" | "any", files: string[]): string[] {
     const memory = Math.max(...ours.map((o) => o.memoryMb ?? 0));
     const row =
       mode === "shortest"
-        ? `| ${basename(f)} | ${n} | ${oursSolved ? ours[0].pushes : "?"} | ${oursCell} | ${clingoCell} | ${ratio} | ${memory || "?"} |`
-        : `| ${basename(f)} | ${n} | ${maxSteps} | ${oursSolved ? ours[0].pushes : "?"} | ${oursCell} | ${clingoDone ? theirs[0].pushes : ""} | ${clingoCell} | ${ratio} | ${memory || "?"} |`;
+        ? `| ${basename(f)} | ${n} | ${oursSolved ? (ours[0].pushes ?? "none") : "?"} | ${oursCell} | ${clingoCell} | ${ratio} | ${memory || "?"} |`
+        : `| ${basename(f)} | ${n} | ${maxSteps} | ${oursSolved ? (ours[0].pushes ?? "none") : "?"} | ${oursCell} | ${clingoDone ? (theirs[0].pushes ?? "none") : ""} | ${clingoCell} | ${ratio} | ${memory || "?"} |`;
     rows.push(row);
     console.log(row);
   }
@@ -204,7 +210,9 @@ ${shortestRows.join("\n")}
 
 Made by the benchmark with labgen's generator (src/generate.ts, seed 1000 + N, the
 name says the style and seed), max_steps = N. Boards above 32x32 use WideBoard (several
-words a row, no last-push line filter); below, BitBoard.
+words a row, without the line filters and look-ahead of the last two pushes); below,
+BitBoard. "none" in a pushes column: proven to have no solution within max_steps
+(INCONSISTENT, exit 20), an answer like a solution.
 
 ### Any solution
 

@@ -6,11 +6,15 @@
  * R(0..t-1); R(0) is the init field alone (no walking before the first push).
  *
  * The board is a SearchBoard (src/search/searchboard.ts): BitBoard, a state of 5N + 2
- * words, up to 32x32, WideBoard above. The search keeps one state per ply in a single
- * Int32Array and allocates nothing while it runs. Pruning, each argued where it is
- * implemented: the transposition table of proven lower bounds (src/search/table.ts),
- * the last push (lastPush), the two last pushes (twoPushes), and for the first solution
- * only, the commutation rule (commutes) and a known solution as upper bound (known).
+ * words, up to 32x32, WideBoard above. The search keeps one state per ply (and, for the
+ * look-ahead, the goal's component per ply) in a single Int32Array and allocates
+ * nothing while it runs. Pruning, each argued where it is implemented: the
+ * transposition table of proven lower bounds (src/search/table.ts), the last push
+ * (lastPush), the two last pushes (twoPushes), instances no push can solve (hopeless),
+ * and for the first solution only, the commutation rule (commutes) and a known solution
+ * as upper bound (known). On BitBoard the last two plies look ahead with
+ * BitBoard.grows/growth, which say without applying a push whether R or the goal's
+ * component would grow: most pushes there are judged without being applied.
  *
  * This module does not decide what the checker accepts: src/check.ts has its own
  * simulation.
@@ -591,7 +595,8 @@ class Engine {
    * that Z moves lands on a neighbouring line of Y, beside fields that came from Y's
    * lines or their neighbours, which hold neither), so every link with exactly one end
    * in R (or C) joins the same two tiles with or without Y. The wraparound counts: Z
-   * moves a tile from the last line to the first (test/pruning.test.ts found that).
+   * moves a tile from the last line to the first (test/differential.test.ts caught a
+   * missed solution when the wraparound was left out).
    */
   private passingLast(rowLines: number, colLines: number, at: number): void {
     const g = this.grow;
