@@ -1,9 +1,10 @@
 /** The commands end to end: bin/labsolve, bin/labcheck, bin/labgen (built by `npm test`'s pretest). */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { generate, toFacts } from "../src/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -87,6 +88,17 @@ describe("labsolve", () => {
     expect(r.code).toBe(1);
     expect(r.out).toBe("% interrupted: time limit\n");
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("--time-limit before the fewest pushes are proven: the beam's solution, not proven shortest, exit 11", () => {
+    // 20x20: the beam answers in milliseconds; proving its optimum takes seconds (depth 6
+    // alone is over 7 s on one thread here)
+    const file = join(mkdtempSync(join(tmpdir(), "labsolve-")), "maze-20.lp");
+    writeFileSync(file, toFacts(generate(20, 20, 7, "maze")));
+    const r = sh("labsolve", ["--time-limit", "0.5", file]);
+    expect(r.code).toBe(11);
+    expect(r.out).toMatch(/^ANSWER\npush\(.*\n% interrupted: time limit\n$/);
+    expect(sh("labcheck", ["10", file], r.out)).toMatchObject({ code: 0, out: "OK\n" });
   });
 
   it("SIGINT interrupts: exit 1, and the clingo layout says UNKNOWN", async () => {

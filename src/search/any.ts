@@ -39,6 +39,11 @@ export function solveAny(instance: Instance, options: Omit<SearchOptions, "model
  * The first solution of the fewest pushes (models 1), or proof that none exists within
  * the horizon: iterative deepening that stops before the beam solution's length when no
  * shorter solution exists, and answers with the beam's solution then.
+ *
+ * When shouldStop interrupts the deepening before any solution, the beam's solution is
+ * still passed on (onSolution, and in `solutions`), not proven shortest: the run ends
+ * interrupted after one (clingo's exit 11), as an interrupted optimisation in clingo
+ * prints its best model so far. With rootShare, share index 0 passes it on.
  */
 export function solveFirst(instance: Instance, options: Omit<SearchOptions, "models" | "known"> = {}): SearchResult {
   if (hopeless(instance)) return solve(instance, { ...options, models: 1 });
@@ -46,5 +51,9 @@ export function solveFirst(instance: Instance, options: Omit<SearchOptions, "mod
   const beam = solveBeam(instance, { maxSteps: options.maxSteps, shouldStop: options.shouldStop, widths: [64, 256] });
   const known = beam.solution !== undefined && beam.solution.length > 0 ? beam.solution : undefined;
   const exact = solve(instance, { ...options, models: 1, known });
+  if (exact.interrupted && exact.solutions.length === 0 && known !== undefined && (options.rootShare?.index ?? 0) === 0) {
+    options.onSolution?.(known);
+    return { ...exact, solutions: [known], fewest: undefined, nodes: exact.nodes + beam.nodes };
+  }
   return { ...exact, nodes: exact.nodes + beam.nodes };
 }
