@@ -12,10 +12,11 @@ import { generate, toFacts } from "../src/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 import { readInstance } from "../src/instance.js";
 import { solve } from "../src/search/engine.js";
+import type { Push } from "../src/board.js";
 import { allAnswerSets, canonical } from "./helpers/clingo.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const key = (s: { line: number; dir: string }[]) => canonical(solutionAtoms(s));
+const key = (s: readonly Push[]) => canonical(solutionAtoms(s));
 
 function labsolve(args: string[], input: string) {
   const r = spawnSync(join(ROOT, "bin/labsolve"), args, { input, encoding: "utf8" });

@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { movedField } from "../src/board.js";
+import { movedField, type Push } from "../src/board.js";
 import { checkWitness } from "../src/check.js";
 import { solutionAtoms } from "../src/format.js";
 import { generate, prng, toFacts } from "../src/generate.js";
@@ -23,7 +23,7 @@ import { parseFacts } from "../src/syntax.js";
 const instanceOf = (size: number, maxSteps: number, seed: number, style: "maze" | "random"): Instance =>
   readInstance(toFacts(generate(size, maxSteps, seed, style)), `seed ${seed}`).instance;
 
-const text = (pushes: { line: number; dir: string }[][]): string[] => pushes.map((s) => solutionAtoms(s).join(" "));
+const text = (pushes: readonly Push[][]): string[] => pushes.map((s) => solutionAtoms(s).join(" "));
 
 describe("WideBoard", () => {
   it("finds the same solutions as BitBoard on 120 random boards of size 2..9 (all solutions)", () => {
