@@ -160,20 +160,7 @@ export class BitBoard implements SearchBoard {
         state[g + 1] = dir === D_E ? (c === top ? 0 : c + 1) : c === 0 ? top : c - 1;
       }
     } else {
-      const bit = 1 << line;
-      const keep = ~bit;
-      for (let k = 0; k < GROUPS; k++) {
-        const b = base + k * n;
-        if (dir === D_N) {
-          const carry = state[b + top] & bit;
-          for (let r = top; r > 0; r--) state[b + r] = (state[b + r] & keep) | (state[b + r - 1] & bit);
-          state[b] = (state[b] & keep) | carry;
-        } else {
-          const carry = state[b] & bit;
-          for (let r = 0; r < top; r++) state[b + r] = (state[b + r] & keep) | (state[b + r + 1] & bit);
-          state[b + top] = (state[b + top] & keep) | carry;
-        }
-      }
+      for (let k = 0; k < GROUPS; k++) this.moveRows(state, base + k * n, m);
       if (state[g + 1] === line) {
         const r = state[g];
         state[g] = dir === D_N ? (r === top ? 0 : r + 1) : r === 0 ? top : r - 1;
@@ -298,6 +285,37 @@ export class BitBoard implements SearchBoard {
     this.walk(state, to);
   }
 
+  /** Row word `x` after a push east (or west), with wraparound. */
+  private rotate(x: number, east: boolean): number {
+    const top = this.n - 1;
+    return east ? ((x << 1) | (x >>> top)) & this.full : (x >>> 1) | ((x & 1) << top);
+  }
+
+  /** BitBoard.grows for the push of row `line` east (or west). */
+  private rowGrowth(state: Int32Array, base: number, line: number, east: boolean, otherAt: number): number {
+    const n = this.n;
+    const top = n - 1;
+    const nB = base + K_N * n;
+    const sB = base + K_S * n;
+    const rB = base + K_R * n;
+    const nL = this.rotate(state[nB + line], east);
+    const sL = this.rotate(state[sB + line], east);
+    const h = this.rotate(state[base + K_E * n + line], east) & (this.rotate(state[base + K_W * n + line], east) >>> 1);
+    // vertical links into the line from below and from above
+    const down = line > 0 ? state[nB + line - 1] & sL : 0;
+    const up = line < top ? nL & state[sB + line + 1] : 0;
+    let g = 0;
+    for (let k = 0; k < 2; k++) {
+      const at = k === 0 ? rB : otherAt;
+      const x = this.rotate(state[at + line], east);
+      const below = line > 0 ? state[at + line - 1] : 0;
+      const above = line < top ? state[at + line + 1] : 0;
+      // a link with exactly one end in the set: along the line, or across it
+      if (((((x & h) << 1) | ((x >>> 1) & h)) & ~x) !== 0 || ((below ^ x) & down) !== 0 || ((above ^ x) & up) !== 0) g |= 1 << k;
+    }
+    return g;
+  }
+
   /**
    * Which of two sets of fields would grow by walking if move m were applied to the
    * state at `base`, without applying it: bit 1 for the state's reachable set R, bit 2
@@ -323,33 +341,8 @@ export class BitBoard implements SearchBoard {
     const eB = base + K_E * n;
     const wB = base + K_W * n;
     const rB = base + K_R * n;
+    if (dir < D_N) return this.rowGrowth(state, base, line, dir === D_E, otherAt);
     let g = 0;
-    if (dir < D_N) {
-      const full = this.full;
-      const east = dir === D_E;
-      let x = state[nB + line];
-      const nL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
-      x = state[sB + line];
-      const sL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
-      x = state[eB + line];
-      const eL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
-      x = state[wB + line];
-      const wL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
-      const h = eL & (wL >>> 1);
-      const down = line > 0 ? state[nB + line - 1] & sL : 0;
-      const up = line < top ? nL & state[sB + line + 1] : 0;
-      x = state[rB + line];
-      let xL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
-      let xD = line > 0 ? state[rB + line - 1] : 0;
-      let xU = line < top ? state[rB + line + 1] : 0;
-      if (((((xL & h) << 1) | ((xL >>> 1) & h)) & ~xL) !== 0 || ((xD ^ xL) & down) !== 0 || ((xU ^ xL) & up) !== 0) g = 1;
-      x = state[otherAt + line];
-      xL = east ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
-      xD = line > 0 ? state[otherAt + line - 1] : 0;
-      xU = line < top ? state[otherAt + line + 1] : 0;
-      if (((((xL & h) << 1) | ((xL >>> 1) & h)) & ~xL) !== 0 || ((xD ^ xL) & down) !== 0 || ((xU ^ xL) & up) !== 0) g |= 2;
-      return g;
-    }
     const bit = 1 << line;
     // the pair that meets across the wraparound: the old top tile and the old bottom one
     if ((state[nB + top] & state[sB] & bit) !== 0) {
@@ -386,7 +379,6 @@ export class BitBoard implements SearchBoard {
   growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows = -1): void {
     const n = this.n;
     const top = n - 1;
-    const full = this.full;
     const nB = base + K_N * n;
     const sB = base + K_S * n;
     const eB = base + K_E * n;
@@ -399,38 +391,12 @@ export class BitBoard implements SearchBoard {
     for (let line = 0; line < n; line++) {
       const bit = 1 << line;
       if ((rows & bit) === 0) continue;
-      const nx = state[nB + line];
-      const sx = state[sB + line];
-      const ex = state[eB + line];
-      const wx = state[wB + line];
-      const rx = state[rB + line];
-      const cx = state[otherAt + line];
-      const nD = line > 0 ? state[nB + line - 1] : 0;
-      const sU = line < top ? state[sB + line + 1] : 0;
-      const rD = line > 0 ? state[rB + line - 1] : 0;
-      const rU = line < top ? state[rB + line + 1] : 0;
-      const cD = line > 0 ? state[otherAt + line - 1] : 0;
-      const cU = line < top ? state[otherAt + line + 1] : 0;
-      for (let east = 0; east < 2; east++) {
-        const nL = east === 1 ? ((nx << 1) | (nx >>> top)) & full : (nx >>> 1) | ((nx & 1) << top);
-        const sL = east === 1 ? ((sx << 1) | (sx >>> top)) & full : (sx >>> 1) | ((sx & 1) << top);
-        const eL = east === 1 ? ((ex << 1) | (ex >>> top)) & full : (ex >>> 1) | ((ex & 1) << top);
-        const wL = east === 1 ? ((wx << 1) | (wx >>> top)) & full : (wx >>> 1) | ((wx & 1) << top);
-        const h = eL & (wL >>> 1);
-        const down = nD & sL;
-        const up = nL & sU;
-        let xL = east === 1 ? ((rx << 1) | (rx >>> top)) & full : (rx >>> 1) | ((rx & 1) << top);
-        const growR = ((((xL & h) << 1) | ((xL >>> 1) & h)) & ~xL) !== 0 || ((rD ^ xL) & down) !== 0 || ((rU ^ xL) & up) !== 0;
-        xL = east === 1 ? ((cx << 1) | (cx >>> top)) & full : (cx >>> 1) | ((cx & 1) << top);
-        const growC = ((((xL & h) << 1) | ((xL >>> 1) & h)) & ~xL) !== 0 || ((cD ^ xL) & down) !== 0 || ((cU ^ xL) & up) !== 0;
-        if (east === 1) {
-          if (growR) eR |= bit;
-          if (growC) eC |= bit;
-        } else {
-          if (growR) wR |= bit;
-          if (growC) wC |= bit;
-        }
-      }
+      const east = this.rowGrowth(state, base, line, true, otherAt);
+      if ((east & 1) !== 0) eR |= bit;
+      if ((east & 2) !== 0) eC |= bit;
+      const west = this.rowGrowth(state, base, line, false, otherAt);
+      if ((west & 1) !== 0) wR |= bit;
+      if ((west & 2) !== 0) wC |= bit;
     }
     // columns: the pair across the wraparound, then the links into each column
     const pair = state[nB + top] & state[sB];

@@ -394,6 +394,11 @@ class Engine {
       if (x !== 0) rows |= 1 << r;
       cols |= x;
     }
+    this.setLines(rows, cols, goal);
+  }
+
+  /** Sets rowsC/colsC when `goal`, else rowsR/colsR. */
+  private setLines(rows: number, cols: number, goal: boolean): void {
     if (goal) {
       this.rowsC = rows;
       this.colsC = cols;
@@ -623,13 +628,7 @@ class Engine {
     } else if (((cols >>> line) & 1) !== 0) {
       rows |= dir === D_N ? ((rows << 1) | (rows >>> top)) & full : (rows >>> 1) | ((rows & 1) << top);
     }
-    if (goal) {
-      this.rowsC = rows;
-      this.colsC = cols;
-    } else {
-      this.rowsR = rows;
-      this.colsR = cols;
-    }
+    this.setLines(rows, cols, goal);
   }
 
   /**
