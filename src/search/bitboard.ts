@@ -149,12 +149,7 @@ export class BitBoard implements SearchBoard {
     const top = n - 1;
     const g = base + this.goalAt;
     if (dir === D_E || dir === D_W) {
-      const full = this.full;
-      for (let k = 0; k < GROUPS; k++) {
-        const i = base + k * n + line;
-        const x = state[i];
-        state[i] = dir === D_E ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
-      }
+      for (let k = 0; k < GROUPS; k++) state[base + k * n + line] = this.rotate(state[base + k * n + line], dir === D_E);
       if (state[g] === line) {
         const c = state[g + 1];
         state[g + 1] = dir === D_E ? (c === top ? 0 : c + 1) : c === 0 ? top : c - 1;
@@ -217,8 +212,7 @@ export class BitBoard implements SearchBoard {
     const line = m - dir * n;
     const top = n - 1;
     if (dir < D_N) {
-      const x = state[at + line];
-      state[at + line] = dir === D_E ? ((x << 1) | (x >>> top)) & this.full : (x >>> 1) | ((x & 1) << top);
+      state[at + line] = this.rotate(state[at + line], dir === D_E);
       return;
     }
     const bit = 1 << line;
@@ -285,10 +279,14 @@ export class BitBoard implements SearchBoard {
     this.walk(state, to);
   }
 
-  /** Row word `x` after a push east (or west), with wraparound. */
-  private rotate(x: number, east: boolean): number {
+  /**
+   * Word `x` of N bits rotated by one towards the high bits (`up`: a row's bits after a
+   * push east, or a mask of rows after a push north) or towards the low bits, with
+   * wraparound.
+   */
+  rotate(x: number, up: boolean): number {
     const top = this.n - 1;
-    return east ? ((x << 1) | (x >>> top)) & this.full : (x >>> 1) | ((x & 1) << top);
+    return up ? ((x << 1) | (x >>> top)) & this.full : (x >>> 1) | ((x & 1) << top);
   }
 
   /** BitBoard.grows for the push of row `line` east (or west). */

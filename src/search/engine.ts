@@ -300,8 +300,9 @@ class Engine {
 
   /**
    * Depth-limited search below ply p with `remaining` >= 1 pushes left. Returns solutions
-   * found. `cGiven`: the goal's component of ply p's state (or a closed set holding it,
-   * apart from R; see lastPush) is already in the R group of the state at cState(p).
+   * found. `cGiven` (two pushes left, set by the parent): the goal's component of ply p's
+   * state (or a closed set holding it, apart from R; see lastPush) is already in the R
+   * group of the state at cState(p).
    */
   private search(p: number, remaining: number, cGiven = false): number {
     if (remaining === 1) {
@@ -330,7 +331,7 @@ class Engine {
     const grow = this.grow;
     const g8 = 8 * p;
     if (ahead) {
-      if (prepare && !cGiven) this.board.goalComponent(state, from, cs);
+      if (prepare) this.board.goalComponent(state, from, cs);
       bits.growth(state, from, prepare ? cs + K_R * n : from + K_R * n, grow, g8);
     }
     let found = 0;
@@ -618,15 +619,12 @@ class Engine {
    */
   private movedLines(rows: number, cols: number, setAt: number, m: number, goal: boolean): void {
     const n = this.n;
-    const top = n - 1;
-    const full = this.full;
     const dir = (m / n) | 0;
     const line = m - dir * n;
     if (dir < D_N) {
-      const x = this.state[setAt + line];
-      cols |= dir === D_E ? ((x << 1) | (x >>> top)) & full : (x >>> 1) | ((x & 1) << top);
+      cols |= this.bits.rotate(this.state[setAt + line], dir === D_E);
     } else if (((cols >>> line) & 1) !== 0) {
-      rows |= dir === D_N ? ((rows << 1) | (rows >>> top)) & full : (rows >>> 1) | ((rows & 1) << top);
+      rows |= this.bits.rotate(rows, dir === D_N);
     }
     this.setLines(rows, cols, goal);
   }
