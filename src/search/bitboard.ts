@@ -44,6 +44,34 @@ function fillRow(x: number, h: number): number {
   }
 }
 
+/**
+ * Writes the instance's start (step 0: R is the init field alone, not walked) as a state
+ * of `stride` words at `base`, each row held in `words` words (BitBoard: 1, WideBoard:
+ * ceil(N / 32)): group k's row r at (k * N + r) * words, column c at bit c % 32 of its
+ * word c / 32; the goal's row and column in the last two words.
+ */
+export function loadState(instance: Instance, state: Int32Array, base: number, stride: number, words: number): void {
+  const n = instance.size;
+  state.fill(0, base, base + stride);
+  const tiles = instance.board.tiles;
+  const group = n * words;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const t = tiles[r * n + c];
+      const at = base + r * words + (c >>> 5);
+      const bit = 1 << (c & 31);
+      if (t & 1) state[at + K_N * group] |= bit;
+      if (t & 2) state[at + K_S * group] |= bit;
+      if (t & 4) state[at + K_E * group] |= bit;
+      if (t & 8) state[at + K_W * group] |= bit;
+    }
+  }
+  const c0 = instance.init.col - 1;
+  state[base + K_R * group + (instance.init.row - 1) * words + (c0 >>> 5)] = 1 << (c0 & 31);
+  state[base + stride - 2] = instance.goal.row - 1;
+  state[base + stride - 1] = instance.goal.col - 1;
+}
+
 /** Number of set bits of a 32-bit word. */
 export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
@@ -72,21 +100,7 @@ export class BitBoard implements SearchBoard {
 
   /** Writes the instance's start (step 0: R is the init field alone, not walked) at `base`. */
   load(instance: Instance, state: Int32Array, base: number): void {
-    const n = this.n;
-    state.fill(0, base, base + this.stride);
-    const tiles = instance.board.tiles;
-    for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++) {
-        const t = tiles[r * n + c];
-        if (t & 1) state[base + K_N * n + r] |= 1 << c;
-        if (t & 2) state[base + K_S * n + r] |= 1 << c;
-        if (t & 4) state[base + K_E * n + r] |= 1 << c;
-        if (t & 8) state[base + K_W * n + r] |= 1 << c;
-      }
-    }
-    state[base + K_R * n + instance.init.row - 1] = 1 << (instance.init.col - 1);
-    state[base + this.goalAt] = instance.goal.row - 1;
-    state[base + this.goalAt + 1] = instance.goal.col - 1;
+    loadState(instance, state, base, this.stride, 1);
   }
 
   /** The push of move index m (1-based line). */

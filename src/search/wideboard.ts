@@ -12,7 +12,7 @@
  */
 import type { Push } from "../board.js";
 import type { Instance } from "../instance.js";
-import { D_E, D_N, D_W, GROUPS, K_E, K_N, K_R, K_S, K_W, MOVE_DIRS, popcount } from "./bitboard.js";
+import { D_E, D_N, D_W, GROUPS, K_E, K_N, K_R, K_S, K_W, MOVE_DIRS, loadState, popcount } from "./bitboard.js";
 import type { SearchBoard } from "./searchboard.js";
 
 export class WideBoard implements SearchBoard {
@@ -42,25 +42,7 @@ export class WideBoard implements SearchBoard {
   }
 
   load(instance: Instance, state: Int32Array, base: number): void {
-    const n = this.n;
-    const w = this.words;
-    state.fill(0, base, base + this.stride);
-    const tiles = instance.board.tiles;
-    for (let r = 0; r < n; r++) {
-      for (let c = 0; c < n; c++) {
-        const t = tiles[r * n + c];
-        const at = r * w + (c >>> 5);
-        const bit = 1 << (c & 31);
-        if (t & 1) state[base + K_N * n * w + at] |= bit;
-        if (t & 2) state[base + K_S * n * w + at] |= bit;
-        if (t & 4) state[base + K_E * n * w + at] |= bit;
-        if (t & 8) state[base + K_W * n * w + at] |= bit;
-      }
-    }
-    const c0 = instance.init.col - 1;
-    state[base + K_R * n * w + (instance.init.row - 1) * w + (c0 >>> 5)] = 1 << (c0 & 31);
-    state[base + this.goalAt] = instance.goal.row - 1;
-    state[base + this.goalAt + 1] = instance.goal.col - 1;
+    loadState(instance, state, base, this.stride, this.words);
   }
 
   push(m: number): Push {
