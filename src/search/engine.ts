@@ -82,6 +82,12 @@ export interface SearchOptions {
    * tried: the plain search the tests compare the filters with.
    */
   lookahead?: boolean;
+  /**
+   * For tests: a ply's state that the search leaves unwritten (far pushes with three
+   * left, see Engine.search) is cleared (no openings, R empty) instead of keeping a stale state, so that
+   * code reading it gives wrong answers that the tests see.
+   */
+  poison?: boolean;
 }
 
 /** How a search ended. */
@@ -175,6 +181,10 @@ class Engine {
   /** result of passingLast */
   private passRows = 0;
   private passCols = 0;
+  /** the lines of R and C (rowsR, colsR, rowsC, colsC) of the state with three pushes left */
+  private readonly kept = new Int32Array(4);
+  /** the ply whose state is not written yet (its push is in path), or -1 */
+  private pending = -1;
 
   constructor(
     private readonly instance: Instance,
@@ -304,16 +314,16 @@ class Engine {
    * state (or a closed set holding it, apart from R; see lastPush) is already in the R
    * group of the state at cState(p).
    */
-  private search(p: number, remaining: number, cGiven = false): number {
+  private search(p: number, remaining: number, cGiven = false, inherit = false): number {
     if (remaining === 1) {
       if (p === 0 || !this.lineFilter) return this.lastPush(p, this.full, this.full, true, 0);
       this.lastLines(p);
       return this.lastPush(p, this.lineRows, this.lineCols, false, this.scratch + K_R * this.n);
     }
     if (remaining === 2 && p > 0 && this.lineFilter) {
-      if (cGiven) return this.twoPushes(p, this.cState(p));
+      if (cGiven) return this.twoPushes(p, this.cState(inherit ? p - 1 : p), inherit);
       this.board.goalComponent(this.state, p * this.stride, this.scratch);
-      return this.twoPushes(p, this.scratch);
+      return this.twoPushes(p, this.scratch, false);
     }
     const stride = this.stride;
     const state = this.state;
@@ -334,12 +344,43 @@ class Engine {
       if (prepare) this.board.goalComponent(state, from, cs);
       bits.growth(state, from, prepare ? cs + K_R * n : from + K_R * n, grow, g8);
     }
+    // with three pushes left: the lines of R and C, and those within one step of them
+    let nearRows = 0;
+    let nearCols = 0;
+    if (prepare) {
+      this.masks(from, false);
+      this.masks(cs, true);
+      const kept = this.kept;
+      kept[0] = this.rowsR;
+      kept[1] = this.colsR;
+      kept[2] = this.rowsC;
+      kept[3] = this.colsC;
+      nearRows = this.around(this.rowsR | this.rowsC);
+      nearCols = this.around(this.colsR | this.colsC);
+    }
     let found = 0;
     const step = p === 0 ? this.shareCount : 1;
     for (let m = p === 0 ? this.shareIndex : 0; m < moves; m += step) {
       if (this.commutes(p, m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
+      // with three pushes left, a push far from R and C keeps both, and every push's
+      // growth of them (see passingLast): the child's twoPushes takes this state's lines,
+      // growth words and C, and the child is written only when twoPushes needs it
+      const far = prepare && (((dir < D_N ? nearRows : nearCols) >>> line) & 1) === 0;
+      if (far) {
+        this.path[p] = m;
+        this.still[p] = 1;
+        this.pending = p + 1;
+        if (this.options.poison === true) state.fill(0, to, to + stride);
+        const outerSaw = this.sawGoal;
+        this.sawGoal = false;
+        found += this.search(p + 1, remaining - 1, true, true);
+        this.pending = -1;
+        if (this.limitReached) return found;
+        this.sawGoal = this.sawGoal || outerSaw;
+        continue;
+      }
       if (this.child(p, m, !ahead || ((grow[g8 + 2 * dir] >>> line) & 1) === 1)) {
         // a shorter solution ends here: pushing stops the moment the goal is reachable
         this.sawGoal = true;
@@ -458,9 +499,17 @@ class Engine {
    * there are none, such first pushes are not tried at all. For the others,
    * BitBoard.grows tells without applying the push whether R or C would grow; when
    * neither does, both only move with their tiles, and the first push is applied only
-   * if some line would then touch both.
+   * if some line would then touch both. The argument of passingLast holds for each set
+   * alone: after a first push whose line neither holds nor is beside a field of R
+   * (across the wraparound too), a last push grows R exactly when it grows R now, so the
+   * last push is one of R's growers now (likewise C); a first push far from R is not
+   * tried when nothing grows R now (allowed), and its last pushes are only R's growers.
+   * @param sc the state whose R group holds C
+   * @param inherit ply p's push was far from R and C of ply p - 1 (search): R, C, their
+   *   lines and growth words are those of ply p - 1, and ply p's state is written only
+   *   when a first push is applied (Engine.pending)
    */
-  private twoPushes(p: number, sc: number): number {
+  private twoPushes(p: number, sc: number, inherit: boolean): number {
     const n = this.n;
     const bits = this.bits;
     const state = this.state;
@@ -468,8 +517,18 @@ class Engine {
     const to = from + this.stride;
     const sc2 = this.scratch2;
     const cAt = sc + K_R * n;
-    this.masks(from, false);
-    this.masks(sc, true);
+    // R's rows: inherited, ply p's state may not be written yet (search: far pushes)
+    const rAt = (inherit ? from - this.stride : from) + K_R * n;
+    const grow = this.grow;
+    const g8 = 8 * p;
+    if (inherit) {
+      const kept = this.kept;
+      this.setLines(kept[0], kept[1], false);
+      this.setLines(kept[2], kept[3], true);
+    } else {
+      this.masks(from, false);
+      this.masks(sc, true);
+    }
     this.joinLines();
     const rowLines = this.lineRows;
     const colLines = this.lineCols;
@@ -486,9 +545,8 @@ class Engine {
     const colsNear = this.around(colsR0 | colsC0);
     // the last pushes that would make both R and C grow now: after a first push that
     // touches neither, exactly these (see passingLast)
-    const grow = this.grow;
-    const g8 = 8 * p;
-    bits.growth(state, from, cAt, grow, g8, rowsNear);
+    if (inherit) grow.copyWithin(g8, g8 - 8, g8);
+    else bits.growth(state, from, cAt, grow, g8, rowsNear);
     this.passingLast(rowLines, colLines, g8);
     const passRows = this.passRows;
     const passCols = this.passCols;
@@ -497,12 +555,30 @@ class Engine {
     // and fields (BitBoard.grows reads only its line and the two beside it)
     const passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]);
     const passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]);
+    // after a first push whose line neither holds nor is beside a field of R (across the
+    // wraparound too), R stays as it is and a last push grows it exactly when it does
+    // now (see passingLast): the last push is then one of R's growers now; likewise C
+    const growRowsR = grow[g8] | grow[g8 + 2];
+    const growColsR = grow[g8 + 4] | grow[g8 + 6];
+    const growRowsC = grow[g8 + 1] | grow[g8 + 3];
+    const growColsC = grow[g8 + 5] | grow[g8 + 7];
+    const nearRowsR = this.around(rowsR0);
+    const nearColsR = this.around(colsR0);
+    const nearRowsC = this.around(rowsC0);
+    const nearColsC = this.around(colsC0);
     // the first pushes worth trying (see the skip below), as line masks
     const anyPass = (passRows | passCols) !== 0;
     const anyLine = (rowLines | colLines) !== 0;
     const full = this.full;
-    const tryRows = rowsR | rowsC | (anyPass ? full & ~rowsNear : 0) | (anyLine ? rowsNear : 0);
-    const tryCols = colsR | colsC | (anyPass ? full & ~colsNear : 0) | (anyLine ? colsNear : 0);
+    const growsR = (growRowsR | growColsR) !== 0;
+    const growsC = (growRowsC | growColsC) !== 0;
+    const growsBoth = ((growRowsR & growRowsC) | (growColsR & growColsC)) !== 0;
+    const tryRows =
+      (rowsR | rowsC | (anyPass ? full & ~rowsNear : 0) | (anyLine ? rowsNear : 0)) &
+      this.allowed(nearRowsR, nearRowsC, growsR, growsC, growsBoth);
+    const tryCols =
+      (colsR | colsC | (anyPass ? full & ~colsNear : 0) | (anyLine ? colsNear : 0)) &
+      this.allowed(nearColsR, nearColsC, growsR, growsC, growsBoth);
     let found = 0;
     for (let dir = 0; dir < 4; dir++) {
       const isRow = dir < D_N;
@@ -516,6 +592,18 @@ class Engine {
         const far = (((isRow ? rowsNear : colsNear) >>> line) & 1) === 0;
         if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) continue;
         if (this.commutes(p, m)) continue;
+        // the last pushes that can follow, as far as R's and C's growers now tell
+        let allowRows = full;
+        let allowCols = full;
+        if ((((isRow ? nearRowsR : nearColsR) >>> line) & 1) === 0) {
+          allowRows = growRowsR;
+          allowCols = growColsR;
+        }
+        if ((((isRow ? nearRowsC : nearColsC) >>> line) & 1) === 0) {
+          allowRows &= growRowsC;
+          allowCols &= growColsC;
+        }
+        if ((allowRows | allowCols) === 0) continue;
         let rl = rowLines;
         let cl = colLines;
         let cNext = cAt;
@@ -532,7 +620,7 @@ class Engine {
             made = true;
             this.masks(to, false);
           } else {
-            this.movedLines(rowsR0, colsR0, from + K_R * n, m, false);
+            this.movedLines(rowsR0, colsR0, rAt, m, false);
           }
           // C likewise. Walking on from C moved gives a closed set holding the goal's
           // component, which may hold more (the push can cut C in two): that is enough
@@ -555,8 +643,8 @@ class Engine {
             this.movedLines(rowsC0, colsC0, cAt, m, true);
           }
           this.joinLines();
-          rl = this.lineRows;
-          cl = this.lineCols;
+          rl = this.lineRows & allowRows;
+          cl = this.lineCols & allowCols;
           if (g === 0) {
             if (isRow) rl &= this.touching(1 << line) | passAllRows;
             else cl &= this.touching(1 << line) | passAllCols;
@@ -579,6 +667,8 @@ class Engine {
           } else {
             cl &= this.touching(1 << line) | passAllCols;
           }
+          rl &= allowRows;
+          cl &= allowCols;
           if ((rl | cl) === 0) continue;
           this.child(p, m, false);
         }
@@ -587,6 +677,20 @@ class Engine {
       }
     }
     return found;
+  }
+
+  /**
+   * The first pushes of one orientation (bit i: line i) that the growers of R and C allow
+   * (twoPushes): a line far from R (not in nearR) needs a push that grows R now
+   * (growsR), one far from C one that grows C, one far from both a line with a push
+   * that grows both (growsBoth: a line, not one push).
+   */
+  private allowed(nearR: number, nearC: number, growsR: boolean, growsC: boolean, growsBoth: boolean): number {
+    let lines = nearR & nearC;
+    if (growsC) lines |= nearR & ~nearC;
+    if (growsR) lines |= nearC & ~nearR;
+    if (growsBoth) lines |= ~(nearR | nearC);
+    return lines;
   }
 
   /**
@@ -681,6 +785,12 @@ class Engine {
     const state = this.state;
     const from = p * this.stride;
     const to = from + this.stride;
+    if (this.pending === p) {
+      // ply p's state is needed now (see search: far pushes)
+      this.pending = -1;
+      this.bits.pushInto(state, from - this.stride, from, this.path[p - 1]);
+      this.nodes++;
+    }
     if (this.isBit) {
       this.bits.pushInto(state, from, to, m);
     } else {
