@@ -254,8 +254,20 @@ export class BitBoard implements SearchBoard {
     const dir = (m / n) | 0;
     const line = m - dir * n;
     const bit = 1 << line;
-    const dirty0 = dir < D_N ? (bit | (bit << 1) | (bit >>> 1)) & this.full : this.full;
-    let dirty = dirty0;
+    return this.spread(state, base, setAt, dir < D_N ? (bit | (bit << 1) | (bit >>> 1)) & this.full : this.full);
+  }
+
+  /**
+   * Closes the set of fields whose N rows are at `setAt` under walking on the tiles of
+   * the state at `base` (any set, closed or not). Returns true when it grew.
+   */
+  close(state: Int32Array, base: number, setAt: number): boolean {
+    return this.spread(state, base, setAt, this.full);
+  }
+
+  /** Walks the set at `setAt` on the tiles at `base`, starting from the rows of `dirty`. */
+  private spread(state: Int32Array, base: number, setAt: number, dirty: number): boolean {
+    const n = this.n;
     const nB = base + K_N * n;
     const sB = base + K_S * n;
     const eB = base + K_E * n;

@@ -10,7 +10,9 @@
  * look-ahead, the goal's component per ply) in a single Int32Array and allocates
  * nothing while it runs. Pruning, each argued where it is implemented: the
  * transposition table of proven lower bounds (src/search/table.ts), the last push
- * (lastPush), the two last pushes (twoPushes), instances no push can solve (hopeless),
+ * (lastPush), the two last pushes (twoPushes: a first push is tried only if the growers
+ * of R and C, and where those sets can walk, leave a last push to follow: passingLast,
+ * allowed, reaches), instances no push can solve (hopeless),
  * and for the first solution only, the commutation rule (commutes) and a known solution
  * as upper bound (known). On BitBoard the last two plies look ahead with
  * BitBoard.grows/growth, which say without applying a push whether R or the goal's
@@ -185,6 +187,14 @@ class Engine {
   private readonly kept = new Int32Array(4);
   /** the ply whose state is not written yet (its push is in path), or -1 */
   private pending = -1;
+  /** N rows for the fields that can walk to a last push's lines (twoPushes, reaches) */
+  private readonly wAt: number;
+  /** reaches: bit 1 (2) when wRowsR/wColsR (wRowsC/wColsC) hold the current state's */
+  private wDone = 0;
+  private wRowsR = 0;
+  private wColsR = 0;
+  private wRowsC = 0;
+  private wColsC = 0;
 
   constructor(
     private readonly instance: Instance,
@@ -200,10 +210,11 @@ class Engine {
     this.horizon = options.maxSteps ?? instance.maxSteps;
     this.models = options.models ?? 1;
     const plies = this.horizon + 1;
-    this.state = new Int32Array((2 * plies + 3) * this.stride);
+    this.state = new Int32Array((2 * plies + 4) * this.stride);
     this.scratch = plies * this.stride;
     this.scratch2 = this.scratch + this.stride;
     this.cBase = this.scratch2 + this.stride;
+    this.wAt = this.cBase + plies * this.stride;
     this.grow = new Int32Array(8 * plies);
     this.path = new Int32Array(Math.max(1, this.horizon));
     const mb = options.tableMegabytes ?? 64;
@@ -519,6 +530,7 @@ class Engine {
     const cAt = sc + K_R * n;
     // R's rows: inherited, ply p's state may not be written yet (search: far pushes)
     const rAt = (inherit ? from - this.stride : from) + K_R * n;
+    this.wDone = 0;
     const grow = this.grow;
     const g8 = 8 * p;
     if (inherit) {
@@ -595,11 +607,13 @@ class Engine {
         // the last pushes that can follow, as far as R's and C's growers now tell
         let allowRows = full;
         let allowCols = full;
-        if ((((isRow ? nearRowsR : nearColsR) >>> line) & 1) === 0) {
+        const farR = (((isRow ? nearRowsR : nearColsR) >>> line) & 1) === 0;
+        const farC = (((isRow ? nearRowsC : nearColsC) >>> line) & 1) === 0;
+        if (farR) {
           allowRows = growRowsR;
           allowCols = growColsR;
         }
-        if ((((isRow ? nearRowsC : nearColsC) >>> line) & 1) === 0) {
+        if (farC) {
           allowRows &= growRowsC;
           allowCols &= growColsC;
         }
@@ -609,6 +623,9 @@ class Engine {
         let cNext = cAt;
         if (touchR || touchC) {
           const g = ((grow[g8 + 2 * dir] >>> line) & 1) | (((grow[g8 + 2 * dir + 1] >>> line) & 1) << 1);
+          // a set that grows must then walk to a line of the last push (see reaches)
+          if ((g & 1) !== 0 && farC && !this.reaches(p, false, rowsR0, colsR0, rAt, m, growRowsC, growColsC)) continue;
+          if ((g & 2) !== 0 && farR && !this.reaches(p, true, rowsC0, colsC0, cAt, m, growRowsR, growColsR)) continue;
           // R after the push: walked when g says it grows, else only moved with its tiles
           // (its lines then follow without applying the push)
           let made = false;
@@ -677,6 +694,60 @@ class Engine {
       }
     }
     return found;
+  }
+
+  /**
+   * Whether R (C when `goal`), after first push m grows it, can have a field on or beside
+   * a line of zRows/zCols, the lines of the only last pushes that can follow (twoPushes:
+   * when m is far from the other set, the other set's growers now). Without applying m:
+   * a path of the board after m from the moved set to such a field either uses no link
+   * that m changed (then the moved set already has a field there: R and C are closed,
+   * and a field on m's line has only changed links), or after its last changed link, which
+   * ends on m's line or beside it, it follows links of the board before m. So some field
+   * on or beside m's line must walk, on the board before m, to a field on or beside a
+   * line of zRows/zCols; the fields that can (W) are walked once per state, from all of
+   * those fields. (A last push must have a field of the set on or beside its line to
+   * make it grow: BitBoard.grows.)
+   * @param rows the set's rows before m (bit r: row r holds a field)
+   * @param cols the set's columns before m
+   * @param setAt the set's N rows (ply p's state)
+   * @returns false when the set cannot get there: m is then no first push
+   */
+  private reaches(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, zRows: number, zCols: number): boolean {
+    const bandRows = this.touching(zRows);
+    const bandCols = this.touching(zCols);
+    this.movedLines(rows, cols, setAt, m, goal);
+    if (goal ? (this.rowsC & bandRows) | (this.colsC & bandCols) : (this.rowsR & bandRows) | (this.colsR & bandCols)) return true;
+    // W holds every field of the band's lines, so it has a field on or beside every line
+    // across them: only when the band has no line of m's orientation can the test fail
+    const n = this.n;
+    const dir = (m / n) | 0;
+    if ((dir < D_N ? bandCols : bandRows) !== 0) return true;
+    const bit = goal ? 2 : 1;
+    if ((this.wDone & bit) === 0) {
+      this.wDone |= bit;
+      const state = this.state;
+      const w = this.wAt;
+      for (let r = 0; r < n; r++) state[w + r] = ((bandRows >>> r) & 1) === 1 ? this.full : bandCols;
+      this.bits.close(state, this.written(p), w);
+      let wRows = 0;
+      let wCols = 0;
+      for (let r = 0; r < n; r++) {
+        const x = state[w + r];
+        if (x !== 0) wRows |= 1 << r;
+        wCols |= x;
+      }
+      if (goal) {
+        this.wRowsC = wRows;
+        this.wColsC = wCols;
+      } else {
+        this.wRowsR = wRows;
+        this.wColsR = wCols;
+      }
+    }
+    const near = this.touching(1 << (m - dir * n));
+    if (dir < D_N) return ((goal ? this.wRowsC : this.wRowsR) & near) !== 0;
+    return ((goal ? this.wColsC : this.wColsR) & near) !== 0;
   }
 
   /**
@@ -783,14 +854,8 @@ class Engine {
    */
   private child(p: number, m: number, walk = true): boolean {
     const state = this.state;
-    const from = p * this.stride;
+    const from = this.written(p);
     const to = from + this.stride;
-    if (this.pending === p) {
-      // ply p's state is needed now (see search: far pushes)
-      this.pending = -1;
-      this.bits.pushInto(state, from - this.stride, from, this.path[p - 1]);
-      this.nodes++;
-    }
     if (this.isBit) {
       this.bits.pushInto(state, from, to, m);
     } else {
@@ -804,6 +869,21 @@ class Engine {
     this.nodes++;
     if (--this.pollCountdown === 0) this.poll();
     return this.board.goalReachable(state, to);
+  }
+
+  /**
+   * The index of ply p's state, written first if search left it unwritten (far pushes:
+   * then it is ply p - 1's state after ply p's push).
+   */
+  private written(p: number): number {
+    const from = p * this.stride;
+    if (this.pending === p) {
+      this.pending = -1;
+      this.bits.pushInto(this.state, from - this.stride, from, this.path[p - 1]);
+      this.nodes++;
+      if (--this.pollCountdown === 0) this.poll();
+    }
+    return from;
   }
 
   private poll(): void {
