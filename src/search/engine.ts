@@ -86,8 +86,8 @@ export interface SearchOptions {
   lookahead?: boolean;
   /**
    * For tests: a ply's state that the search leaves unwritten (far pushes with three
-   * left, see Engine.search) is cleared (no openings, R empty) instead of keeping a stale state, so that
-   * code reading it gives wrong answers that the tests see.
+   * left, see Engine.search) is cleared (no openings, R empty) instead of keeping a
+   * stale state, so that code reading it gives wrong answers that the tests see.
    */
   poison?: boolean;
 }
