@@ -189,12 +189,10 @@ class Engine {
   private pending = -1;
   /** N rows for the fields that can walk to a last push's lines (twoPushes, reaches) */
   private readonly wAt: number;
-  /** reaches: bit 1 (2) when wRowsR/wColsR (wRowsC/wColsC) hold the current state's */
+  /** reaches: bit 1 (2) when wLines[0..1] ([2..3]) hold the current state's W lines */
   private wDone = 0;
-  private wRowsR = 0;
-  private wColsR = 0;
-  private wRowsC = 0;
-  private wColsC = 0;
+  /** rows and columns of W for R's test, then for C's (reaches) */
+  private readonly wLines = new Int32Array(4);
 
   constructor(
     private readonly instance: Instance,
@@ -438,8 +436,12 @@ class Engine {
    * of the reachable set of the state at `base` (its goal component when `goal`).
    */
   private masks(base: number, goal: boolean): void {
+    this.linesOf(base + K_R * this.n, goal);
+  }
+
+  /** masks for the set whose N rows are at `rB` (absolute index into state). */
+  private linesOf(rB: number, goal: boolean): void {
     const n = this.n;
-    const rB = base + K_R * n;
     let rows = 0;
     let cols = 0;
     for (let r = 0; r < n; r++) {
@@ -730,24 +732,13 @@ class Engine {
       const w = this.wAt;
       for (let r = 0; r < n; r++) state[w + r] = ((bandRows >>> r) & 1) === 1 ? this.full : bandCols;
       this.bits.close(state, this.written(p), w);
-      let wRows = 0;
-      let wCols = 0;
-      for (let r = 0; r < n; r++) {
-        const x = state[w + r];
-        if (x !== 0) wRows |= 1 << r;
-        wCols |= x;
-      }
-      if (goal) {
-        this.wRowsC = wRows;
-        this.wColsC = wCols;
-      } else {
-        this.wRowsR = wRows;
-        this.wColsR = wCols;
-      }
+      // (the set's line masks are free again: twoPushes sets them after this)
+      this.linesOf(w, goal);
+      this.wLines[goal ? 2 : 0] = goal ? this.rowsC : this.rowsR;
+      this.wLines[goal ? 3 : 1] = goal ? this.colsC : this.colsR;
     }
     const near = this.touching(1 << (m - dir * n));
-    if (dir < D_N) return ((goal ? this.wRowsC : this.wRowsR) & near) !== 0;
-    return ((goal ? this.wColsC : this.wColsR) & near) !== 0;
+    return (this.wLines[(goal ? 2 : 0) + (dir < D_N ? 0 : 1)] & near) !== 0;
   }
 
   /**
