@@ -187,6 +187,8 @@ class Engine {
   private readonly kept = new Int32Array(4);
   /** the ply whose state is not written yet (its push is in path), or -1 */
   private pending = -1;
+  /** SearchOptions.poison */
+  private readonly poison: boolean;
   /** N rows for the fields that can walk to a last push's lines (twoPushes, reaches) */
   private readonly wAt: number;
   /** reaches: bit 1 (2) when wLines[0..1] ([2..3]) hold the current state's W lines */
@@ -224,6 +226,7 @@ class Engine {
     this.shareCount = options.rootShare?.count ?? 1;
     this.commutation = options.commutation ?? this.models === 1;
     this.still = new Uint8Array(Math.max(1, this.horizon));
+    this.poison = options.poison === true;
   }
 
   run(): SearchResult {
@@ -381,7 +384,7 @@ class Engine {
         this.path[p] = m;
         this.still[p] = 1;
         this.pending = p + 1;
-        if (this.options.poison === true) state.fill(0, to, to + stride);
+        if (this.poison) state.fill(0, to, to + stride);
         const outerSaw = this.sawGoal;
         this.sawGoal = false;
         found += this.search(p + 1, remaining - 1, true, true);
@@ -554,9 +557,13 @@ class Engine {
     const colsR = this.touching(colsR0);
     const rowsC = this.touching(rowsC0);
     const colsC = this.touching(colsC0);
-    // lines holding or beside (across the wraparound too) a field of R or C
-    const rowsNear = this.around(rowsR0 | rowsC0);
-    const colsNear = this.around(colsR0 | colsC0);
+    // lines holding or beside (across the wraparound too) a field of R, of C, of either
+    const nearRowsR = this.around(rowsR0);
+    const nearColsR = this.around(colsR0);
+    const nearRowsC = this.around(rowsC0);
+    const nearColsC = this.around(colsC0);
+    const rowsNear = nearRowsR | nearRowsC;
+    const colsNear = nearColsR | nearColsC;
     // the last pushes that would make both R and C grow now: after a first push that
     // touches neither, exactly these (see passingLast)
     if (inherit) grow.copyWithin(g8, g8 - 8, g8);
@@ -576,10 +583,6 @@ class Engine {
     const growColsR = grow[g8 + 4] | grow[g8 + 6];
     const growRowsC = grow[g8 + 1] | grow[g8 + 3];
     const growColsC = grow[g8 + 5] | grow[g8 + 7];
-    const nearRowsR = this.around(rowsR0);
-    const nearColsR = this.around(colsR0);
-    const nearRowsC = this.around(rowsC0);
-    const nearColsC = this.around(colsC0);
     // the first pushes worth trying (see the skip below), as line masks
     const anyPass = (passRows | passCols) !== 0;
     const anyLine = (rowLines | colLines) !== 0;
@@ -603,14 +606,14 @@ class Engine {
         const m = dir * n + line;
         const touchR = (((isRow ? rowsR : colsR) >>> line) & 1) === 1;
         const touchC = (((isRow ? rowsC : colsC) >>> line) & 1) === 1;
-        const far = (((isRow ? rowsNear : colsNear) >>> line) & 1) === 0;
+        const farR = (((isRow ? nearRowsR : nearColsR) >>> line) & 1) === 0;
+        const farC = (((isRow ? nearRowsC : nearColsC) >>> line) & 1) === 0;
+        const far = farR && farC;
         if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) continue;
         if (this.commutes(p, m)) continue;
         // the last pushes that can follow, as far as R's and C's growers now tell
         let allowRows = full;
         let allowCols = full;
-        const farR = (((isRow ? nearRowsR : nearColsR) >>> line) & 1) === 0;
-        const farC = (((isRow ? nearRowsC : nearColsC) >>> line) & 1) === 0;
         if (farR) {
           allowRows = growRowsR;
           allowCols = growColsR;
