@@ -71,6 +71,15 @@ export interface SearchOptions {
    */
   rootShare?: { index: number; count: number };
   /**
+   * Dynamic sharing of the first pushes among searches (worker threads): called at the
+   * root of depth d for the next first push nobody has taken yet; returns a move index
+   * (0 <= m < 4N, larger than any it returned before for d), or 4N or more when all are
+   * taken. Each first push is then searched by exactly the search that claimed it.
+   * Replaces rootShare's static split; rootShare.index 0 still reports the empty and
+   * the known solution.
+   */
+  claimRoot?: (depth: number) => number;
+  /**
    * A solution known beforehand (the beam's, src/search/beam.ts), models 1 only: when the
    * deepening reaches its length without a shorter solution, it is the answer and that
    * depth is not searched (share index 0 reports it).
@@ -164,6 +173,11 @@ class Engine {
   private limitReached = false;
   private readonly shareIndex: number;
   private readonly shareCount: number;
+  /** SearchOptions.claimRoot */
+  private readonly claimRoot: ((depth: number) => number) | undefined;
+  /** the depth being searched, and the last first push claimed at it (claimRoot) */
+  private depth = 0;
+  private claimed = -1;
   /** whether the commutation rule prunes */
   private readonly commutation: boolean;
   /** 1 when the push of ply p added no field to the reachable set */
@@ -224,6 +238,7 @@ class Engine {
     this.board.load(instance, this.state, 0);
     this.shareIndex = options.rootShare?.index ?? 0;
     this.shareCount = options.rootShare?.count ?? 1;
+    this.claimRoot = options.claimRoot;
     this.commutation = options.commutation ?? this.models === 1;
     this.still = new Uint8Array(Math.max(1, this.horizon));
     this.poison = options.poison === true;
@@ -252,6 +267,8 @@ class Engine {
           if (this.board.goalReachable(this.state, 0) && this.shareIndex === 0) this.report(0);
         } else if (!none) {
           this.sawGoal = false;
+          this.depth = depth;
+          this.claimed = -1;
           this.search(0, depth);
         }
       } catch (e) {
@@ -371,8 +388,9 @@ class Engine {
       nearCols = this.around(this.colsR | this.colsC);
     }
     let found = 0;
-    const step = p === 0 ? this.shareCount : 1;
-    for (let m = p === 0 ? this.shareIndex : 0; m < moves; m += step) {
+    const step = p === 0 && this.claimRoot === undefined ? this.shareCount : 1;
+    for (let m = p === 0 && this.claimRoot === undefined ? this.shareIndex : 0; m < moves; m += step) {
+      if (p === 0 && this.claimRoot !== undefined && !this.owns(m)) continue;
       if (this.commutes(p, m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
@@ -826,7 +844,7 @@ class Engine {
           lines &= lines - 1;
         }
         const m = dir * n + line;
-        if (p === 0 && m % this.shareCount !== this.shareIndex) continue;
+        if (p === 0 && (this.claimRoot !== undefined ? !this.owns(m) : m % this.shareCount !== this.shareIndex)) continue;
         if (this.commutes(p, m)) continue;
         if (!all && this.bits.grows(this.state, from, m, cAt) !== 3) continue;
         if (this.child(p, m)) {
@@ -878,6 +896,12 @@ class Engine {
       if (--this.pollCountdown === 0) this.poll();
     }
     return from;
+  }
+
+  /** Whether first push m is this search's (claimRoot; m increasing within a depth). */
+  private owns(m: number): boolean {
+    while (this.claimed < m) this.claimed = this.claimRoot!(this.depth);
+    return this.claimed === m;
   }
 
   private poll(): void {
