@@ -1,5 +1,5 @@
 /**
- * BitBoard.grows and BitBoard.growth (all moves at once), the search's look-ahead,
+ * LookAhead.grows and LookAhead.growth (all moves at once), the search's look-ahead,
  * BitBoard.walkAfter (a walk that starts at the pushed line) and BitBoard.pushInto that says whether a push would let the
  * reachable set (and the goal's component) grow without applying the push, against
  * applying the push and walking (BitBoard.walk, itself checked against clingo by
@@ -8,9 +8,11 @@
 import { describe, expect, it } from "vitest";
 import { generate, prng } from "../src/generate.js";
 import { instanceFromData } from "../src/instance.js";
-import { BitBoard, K_R } from "../src/search/bitboard.js";
+import { BitBoard } from "../src/search/bitboard.js";
+import { K_R } from "../src/search/layout.js";
+import { LookAhead } from "../src/search/lookahead.js";
 
-describe("BitBoard.grows", () => {
+describe("LookAhead.grows", () => {
   it("grows and growth say exactly when applying a push and walking would grow R and the goal's component", () => {
     let checked = 0;
     const seen = [0, 0, 0, 0];
@@ -23,6 +25,7 @@ describe("BitBoard.grows", () => {
         data.tiles = data.tiles.map((t) => (rand() < open ? t | (1 << Math.floor(rand() * 4)) : t));
         const instance = instanceFromData(data, `seed ${seed}`);
         const board = new BitBoard(size);
+        const look = new LookAhead(board);
         const stride = board.stride;
         // at 0: the state; at stride: its goal component; 2 and 3: work space
         const state = new Int32Array(4 * stride);
@@ -33,14 +36,14 @@ describe("BitBoard.grows", () => {
           board.applyPush(state, 0, Math.floor(rand() * 4 * size));
           board.walk(state, 0);
           board.goalComponent(state, 0, stride);
-          board.growth(state, 0, stride + K_R * size, all, 0);
+          look.growth(state, 0, stride + K_R * size, all, 0);
           // with the hint of the rows near either set: the same words
           let held = 0;
           for (let r = 0; r < size; r++) if ((state[K_R * size + r] | state[stride + K_R * size + r]) !== 0) held |= 1 << r;
           const top = size - 1;
           const near = held | (held << 1) | (held >>> 1) | ((held & 1) << top) | (held >>> top);
           const hinted = new Int32Array(8);
-          board.growth(state, 0, stride + K_R * size, hinted, 0, near);
+          look.growth(state, 0, stride + K_R * size, hinted, 0, near);
           expect(Array.from(hinted), `growth with rows hint: size ${size} seed ${seed} step ${step}`).toEqual(Array.from(all));
           for (let m = 0; m < 4 * size; m++) {
             state.copyWithin(2 * stride, 0, stride);
@@ -59,7 +62,7 @@ describe("BitBoard.grows", () => {
             state.copyWithin(3 * stride, stride, 2 * stride);
             board.applyPush(state, 3 * stride, m);
             const c = board.walk(state, 3 * stride) ? 2 : 0;
-            const got = board.grows(state, 0, m, stride + K_R * size);
+            const got = look.grows(state, 0, m, stride + K_R * size);
             expect(got, `size ${size} seed ${seed} step ${step} move ${m}`).toBe(r | c);
             const d = Math.floor(m / size);
             const line = m % size;

@@ -10,27 +10,10 @@
  * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving"). This module does not
  * decide what the checker accepts: src/check.ts has its own simulation.
  */
-import type { Direction, Push } from "../board.js";
+import type { Push } from "../board.js";
 import type { Instance } from "../instance.js";
-import type { SearchBoard } from "./searchboard.js";
+import { BITBOARD_MAX, D_E, D_N, D_W, GROUPS, K_E, K_N, K_R, K_S, K_W, MOVE_DIRS, loadState, popcount, rotateBits, type SearchBoard } from "./layout.js";
 
-/** Largest board the bit rows hold. */
-export const BITBOARD_MAX = 32;
-
-/** Push order of move indices: move m is direction MOVE_DIRS[floor(m / N)] on line (m % N) + 1. */
-export const MOVE_DIRS: readonly Direction[] = ["e", "w", "n", "s"];
-export const D_E = 0;
-export const D_W = 1;
-export const D_N = 2;
-
-/** Offsets, in rows, of the groups inside a state. */
-export const K_N = 0;
-export const K_S = 1;
-export const K_E = 2;
-export const K_W = 3;
-export const K_R = 4;
-/** Row groups of a state: openings n, s, e, w, then the reachable set. */
-export const GROUPS = 5;
 
 /**
  * Spreads the reachable bits `x` of one row along its horizontal links `h` (bit c: the
@@ -42,41 +25,6 @@ function fillRow(x: number, h: number): number {
     if (y === x) return x;
     x = y;
   }
-}
-
-/**
- * Writes the instance's start (step 0: R is the init field alone, not walked) as a state
- * of `stride` words at `base`, each row held in `words` words (BitBoard: 1, WideBoard:
- * ceil(N / 32)): group k's row r at (k * N + r) * words, column c at bit c % 32 of its
- * word c / 32; the goal's row and column in the last two words.
- */
-export function loadState(instance: Instance, state: Int32Array, base: number, stride: number, words: number): void {
-  const n = instance.size;
-  state.fill(0, base, base + stride);
-  const tiles = instance.board.tiles;
-  const group = n * words;
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const t = tiles[r * n + c];
-      const at = base + r * words + (c >>> 5);
-      const bit = 1 << (c & 31);
-      if (t & 1) state[at + K_N * group] |= bit;
-      if (t & 2) state[at + K_S * group] |= bit;
-      if (t & 4) state[at + K_E * group] |= bit;
-      if (t & 8) state[at + K_W * group] |= bit;
-    }
-  }
-  const c0 = instance.init.col - 1;
-  state[base + K_R * group + (instance.init.row - 1) * words + (c0 >>> 5)] = 1 << (c0 & 31);
-  state[base + stride - 2] = instance.goal.row - 1;
-  state[base + stride - 1] = instance.goal.col - 1;
-}
-
-/** Number of set bits of a 32-bit word. */
-export function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
 
 export class BitBoard implements SearchBoard {
@@ -311,150 +259,7 @@ export class BitBoard implements SearchBoard {
    * wraparound.
    */
   rotate(x: number, up: boolean): number {
-    const top = this.n - 1;
-    return up ? ((x << 1) | (x >>> top)) & this.full : (x >>> 1) | ((x & 1) << top);
-  }
-
-  /** BitBoard.grows for the push of row `line` east (or west). */
-  private rowGrowth(state: Int32Array, base: number, line: number, east: boolean, otherAt: number): number {
-    const n = this.n;
-    const top = n - 1;
-    const nB = base + K_N * n;
-    const sB = base + K_S * n;
-    const rB = base + K_R * n;
-    const nL = this.rotate(state[nB + line], east);
-    const sL = this.rotate(state[sB + line], east);
-    const h = this.rotate(state[base + K_E * n + line], east) & (this.rotate(state[base + K_W * n + line], east) >>> 1);
-    // vertical links into the line from below and from above
-    const down = line > 0 ? state[nB + line - 1] & sL : 0;
-    const up = line < top ? nL & state[sB + line + 1] : 0;
-    let g = 0;
-    for (let k = 0; k < 2; k++) {
-      const at = k === 0 ? rB : otherAt;
-      const x = this.rotate(state[at + line], east);
-      const below = line > 0 ? state[at + line - 1] : 0;
-      const above = line < top ? state[at + line + 1] : 0;
-      // a link with exactly one end in the set: along the line, or across it
-      if (((((x & h) << 1) | ((x >>> 1) & h)) & ~x) !== 0 || ((below ^ x) & down) !== 0 || ((above ^ x) & up) !== 0) g |= 1 << k;
-    }
-    return g;
-  }
-
-  /**
-   * Which of two sets of fields would grow by walking if move m were applied to the
-   * state at `base`, without applying it: bit 1 for the state's reachable set R, bit 2
-   * for the set whose N rows are at `otherAt` (absolute index into `state`; the goal's
-   * component, say). Both sets must be closed under walking on the state's board, as R
-   * is after every walk.
-   *
-   * A push changes only the links with an end on its line, and the sets' fields off the
-   * line stay where they are, so a closed set stays closed unless one of those links
-   * has exactly one end in the (moved) set: the rows of a row push and its two
-   * neighbours, or for a column push the horizontal links into the column and the one
-   * new vertical pair across the wraparound (the other pairs in the column move
-   * together). "Grows" is then exact: a crossing link adds its other end.
-   * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving").
-   */
-  grows(state: Int32Array, base: number, m: number, otherAt: number): number {
-    const n = this.n;
-    const top = n - 1;
-    const dir = (m / n) | 0;
-    const line = m - dir * n;
-    const nB = base + K_N * n;
-    const sB = base + K_S * n;
-    const eB = base + K_E * n;
-    const wB = base + K_W * n;
-    const rB = base + K_R * n;
-    if (dir < D_N) return this.rowGrowth(state, base, line, dir === D_E, otherAt);
-    let g = 0;
-    const bit = 1 << line;
-    // the pair that meets across the wraparound: the old top tile and the old bottom one
-    if ((state[nB + top] & state[sB] & bit) !== 0) {
-      if (((state[rB + top] ^ state[rB]) & bit) !== 0) g = 1;
-      if (((state[otherAt + top] ^ state[otherAt]) & bit) !== 0) g |= 2;
-    }
-    const north = dir === D_N;
-    for (let r = 0; r < n && g !== 3; r++) {
-      // the tile that lands on (r, line) comes from (src, line)
-      const src = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
-      const left = (state[eB + r] << 1) & state[wB + src] & bit;
-      const right = state[eB + src] & (state[wB + r] >>> 1) & bit;
-      if ((left | right) === 0) continue;
-      let row = state[rB + r];
-      let moved = state[rB + src];
-      if (((left & ((row << 1) ^ moved)) | (right & ((row >>> 1) ^ moved))) !== 0) g |= 1;
-      row = state[otherAt + r];
-      moved = state[otherAt + src];
-      if (((left & ((row << 1) ^ moved)) | (right & ((row >>> 1) ^ moved))) !== 0) g |= 2;
-    }
-    return g;
-  }
-
-  /**
-   * BitBoard.grows for every move at once: writes 8 words at out[at..at+8): for each
-   * direction d (MOVE_DIRS order e, w, n, s), out[at + 2d] has bit i set when pushing
-   * line i in direction d would grow R, out[at + 2d + 1] the same for the set at
-   * `otherAt`. Same preconditions and argument as grows; the column pushes of one
-   * direction share one pass over the rows (bit c of a row's words stands for column c's
-   * push).
-   * @param rows a superset of the rows within one step (across the wraparound too) of a
-   *   field of either set (bit r: row r); other rows are skipped, as no growth starts there
-   */
-  growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows = -1): void {
-    const n = this.n;
-    const top = n - 1;
-    const nB = base + K_N * n;
-    const sB = base + K_S * n;
-    const eB = base + K_E * n;
-    const wB = base + K_W * n;
-    const rB = base + K_R * n;
-    let eR = 0;
-    let eC = 0;
-    let wR = 0;
-    let wC = 0;
-    for (let line = 0; line < n; line++) {
-      const bit = 1 << line;
-      if ((rows & bit) === 0) continue;
-      const east = this.rowGrowth(state, base, line, true, otherAt);
-      if ((east & 1) !== 0) eR |= bit;
-      if ((east & 2) !== 0) eC |= bit;
-      const west = this.rowGrowth(state, base, line, false, otherAt);
-      if ((west & 1) !== 0) wR |= bit;
-      if ((west & 2) !== 0) wC |= bit;
-    }
-    // columns: the pair across the wraparound, then the links into each column
-    const pair = state[nB + top] & state[sB];
-    let nR = pair & (state[rB + top] ^ state[rB]);
-    let nC = pair & (state[otherAt + top] ^ state[otherAt]);
-    let sR = nR;
-    let sC = nC;
-    for (let r = 0; r < n; r++) {
-      if (((rows >>> r) & 1) === 0) continue;
-      const e = state[eB + r];
-      const w = state[wB + r];
-      const x = state[rB + r];
-      const y = state[otherAt + r];
-      // north: the tile landing on row r comes from row r - 1 (row 0's from the top row)
-      let src = r === 0 ? top : r - 1;
-      let left = (e << 1) & state[wB + src];
-      let right = state[eB + src] & (w >>> 1);
-      nR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
-      nC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
-      // south: from row r + 1 (the top row's from row 0)
-      src = r === top ? 0 : r + 1;
-      left = (e << 1) & state[wB + src];
-      right = state[eB + src] & (w >>> 1);
-      sR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
-      sC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
-    }
-    out[at] = eR;
-    out[at + 1] = eC;
-    out[at + 2] = wR;
-    out[at + 3] = wC;
-    out[at + 4] = nR;
-    out[at + 5] = nC;
-    out[at + 6] = sR;
-    out[at + 7] = sC;
+    return rotateBits(x, up, this.n - 1, this.full);
   }
 
   /** See SearchBoard.gap. */

@@ -12,8 +12,7 @@
  */
 import type { Push } from "../board.js";
 import type { Instance } from "../instance.js";
-import { D_E, D_N, D_W, GROUPS, K_E, K_N, K_R, K_S, K_W, MOVE_DIRS, loadState, popcount } from "./bitboard.js";
-import type { SearchBoard } from "./searchboard.js";
+import { D_E, D_N, D_W, GROUPS, K_E, K_N, K_R, K_S, K_W, MOVE_DIRS, loadState, popcount, type SearchBoard } from "./layout.js";
 
 export class WideBoard implements SearchBoard {
   readonly n: number;

@@ -1,0 +1,152 @@
+/**
+ * The depth-limited depth-first search below one ply (clasp's Solver::search; Fast
+ * Downward's search algorithm apart from its pruning methods): every push of a ply in
+ * move order, the child state written into the next ply, the pruning rules asked
+ * before and after. The last two plies are the rules LastPush and TwoPushes; plies with
+ * three pushes left or more are searched here.
+ *
+ * Glossary and lemmas: docs/search.md.
+ */
+import { D_N, K_R } from "./layout.js";
+import type { LineMath } from "./lines.js";
+import type { LookAhead } from "./lookahead.js";
+import type { Plies } from "./plies.js";
+import type { Commutation } from "./pruning/commutation.js";
+import type { LastPush } from "./pruning/last-push.js";
+import type { Transposition } from "./pruning/transposition.js";
+import type { TwoPushes } from "./pruning/two-pushes.js";
+import type { RootShare } from "./share.js";
+
+/** The rules and helpers the search asks. */
+export interface DfsParts {
+  plies: Plies;
+  lines: LineMath;
+  look: LookAhead;
+  commutation: Commutation;
+  /** absent when the table is off (--memory 0) */
+  transposition: Transposition | undefined;
+  last: LastPush;
+  two: TwoPushes;
+  share: RootShare;
+}
+
+export class DepthFirst {
+  private readonly plies: Plies;
+  private readonly parts: DfsParts;
+
+  /**
+   * @param lookahead the look-ahead rules of the last plies apply (BitBoard, and
+   *   SearchOptions.lookahead not false)
+   * @param poison SearchOptions.poison (tests): far children's unwritten states are cleared
+   */
+  constructor(
+    parts: DfsParts,
+    private readonly lookahead: boolean,
+    private readonly poison: boolean,
+  ) {
+    this.parts = parts;
+    this.plies = parts.plies;
+  }
+
+  /**
+   * Searches below ply p with `remaining` >= 1 pushes left; returns the solutions found.
+   * `cGiven` (two pushes left, set by the parent): the goal's component of ply p's state
+   * (or a closed set holding it, apart from R; Lemma 4) is already in the R group of the
+   * state at cState(p), or at cState(p - 1) when `inherit` (ply p's push was far: Lemma 8).
+   * @throws Interrupted (Plies.child) when shouldStop says so
+   */
+  search(p: number, remaining: number, cGiven = false, inherit = false): number {
+    const plies = this.plies;
+    const parts = this.parts;
+    if (remaining === 1) {
+      if (p === 0 || !this.lookahead) return parts.last.every(p);
+      return parts.last.filtered(p);
+    }
+    if (remaining === 2 && p > 0 && this.lookahead) {
+      if (cGiven) return parts.two.run(p, plies.cState(inherit ? p - 1 : p), inherit);
+      plies.board.goalComponent(plies.state, p * plies.stride, plies.scratch);
+      return parts.two.run(p, plies.scratch, false);
+    }
+    const stride = plies.stride;
+    const state = plies.state;
+    const n = plies.n;
+    const from = p * stride;
+    const to = from + stride;
+    const moves = 4 * n;
+    const bits = plies.bits;
+    const commutation = parts.commutation;
+    // R is closed from ply 1 on: LookAhead.growth says which pushes would let it grow, so
+    // the others need no walk; with three pushes left, the children's goal components
+    // are prepared from this state's (TwoPushes needs them)
+    const ahead = p > 0 && this.lookahead;
+    const prepare = ahead && remaining === 3;
+    const cs = plies.cState(p);
+    const grow = plies.grow;
+    const g8 = 8 * p;
+    if (ahead) {
+      if (prepare) plies.board.goalComponent(state, from, cs);
+      parts.look.growth(state, from, prepare ? cs + K_R * n : from + K_R * n, grow, g8);
+    }
+    // with three pushes left: the lines near R or C (Lemma 8)
+    let nearRows = 0;
+    let nearCols = 0;
+    if (prepare) {
+      const two = parts.two;
+      two.prepare(from, cs);
+      nearRows = parts.lines.around(two.keptR.rows | two.keptC.rows);
+      nearCols = parts.lines.around(two.keptR.cols | two.keptC.cols);
+    }
+    // states with two pushes left are not tabled: TwoPushes decides them about as fast
+    // as a table lookup, and hits there are rare (measured: 20-25% faster without)
+    const table = remaining >= 4 ? parts.transposition : undefined;
+    let found = 0;
+    for (let m = 0; m < moves; m++) {
+      if (p === 0 && !parts.share.owns(m)) continue;
+      if (commutation.skips(p, m)) continue;
+      const dir = (m / n) | 0;
+      const line = m - dir * n;
+      // with three pushes left, a push far from R and C keeps both, and every push's
+      // growth of them: the child's TwoPushes takes this state's lines, growth words and
+      // C, and the child is written only when TwoPushes needs it (Lemma 8)
+      if (prepare && (((dir < D_N ? nearRows : nearCols) >>> line) & 1) === 0) {
+        plies.path[p] = m;
+        plies.still[p] = 1;
+        plies.pending = p + 1;
+        if (this.poison) state.fill(0, to, to + stride);
+        const outerSaw = plies.sawGoal;
+        plies.sawGoal = false;
+        found += this.search(p + 1, remaining - 1, true, true);
+        plies.pending = -1;
+        if (plies.limitReached) return found;
+        plies.sawGoal = plies.sawGoal || outerSaw;
+        continue;
+      }
+      if (plies.child(p, m, !ahead || ((grow[g8 + 2 * dir] >>> line) & 1) === 1)) {
+        // a shorter solution ends here: pushing stops the moment the goal is reachable
+        plies.sawGoal = true;
+        continue;
+      }
+      if (table !== undefined && table.provenAbove(p, remaining - 1)) continue;
+      if (prepare) {
+        // the child's C: this one moved, walked on if it grows, and walked afresh from
+        // the goal if that met R (Lemma 4)
+        const cc = cs + stride;
+        const rows = cs + K_R * n;
+        state.copyWithin(rows + stride, rows, rows + n);
+        bits.moveRows(state, rows + stride, m);
+        if (((grow[g8 + 2 * dir + 1] >>> line) & 1) === 1) {
+          bits.walkAfter(state, to, m, rows + stride);
+          if (plies.meets(to, cc)) bits.goalComponent(state, to, cc);
+        }
+      }
+      const outerSaw = plies.sawGoal;
+      plies.sawGoal = false;
+      found += this.search(p + 1, remaining - 1, prepare);
+      if (plies.limitReached) return found;
+      // no sequence of up to remaining - 1 pushes from the child reaches the goal
+      if (table !== undefined && !plies.sawGoal) table.store(p, remaining - 1);
+      plies.sawGoal = plies.sawGoal || outerSaw;
+    }
+    return found;
+  }
+}

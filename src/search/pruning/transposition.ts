@@ -1,0 +1,52 @@
+/**
+ * The transposition table as a pruning rule (docs/search.md, Lemma 2): a state proven
+ * to need more than k pushes is not searched again with k pushes left. Keeps every
+ * solution. Counts probes (tried) and the states it cut.
+ */
+import { TranspositionTable } from "../table.js";
+import type { Plies } from "../plies.js";
+import type { Commutation } from "./commutation.js";
+import { PruningRule } from "./rule.js";
+
+export class Transposition extends PruningRule {
+  readonly name = "transposition table";
+  readonly preserves = "every solution" as const;
+  readonly lemma = "Lemma 2";
+  private readonly table: TranspositionTable;
+
+  /**
+   * @param megabytes the table's size in MiB (> 0)
+   * @param commutation keys states with its context (Lemma 3)
+   */
+  constructor(
+    private readonly plies: Plies,
+    megabytes: number,
+    private readonly commutation: Commutation,
+  ) {
+    super();
+    this.table = new TranspositionTable(megabytes, plies.stride);
+  }
+
+  /**
+   * True when the state of ply p + 1 (after ply p's push) is known to need more than
+   * `left` pushes. The key is kept for a following `store`.
+   */
+  provenAbove(p: number, left: number): boolean {
+    this.key(p);
+    this.tried++;
+    if (!this.table.provenAbove(left)) return false;
+    this.cut++;
+    return true;
+  }
+
+  /** Records that the state of ply p + 1 needs more than `left` pushes. */
+  store(p: number, left: number): void {
+    this.key(p);
+    this.table.storeAbove(left);
+  }
+
+  private key(p: number): void {
+    this.table.hash(this.plies.state, (p + 1) * this.plies.stride);
+    this.table.mix(this.commutation.context(p));
+  }
+}

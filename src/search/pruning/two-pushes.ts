@@ -1,0 +1,314 @@
+/**
+ * The two last pushes (docs/search.md, Lemmas 5 to 7): with two pushes left, a first
+ * push is applied only if a last push could follow it, as far as the lines of R and C,
+ * their growers and where a growing set can walk tell. Keeps every solution.
+ */
+import { D_N, K_R } from "../layout.js";
+import { LineSet, type LineMath } from "../lines.js";
+import type { LookAhead } from "../lookahead.js";
+import type { Plies } from "../plies.js";
+import type { Commutation } from "./commutation.js";
+import type { LastPush } from "./last-push.js";
+import { PruningRule } from "./rule.js";
+
+export class TwoPushes extends PruningRule {
+  readonly name = "two last pushes";
+  readonly preserves = "every solution" as const;
+  readonly lemma = "Lemmas 5-7";
+  /** counts the first pushes of the plies with two left (tried) and those no last push followed (cut) */
+
+  /** R's and C's lines of the state with three pushes left (prepare), for far children */
+  readonly keptR = new LineSet();
+  readonly keptC = new LineSet();
+  /** R's and C's lines of the state being judged, and the lines touching both */
+  private readonly r = new LineSet();
+  private readonly c = new LineSet();
+  private readonly both = new LineSet();
+  /** a set's lines after a first push moved it (reaches) */
+  private readonly moved = new LineSet();
+  /** W's lines (reaches) */
+  private readonly w = new LineSet();
+  /** reaches: bit 1 (2) when wLines[0..1] ([2..3]) hold the current state's W lines */
+  private wDone = 0;
+  /** rows and columns of W for R's test, then for C's (reaches) */
+  private readonly wLines = new Int32Array(4);
+
+  constructor(
+    private readonly plies: Plies,
+    private readonly lines: LineMath,
+    private readonly look: LookAhead,
+    private readonly commutation: Commutation,
+    private readonly last: LastPush,
+  ) {
+    super();
+  }
+
+  /**
+   * Keeps the lines of R (of the state at `from`) and of C (the R group of the state at
+   * `cs`) of a state with three pushes left, for its far children (Lemma 8).
+   */
+  prepare(from: number, cs: number): void {
+    const plies = this.plies;
+    this.lines.of(plies.state, plies.rOf(from), this.keptR);
+    this.lines.of(plies.state, plies.rOf(cs), this.keptC);
+  }
+
+  /**
+   * Two pushes left below ply p >= 1 (R is closed under walking). A push on line L
+   * changes only the tiles on L and the links with an end on L, so if L neither holds
+   * nor borders a field of R, R stays as it is, and if it neither holds nor borders a
+   * field of C, C stays a component. A first push touching neither leaves the last push
+   * the lines that touch both R and C now; when there are none, such first pushes are
+   * not tried at all. For the others, LookAhead.grows tells without applying the push
+   * whether R or C would grow; when neither does, both only move with their tiles, and
+   * the first push is applied only if some line would then touch both (Lemma 5). After
+   * a first push far from R, a last push grows R exactly when it grows R now, so the
+   * last push is one of R's growers now, likewise for C (Lemma 6); a first push that
+   * grows one set far from the other must let it walk to a line of the other's growers
+   * (Lemma 7, reaches).
+   * @param sc the state whose R group holds C
+   * @param inherit ply p's push was far from R and C of ply p - 1 (Lemma 8): R, C, their
+   *   lines and growth words are those of ply p - 1, and ply p's state is written only
+   *   when a first push is applied (Plies.pending)
+   * @returns the solutions found
+   */
+  run(p: number, sc: number, inherit: boolean): number {
+    const plies = this.plies;
+    const lm = this.lines;
+    const n = plies.n;
+    const bits = plies.bits;
+    const state = plies.state;
+    const stride = plies.stride;
+    const from = p * stride;
+    const to = from + stride;
+    const sc2 = plies.scratch2;
+    const cAt = sc + K_R * n;
+    // R's rows: inherited, ply p's state may not be written yet (far pushes)
+    const rAt = (inherit ? from - stride : from) + K_R * n;
+    this.wDone = 0;
+    const grow = plies.grow;
+    const g8 = 8 * p;
+    const r = this.r;
+    const c = this.c;
+    if (inherit) {
+      r.set(this.keptR.rows, this.keptR.cols);
+      c.set(this.keptC.rows, this.keptC.cols);
+    } else {
+      lm.of(state, rAt, r);
+      lm.of(state, cAt, c);
+    }
+    lm.join(r, c, this.both);
+    const rowLines = this.both.rows;
+    const colLines = this.both.cols;
+    const rowsR0 = r.rows;
+    const colsR0 = r.cols;
+    const rowsC0 = c.rows;
+    const colsC0 = c.cols;
+    // lines touching R, touching C
+    const rowsR = lm.touching(rowsR0);
+    const colsR = lm.touching(colsR0);
+    const rowsC = lm.touching(rowsC0);
+    const colsC = lm.touching(colsC0);
+    // lines near (holding or beside, across the wraparound too) R, C, either
+    const nearRowsR = lm.around(rowsR0);
+    const nearColsR = lm.around(colsR0);
+    const nearRowsC = lm.around(rowsC0);
+    const nearColsC = lm.around(colsC0);
+    const rowsNear = nearRowsR | nearRowsC;
+    const colsNear = nearColsR | nearColsC;
+    if (inherit) grow.copyWithin(g8, g8 - 8, g8);
+    else this.look.growth(state, from, cAt, grow, g8, rowsNear);
+    // the last pushes that would make both R and C grow now: after a first push
+    // parallel to them, moving no field of R or C, two lines away or more, they grow
+    // them exactly as now (LookAhead.grows reads only its line and the two beside it);
+    // after a first push far from both, exactly those of them touching both (Lemma 5)
+    const passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]);
+    const passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]);
+    const passRows = passAllRows & rowLines;
+    const passCols = passAllCols & colLines;
+    // R's growers and C's growers now (Lemma 6)
+    const growRowsR = grow[g8] | grow[g8 + 2];
+    const growColsR = grow[g8 + 4] | grow[g8 + 6];
+    const growRowsC = grow[g8 + 1] | grow[g8 + 3];
+    const growColsC = grow[g8 + 5] | grow[g8 + 7];
+    // the first pushes worth trying (see the skip below), as line masks
+    const anyPass = (passRows | passCols) !== 0;
+    const anyLine = (rowLines | colLines) !== 0;
+    const full = lm.full;
+    const growsR = (growRowsR | growColsR) !== 0;
+    const growsC = (growRowsC | growColsC) !== 0;
+    const growsBoth = ((growRowsR & growRowsC) | (growColsR & growColsC)) !== 0;
+    const tryRows =
+      (rowsR | rowsC | (anyPass ? full & ~rowsNear : 0) | (anyLine ? rowsNear : 0)) &
+      this.allowed(nearRowsR, nearRowsC, growsR, growsC, growsBoth);
+    const tryCols =
+      (colsR | colsC | (anyPass ? full & ~colsNear : 0) | (anyLine ? colsNear : 0)) &
+      this.allowed(nearColsR, nearColsC, growsR, growsC, growsBoth);
+    this.tried += 4 * n;
+    this.cut += 4 * n;
+    let found = 0;
+    for (let dir = 0; dir < 4; dir++) {
+      const isRow = dir < D_N;
+      let lines = isRow ? tryRows : tryCols;
+      while (lines !== 0) {
+        const line = 31 - Math.clz32(lines & -lines);
+        lines &= lines - 1;
+        const m = dir * n + line;
+        const touchR = (((isRow ? rowsR : colsR) >>> line) & 1) === 1;
+        const touchC = (((isRow ? rowsC : colsC) >>> line) & 1) === 1;
+        const farR = (((isRow ? nearRowsR : nearColsR) >>> line) & 1) === 0;
+        const farC = (((isRow ? nearRowsC : nearColsC) >>> line) & 1) === 0;
+        const far = farR && farC;
+        if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) continue;
+        if (this.commutation.skips(p, m)) continue;
+        // the last pushes that can follow, as far as R's and C's growers now tell
+        let allowRows = full;
+        let allowCols = full;
+        if (farR) {
+          allowRows = growRowsR;
+          allowCols = growColsR;
+        }
+        if (farC) {
+          allowRows &= growRowsC;
+          allowCols &= growColsC;
+        }
+        if ((allowRows | allowCols) === 0) continue;
+        let rl = rowLines;
+        let cl = colLines;
+        let cNext = cAt;
+        if (touchR || touchC) {
+          const g = ((grow[g8 + 2 * dir] >>> line) & 1) | (((grow[g8 + 2 * dir + 1] >>> line) & 1) << 1);
+          // a set that grows must then walk to a line of the last push (Lemma 7)
+          if ((g & 1) !== 0 && farC && !this.reaches(p, false, rowsR0, colsR0, rAt, m, growRowsC, growColsC)) continue;
+          if ((g & 2) !== 0 && farR && !this.reaches(p, true, rowsC0, colsC0, cAt, m, growRowsR, growColsR)) continue;
+          // R after the push: walked when g says it grows, else only moved with its tiles
+          // (its lines then follow without applying the push)
+          let made = false;
+          if ((g & 1) !== 0) {
+            if (plies.child(p, m, true)) {
+              plies.sawGoal = true;
+              continue;
+            }
+            made = true;
+            lm.of(state, to + K_R * n, r);
+          } else {
+            lm.moved(state, rowsR0, colsR0, rAt, m, r);
+          }
+          // C likewise. Walking on from C moved gives a closed set holding the goal's
+          // component, which may hold more (the push can cut C in two): that is enough
+          // for the filters below as long as it stays apart from R (Lemma 4), which it
+          // does unless R grew too; if they meet, the goal's component is walked afresh.
+          const c2 = sc2 + K_R * n;
+          let cMade = false;
+          if ((g & 2) !== 0) {
+            if (!made) {
+              plies.child(p, m, false);
+              made = true;
+            }
+            state.copyWithin(c2, cAt, cAt + n);
+            bits.moveRows(state, c2, m);
+            bits.walkAfter(state, to, m, c2);
+            if ((g & 1) !== 0 && plies.meets(to, sc2)) bits.goalComponent(state, to, sc2);
+            lm.of(state, c2, c);
+            cMade = true;
+          } else {
+            lm.moved(state, rowsC0, colsC0, cAt, m, c);
+          }
+          lm.join(r, c, this.both);
+          rl = this.both.rows & allowRows;
+          cl = this.both.cols & allowCols;
+          if (g === 0) {
+            if (isRow) rl &= lm.touching(1 << line) | passAllRows;
+            else cl &= lm.touching(1 << line) | passAllCols;
+          }
+          if ((rl | cl) === 0) continue;
+          if (!made) plies.child(p, m, false);
+          if (touchC) {
+            if (!cMade) {
+              state.copyWithin(c2, cAt, cAt + n);
+              bits.moveRows(state, c2, m);
+            }
+            cNext = c2;
+          }
+        } else {
+          if (far) {
+            rl = passRows;
+            cl = passCols;
+          } else if (isRow) {
+            rl &= lm.touching(1 << line) | passAllRows;
+          } else {
+            cl &= lm.touching(1 << line) | passAllCols;
+          }
+          rl &= allowRows;
+          cl &= allowCols;
+          if ((rl | cl) === 0) continue;
+          plies.child(p, m, false);
+        }
+        this.cut--;
+        found += this.last.run(p + 1, rl, cl, false, cNext);
+        if (plies.limitReached) return found;
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Whether R (C when `goal`), after first push m grows it, can have a field on or beside
+   * a line of zRows/zCols, the lines of the only last pushes that can follow (when m is
+   * far from the other set, the other set's growers now). Without applying m: a path of
+   * the board after m from the moved set to such a field either uses no link that m
+   * changed (then the moved set already has a field there: R and C are closed, and a
+   * field on m's line has only changed links), or after its last changed link, which
+   * ends on m's line or beside it, it follows links of the board before m. So some field
+   * on or beside m's line must walk, on the board before m, to a field on or beside a
+   * line of zRows/zCols; the fields that can (W) are walked once per state, from all of
+   * those fields (Lemma 7). (A last push must have a field of the set on or beside its
+   * line to make it grow: LookAhead.grows.)
+   * @param rows the set's rows before m (bit r: row r holds a field)
+   * @param cols the set's columns before m
+   * @param setAt index of the set's N rows (ply p's state)
+   * @returns false when the set cannot get there: m is then no first push
+   */
+  private reaches(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, zRows: number, zCols: number): boolean {
+    const lm = this.lines;
+    const plies = this.plies;
+    const bandRows = lm.touching(zRows);
+    const bandCols = lm.touching(zCols);
+    const moved = this.moved;
+    lm.moved(plies.state, rows, cols, setAt, m, moved);
+    if (((moved.rows & bandRows) | (moved.cols & bandCols)) !== 0) return true;
+    // W holds every field of the band's lines, so it has a field on or beside every line
+    // across them: only when the band has no line of m's orientation can the test fail
+    const n = plies.n;
+    const dir = (m / n) | 0;
+    if ((dir < D_N ? bandCols : bandRows) !== 0) return true;
+    const bit = goal ? 2 : 1;
+    const at = goal ? 2 : 0;
+    if ((this.wDone & bit) === 0) {
+      this.wDone |= bit;
+      const state = plies.state;
+      const w = plies.wAt;
+      for (let r = 0; r < n; r++) state[w + r] = ((bandRows >>> r) & 1) === 1 ? lm.full : bandCols;
+      plies.bits.close(state, plies.written(p), w);
+      lm.of(state, w, this.w);
+      this.wLines[at] = this.w.rows;
+      this.wLines[at + 1] = this.w.cols;
+    }
+    const near = lm.touching(1 << (m - dir * n));
+    return (this.wLines[at + (dir < D_N ? 0 : 1)] & near) !== 0;
+  }
+
+  /**
+   * The first pushes of one orientation (bit i: line i) that the growers of R and C
+   * allow (Lemma 6): a line far from R (not in nearR) needs a push that grows R now
+   * (growsR), one far from C one that grows C, one far from both a line with a push
+   * that grows both (growsBoth: a line, not one push).
+   */
+  private allowed(nearR: number, nearC: number, growsR: boolean, growsC: boolean, growsBoth: boolean): number {
+    let lines = nearR & nearC;
+    if (growsC) lines |= nearR & ~nearC;
+    if (growsR) lines |= nearC & ~nearR;
+    if (growsBoth) lines |= ~(nearR | nearC);
+    return lines;
+  }
+}
