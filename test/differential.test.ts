@@ -126,7 +126,7 @@ describe.each([2, 3, 4, 5, 6])("random boards of size %i against clingo", (size)
   }, 240_000);
 });
 
-describe("an avatar or goal tile without openings (src/search/engine.ts hopeless)", () => {
+describe("an avatar or goal tile without openings (src/search/pruning/hopeless.ts)", () => {
   it("24 instances: the same verdict and fewest pushes as clingo in every mode", async () => {
     let unsatisfiable = 0;
     for (let k = 0; k < 24; k++) {

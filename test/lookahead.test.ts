@@ -1,7 +1,7 @@
 /**
  * The last-two-pushes filters of the search (lines touching R and the goal's component,
- * BitBoard.grows, the first pushes that leave R and C alone; src/search/engine.ts
- * lastPush and twoPushes) against the plain search that tries every push at every
+ * LookAhead.grows, the first pushes that leave R and C alone; src/search/pruning/
+ * last-push.ts and two-pushes.ts) against the plain search that tries every push at every
  * ply: all solutions (models 0, so no commutation rule), on deeper horizons and larger
  * boards than clingo checks quickly (test/differential.test.ts compares both with
  * clingo on small ones). Boards with many openings and the wraparound lines are where a

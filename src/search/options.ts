@@ -51,7 +51,7 @@ export interface SearchOptions {
   /** called when a depth ends */
   onDepth?: (stats: DepthStats) => void;
   /**
-   * Skip push orders that a swapped order dominates (see Engine.commutes). Sound only
+   * Skip push orders that a swapped order dominates (the commutation rule, docs/search.md Lemma 3). Sound only
    * when the first solution of the fewest pushes is wanted; default: models === 1.
    */
   commutation?: boolean;
@@ -80,13 +80,13 @@ export interface SearchOptions {
   wide?: boolean;
   /**
    * Filter the last two pushes by the lines touching R and the goal's component and by
-   * BitBoard.grows (lastPush, twoPushes); default true. Off, every push of every ply is
+   * LookAhead.grows (rules LastPush and TwoPushes, Lemmas 4-8); default true. Off, every push of every ply is
    * tried: the plain search the tests compare the filters with.
    */
   lookahead?: boolean;
   /**
    * For tests: a ply's state that the search leaves unwritten (far pushes with three
-   * left, see Engine.search) is cleared (no openings, R empty) instead of keeping a
+   * left, Lemma 8) is cleared (no openings, R empty) instead of keeping a
    * stale state, so that code reading it gives wrong answers that the tests see.
    */
   poison?: boolean;

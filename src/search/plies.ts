@@ -35,7 +35,7 @@ export class Plies {
   readonly scratch2: number;
   /** states whose R groups hold the goal's components of the plies (cState) */
   private readonly cBase: number;
-  /** N rows for the fields that can walk to a last push's lines (TwoPushes.reaches) */
+  /** N rows for the fields that can walk to a last push's lines (TwoPushes.walksTo) */
   readonly wAt: number;
   /** move index of each ply's push */
   readonly path: Int32Array;

@@ -24,13 +24,13 @@ export class TwoPushes extends PruningRule {
   private readonly r = new LineSet();
   private readonly c = new LineSet();
   private readonly both = new LineSet();
-  /** a set's lines after a first push moved it (reaches) */
+  /** a set's lines after a first push moved it (walksTo) */
   private readonly moved = new LineSet();
-  /** W's lines (reaches) */
+  /** W's lines (walksTo) */
   private readonly w = new LineSet();
-  /** reaches: bit 1 (2) when wLines[0..1] ([2..3]) hold the current state's W lines */
+  /** walksTo: bit 1 (2) when wLines[0..1] ([2..3]) hold the current state's W lines */
   private wDone = 0;
-  /** rows and columns of W for R's test, then for C's (reaches) */
+  /** rows and columns of W for R's test, then for C's (walksTo) */
   private readonly wLines = new Int32Array(4);
 
   constructor(
@@ -65,7 +65,7 @@ export class TwoPushes extends PruningRule {
    * a first push far from R, a last push grows R exactly when it grows R now, so the
    * last push is one of R's growers now, likewise for C (Lemma 6); a first push that
    * grows one set far from the other must let it walk to a line of the other's growers
-   * (Lemma 7, reaches).
+   * (Lemma 7, walksTo).
    * @param sc the state whose R group holds C
    * @param inherit ply p's push was far from R and C of ply p - 1 (Lemma 8): R, C, their
    *   lines and growth words are those of ply p - 1, and ply p's state is written only
@@ -179,8 +179,8 @@ export class TwoPushes extends PruningRule {
         if (touchR || touchC) {
           const g = ((grow[g8 + 2 * dir] >>> line) & 1) | (((grow[g8 + 2 * dir + 1] >>> line) & 1) << 1);
           // a set that grows must then walk to a line of the last push (Lemma 7)
-          if ((g & 1) !== 0 && farC && !this.reaches(p, false, rowsR0, colsR0, rAt, m, growRowsC, growColsC)) continue;
-          if ((g & 2) !== 0 && farR && !this.reaches(p, true, rowsC0, colsC0, cAt, m, growRowsR, growColsR)) continue;
+          if ((g & 1) !== 0 && farC && !this.walksTo(p, false, rowsR0, colsR0, rAt, m, growRowsC, growColsC)) continue;
+          if ((g & 2) !== 0 && farR && !this.walksTo(p, true, rowsC0, colsC0, cAt, m, growRowsR, growColsR)) continue;
           // R after the push: walked when g says it grows, else only moved with its tiles
           // (its lines then follow without applying the push)
           let made = false;
@@ -269,7 +269,7 @@ export class TwoPushes extends PruningRule {
    * @param setAt index of the set's N rows (ply p's state)
    * @returns false when the set cannot get there: m is then no first push
    */
-  private reaches(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, zRows: number, zCols: number): boolean {
+  private walksTo(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, zRows: number, zCols: number): boolean {
     const lm = this.lines;
     const plies = this.plies;
     const bandRows = lm.touching(zRows);
