@@ -1,7 +1,8 @@
 /**
  * Speed of labsolve against clingo, measured in the same run on the same machine.
  *
- *   npm run bench -- [--dir DIR] [--runs K] [--time-limit S] [--clingo-limit S] [--sizes 10,20,..] [--out FILE] [-- labsolve options]
+ *   npm run bench -- [--dir DIR] [--runs K] [--time-limit S] [--clingo-limit S] [--sizes 10,20,..|none]
+ *                    [--nodes 0151,0192,0204] [--nodes-seconds S] [--out FILE] [-- labsolve options]
  *
  * For each instance, two tables:
  * - shortest: labsolve proves the fewest pushes (median wall seconds, peak memory from
@@ -13,6 +14,9 @@
  * - scaling: the same two measures on generated instances (src/generate.ts, labgen's
  *   generator) of N = --sizes (default 10 to 40), a maze and a random board each, with
  *   max_steps = N like the competition's files.
+ * - nodes per depth: the exact search on one thread (scripts/depth-nodes.ts) on --nodes;
+ * - start-up: labsolve against a bare \`node -e 0\` on the bundled instances whose
+ *   optimum is 3 pushes or fewer.
  * K runs each; a run that times out is not repeated. The tables go to stdout and into
  * --out (default BENCHMARKS.md) with the command, the machine and the date.
  */
@@ -49,6 +53,10 @@ interface Ours {
   pushes: number | undefined;
   exit: number | null;
   memoryMb: number | undefined;
+  /** pushes of the answer printed when the time limit interrupted the run (exit 11) */
+  best: number | undefined;
+  /** pushes proven necessary: the deepest depth searched to the end without a solution, plus 1 */
+  lowerBound: number;
 }
 
 function labsolve(path: string, mode: string[]): Ours {
@@ -57,7 +65,31 @@ function labsolve(path: string, mode: string[]): Ours {
   const seconds = (performance.now() - started) / 1000;
   const memory = /peak memory (\d+) MB/.exec(r.stderr)?.[1];
   const solved = r.status === 10 || r.status === 30;
-  return { seconds, pushes: solved ? (r.stdout.match(/push\(/g) ?? []).length : undefined, exit: r.status, memoryMb: memory ? Number(memory) : undefined };
+  const printed = (r.stdout.match(/push\(/g) ?? []).length;
+  let lowerBound = 0;
+  for (const m of r.stderr.matchAll(/% depth (\d+): .* 0 solution\(s\)$/gm)) lowerBound = Math.max(lowerBound, Number(m[1]) + 1);
+  return {
+    seconds,
+    pushes: solved ? printed : undefined,
+    exit: r.status,
+    memoryMb: memory ? Number(memory) : undefined,
+    best: r.status === 11 ? printed : undefined,
+    lowerBound,
+  };
+}
+
+/** Per instance, the pushes of the shortest mode's answer (proven or at the time limit). */
+const bestOf = new Map<string, number>();
+
+/** How many pushes an --any answer has above the shortest mode's best. */
+function above(path: string, pushes: number | undefined): string {
+  const best = bestOf.get(path);
+  return pushes === undefined || best === undefined ? "" : `+${pushes - best}`;
+}
+
+/** A run cut off by the time limit: the pushes of its answer and the proven lower bound. */
+function bounds(o: Pick<Ours, "best" | "lowerBound">): string {
+  return `${o.best ?? "none"}, >= ${o.lowerBound}`;
 }
 
 /** Exit 20: proven to have no solution within max_steps (an answer, like a solution). */
@@ -94,7 +126,9 @@ function clingo(path: string): { seconds: number | undefined; pushes: number | u
   return { seconds: (performance.now() - started) / 1000, pushes: undefined };
 }
 
-const sizes = opt("--sizes", "10,16,20,24,28,32,36,40").split(",").map(Number);
+const sizes = opt("--sizes", "10,16,20,24,28,32,36,40").split(",").filter((x) => x !== "none").map(Number);
+const nodeInstances = opt("--nodes", "0151,0192,0204").split(",");
+const nodeSeconds = Number(opt("--nodes-seconds", "90"));
 const files = readdirSync(dir).filter((f) => /\.(lp|asp)$/.test(f)).sort().map((f) => join(dir, f));
 
 /** Generated instances for the scaling table: per size a maze and a random board. */
@@ -127,9 +161,9 @@ function table(mode: "shortest" | "any", files: string[]): string[] {
   const rows: string[] = [];
   const header =
     mode === "shortest"
-      ? "| instance | N | fewest pushes | labsolve s | clingo s (horizon by horizon) | clingo / labsolve | labsolve peak MB |"
-      : "| instance | N | max_steps | labsolve --any pushes | labsolve --any s | clingo pushes | clingo s (first model) | clingo / labsolve | labsolve peak MB |";
-  const rule = mode === "shortest" ? "| --- | ---: | ---: | ---: | ---: | ---: | ---: |" : "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
+      ? "| instance | N | fewest pushes | labsolve s | at the time limit: best found, proven >= | clingo s (horizon by horizon) | clingo / labsolve | labsolve peak MB |"
+      : "| instance | N | max_steps | labsolve --any pushes | labsolve --any s | above the shortest run's best | clingo pushes | clingo s (first model) | clingo / labsolve | labsolve peak MB |";
+  const rule = mode === "shortest" ? "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" : "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |";
   console.log(`\n${mode}\n${header}\n${rule}`);
   for (const path of files) {
     const f = basename(path);
@@ -158,22 +192,78 @@ function table(mode: "shortest" | "any", files: string[]): string[] {
           ? `> ${(clingoLimit / oursSeconds).toFixed(1)}x`
           : "";
     const memory = Math.max(...ours.map((o) => o.memoryMb ?? 0));
+    if (mode === "shortest") {
+      const best = oursSolved ? ours[0].pushes : ours[0].best;
+      if (best !== undefined) bestOf.set(path, best);
+    }
     const row =
       mode === "shortest"
-        ? `| ${basename(f)} | ${n} | ${oursSolved ? (ours[0].pushes ?? "none") : "?"} | ${oursCell} | ${clingoCell} | ${ratio} | ${memory || "?"} |`
-        : `| ${basename(f)} | ${n} | ${maxSteps} | ${oursSolved ? (ours[0].pushes ?? "none") : "?"} | ${oursCell} | ${clingoDone ? (theirs[0].pushes ?? "none") : ""} | ${clingoCell} | ${ratio} | ${memory || "?"} |`;
+        ? `| ${basename(f)} | ${n} | ${oursSolved ? (ours[0].pushes ?? "none") : "?"} | ${oursCell} | ${oursSolved ? "" : bounds(ours[0])} | ${clingoCell} | ${ratio} | ${memory || "?"} |`
+        : `| ${basename(f)} | ${n} | ${maxSteps} | ${oursSolved ? (ours[0].pushes ?? "none") : "?"} | ${oursCell} | ${above(path, ours[0].pushes)} | ${clingoDone ? (theirs[0].pushes ?? "none") : ""} | ${clingoCell} | ${ratio} | ${memory || "?"} |`;
     rows.push(row);
     console.log(row);
   }
   return [header, rule, ...rows];
 }
 
-const anyRows = table("any", files);
 const shortestRows = table("shortest", files);
+const anyRows = table("any", files);
 const scaling = generated();
-const scalingAny = table("any", scaling);
 const scalingShortest = table("shortest", scaling);
+const scalingAny = table("any", scaling);
 if (scaling.length > 0) rmSync(dirname(scaling[0]), { recursive: true, force: true });
+
+/**
+ * Nodes per depth of the exact search, one thread, no beam bound
+ * (scripts/depth-nodes.ts), on the instances whose growth the issue tracks: the depths
+ * finished within --nodes-seconds each, and the ratio of the deepest two.
+ */
+function nodeTable(): string[] {
+  const header = "| instance | nodes per depth (complete depths) | deepest / the one before | seconds |";
+  const rows = [header, "| --- | --- | ---: | ---: |"];
+  for (const name of nodeInstances) {
+    const path = files.find((f) => basename(f).startsWith(name));
+    if (path === undefined) continue;
+    const r = spawnSync("node", [join(root, "dist/scripts/depth-nodes.js"), "--depth", "9", "--seconds", String(nodeSeconds), path], { encoding: "utf8" });
+    const cells = [...r.stdout.matchAll(/ (\d+):(\d+)(\+?)/g)].filter((m) => m[3] === "" && Number(m[1]) > 0).map((m) => [Number(m[1]), Number(m[2])]);
+    const seconds = /([\d.]+)s$/m.exec(r.stdout)?.[1] ?? "?";
+    const last = cells.length >= 2 ? cells[cells.length - 1][1] / Math.max(1, cells[cells.length - 2][1]) : NaN;
+    const row = `| ${basename(path)} | ${cells.map(([d, k]) => `${d}: ${k}`).join(", ")} | ${Number.isFinite(last) ? `${last.toFixed(1)}x` : ""} | ${seconds} |`;
+    console.log(row);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * Start-up on instances whose optimum is 3 pushes or fewer (expected/*.json, computed
+ * by clingo): labsolve against a bare `node -e 0`, medians of 5 runs taken in turn.
+ */
+function startupTable(): string[] {
+  const rows = ["| instance | fewest pushes | node -e 0 ms | labsolve ms | labsolve - node ms |", "| --- | ---: | ---: | ---: | ---: |"];
+  const wall = (cmd: string, args: string[]): number => {
+    const t = performance.now();
+    spawnSync(cmd, args, { encoding: "utf8" });
+    return performance.now() - t;
+  };
+  for (const f of readdirSync(join(root, "expected")).sort()) {
+    const expected = JSON.parse(readFileSync(join(root, "expected", f), "utf8")) as { instance: string; fewest?: number | null };
+    if (expected.fewest === undefined || expected.fewest === null || expected.fewest > 3) continue;
+    const bare: number[] = [];
+    const ours: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      bare.push(wall("node", ["-e", "0"]));
+      ours.push(wall(join(root, "bin/labsolve"), [join(root, expected.instance)]));
+    }
+    const row = `| ${basename(expected.instance)} | ${expected.fewest} | ${median(bare).toFixed(0)} | ${median(ours).toFixed(0)} | ${(median(ours) - median(bare)).toFixed(0)} |`;
+    console.log(row);
+    rows.push(row);
+  }
+  return rows;
+}
+
+const nodeRows = nodeTable();
+const startupRows = startupTable();
 
 const clingoVersion = hasClingo ? spawnSync("clingo", ["--version"], { encoding: "utf8" }).stdout.split("\n")[0] : "clingo not installed";
 const command = `npm run bench -- ${process.argv.slice(2).join(" ")}`.trim();
@@ -188,8 +278,8 @@ clingo timed out, so labsolve is at least that much faster.
 - date: ${new Date().toISOString()}
 - machine: ${cpus().length} x ${cpus()[0]?.model ?? "unknown CPU"}, Node ${process.version}, ${clingoVersion}
 - labsolve time limit ${timeLimit} s, clingo limit ${clingoLimit} s per instance
-- threads: labsolve's default is min(2, cores) = ${Math.min(2, cpus().length)} search threads (\`--any\`: one) unless the
-  command passes \`-- --threads N\`; clingo runs with its default, one thread
+- threads: labsolve's default (one per core, ${cpus().length} here) unless the command passes
+  \`-- --threads N\`; clingo runs with its default, one thread
 
 ## Any solution within max_steps (the competition's task)
 
@@ -202,9 +292,26 @@ ${anyRows.join("\n")}
 ## Fewest pushes, proven
 
 labsolve's iterative deepening against clingo with max_steps = 0, 1, 2, ... until the
-first satisfiable horizon (the same iterative deepening, done by clingo).
+first satisfiable horizon (the same iterative deepening, done by clingo). Where labsolve
+runs out of time, the next column has the pushes of the solution it printed (exit 11)
+and the pushes proven necessary (the deepest depth it searched to the end, plus 1).
 
 ${shortestRows.join("\n")}
+
+## Nodes per depth
+
+The exact search on one thread without the beam's bound (\`node dist/scripts/depth-nodes.js
+--depth 9 --seconds ${nodeSeconds} FILE\`): states generated at each depth it finished within
+${nodeSeconds} s, and the growth from the one before the deepest to the deepest.
+
+${nodeRows.join("\n")}
+
+## Start-up on small instances
+
+Instances whose optimum is 3 pushes or fewer (expected/, computed by clingo), wall
+milliseconds, medians of 5 runs taken in turn with a bare \`node -e 0\`.
+
+${startupRows.join("\n")}
 
 ## Scaling: generated instances, N = ${sizes.join(", ")}
 
