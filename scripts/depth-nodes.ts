@@ -2,12 +2,14 @@
  * Nodes per depth of the exact search, one thread, no beam bound: the numbers a change
  * to the search's structure must leave unchanged (and a pruning rule must lower).
  *
- *   node dist/scripts/depth-nodes.js [--depth D] [--models N] [--seconds S] FILE...
+ *   node dist/scripts/depth-nodes.js [--depth D] [--models N] [--seconds S] [--plies] FILE...
  *
  * For each instance, the deepening runs up to D pushes (default 5, never past
  * max_steps) and stops at the first solution (models 1, the commutation rule on) or
  * after N solutions (-n 0: all, no commutation rule). A depth is cut short after S
- * seconds (default 120). Prints one line per instance: name, then depth:nodes pairs.
+ * seconds (default 120). Prints one line per instance: name, then depth:nodes pairs;
+ * with --plies, then the last depth's nodes per ply (the states made by the push of
+ * ply 0, 1, ...).
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
@@ -25,6 +27,8 @@ const opt = (name: string, dflt: string): string => {
 const depth = Number(opt("--depth", "5"));
 const models = Number(opt("--models", "1"));
 const seconds = Number(opt("--seconds", "120"));
+const plies = args.indexOf("--plies");
+if (plies >= 0) args.splice(plies, 1);
 for (const file of args) {
   const { instance } = readInstance(readFileSync(file, "utf8"), file);
   const started = performance.now();
@@ -35,5 +39,7 @@ for (const file of args) {
   });
   const cells = result.depths.map((d) => `${d.depth}:${d.nodes}${d.complete ? "" : "+"}`);
   const s = ((performance.now() - started) / 1000).toFixed(2);
-  process.stdout.write(`${basename(file)} ${cells.join(" ")} solutions=${result.solutions.length} ${s}s\n`);
+  const last = result.depths[result.depths.length - 1];
+  const perPly = plies >= 0 && last?.plies !== undefined ? ` plies=${last.plies.join(",")}` : "";
+  process.stdout.write(`${basename(file)} ${cells.join(" ")} solutions=${result.solutions.length} ${s}s${perPly}\n`);
 }

@@ -37,6 +37,7 @@ export function deepen(parts: DeepeningParts): SearchResult {
     const started = performance.now();
     const nodesBefore = plies.nodes;
     const before = plies.solutions.length;
+    plies.plyNodes.fill(0);
     let depthComplete = true;
     try {
       const known = parts.known.answers(depth);
@@ -60,6 +61,7 @@ export function deepen(parts: DeepeningParts): SearchResult {
     const stats: DepthStats = {
       depth,
       nodes: plies.nodes - nodesBefore,
+      plies: Array.from(plies.plyNodes.subarray(0, depth)),
       milliseconds: performance.now() - started,
       solutions: plies.solutions.length - before,
       complete: depthComplete,

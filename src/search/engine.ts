@@ -7,8 +7,8 @@
  * - dfs.ts: the depth-first search of one depth, in plies.ts's memory;
  * - pruning/: each rule behind one interface (PruningRule: what it preserves, its
  *   lemma in docs/search.md, counters of what it tried and cut): hopeless, the
- *   transposition table, the commutation rule, the last push, the two last pushes, a
- *   known solution as upper bound;
+ *   transposition table, the commutation rule and its extension after growth, the
+ *   last push, the two last pushes, a known solution as upper bound;
  * - layout.ts, bitboard.ts, wideboard.ts: the boards; lookahead.ts: whether a push
  *   would let R or C grow, without applying it; lines.ts: line masks.
  *
@@ -22,6 +22,7 @@ import { LineMath } from "./lines.js";
 import { LookAhead } from "./lookahead.js";
 import type { SearchOptions, SearchResult } from "./options.js";
 import { Plies } from "./plies.js";
+import { AfterGrowth } from "./pruning/after-growth.js";
 import { Commutation } from "./pruning/commutation.js";
 import { Hopeless } from "./pruning/hopeless.js";
 import { KnownBound } from "./pruning/known-bound.js";
@@ -47,7 +48,9 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const lines = new LineMath(plies.isBit ? instance.size : 1);
   const look = new LookAhead(plies.bits);
   const share = new RootShare(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot);
-  const commutation = new Commutation(plies, options.commutation ?? models === 1);
+  const commuting = options.commutation ?? models === 1;
+  const afterGrowth = new AfterGrowth(plies, commuting && options.afterGrowth !== false && plies.isBit);
+  const commutation = new Commutation(plies, commuting, afterGrowth);
   const mb = options.tableMegabytes ?? 64;
   const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation) : undefined;
   const last = new LastPush(plies, lines, look, commutation, share);
@@ -55,6 +58,6 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, share }, lookahead, options.poison === true);
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
-  const rules = [hopeless, known, commutation, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : [])];
+  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : [])];
   return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth });
 }

@@ -5,6 +5,7 @@
  */
 import { D_N } from "../layout.js";
 import type { Plies } from "../plies.js";
+import type { AfterGrowth } from "./after-growth.js";
 import { PruningRule } from "./rule.js";
 
 export class Commutation extends PruningRule {
@@ -15,10 +16,12 @@ export class Commutation extends PruningRule {
 
   /**
    * @param enabled false: the rule never cuts (all solutions are wanted)
+   * @param afterGrowth the rule's extension to a push A that grew R (Lemma 3b)
    */
   constructor(
     private readonly plies: Plies,
     readonly enabled: boolean,
+    private readonly afterGrowth: AfterGrowth,
   ) {
     super();
   }
@@ -32,11 +35,12 @@ export class Commutation extends PruningRule {
    */
   skips(p: number, m: number): boolean {
     const plies = this.plies;
-    if (!this.enabled || p === 0 || plies.still[p - 1] === 0) return false;
+    if (!this.enabled || p === 0) return false;
     const n = plies.n;
     const a = plies.path[p - 1];
     const dirA = (a / n) | 0;
     if (dirA < D_N !== ((m / n) | 0) < D_N) return false;
+    if (plies.still[p - 1] === 0) return this.afterGrowth.skips(p, m, a);
     this.tried++;
     if (m < a || (p >= 2 && m === (dirA ^ 1) * n + (a - dirA * n))) {
       this.cut++;
@@ -47,10 +51,10 @@ export class Commutation extends PruningRule {
 
   /**
    * The transposition-table context of the state after ply p's push (0: none): the
-   * search below it depends on that push when the push was still (Lemma 3), so such
-   * states are keyed with it.
+   * search below it depends on that push when the push was still (Lemma 3), and with
+   * Lemma 3b on whatever the push, so such states are keyed with it.
    */
   context(p: number): number {
-    return this.enabled && this.plies.still[p] === 1 ? this.plies.path[p] + 1 : 0;
+    return this.enabled && (this.plies.still[p] === 1 || this.afterGrowth.enabled) ? this.plies.path[p] + 1 : 0;
   }
 }
