@@ -1,19 +1,7 @@
 /** `labsolve [FILE]`: the solver's command line. */
 import { availableParallelism } from "node:os";
 import { Command, Option } from "commander";
-import { assertSearchable, runSearch } from "../search/run.js";
-import { readInstance } from "../instance.js";
-import {
-  OUTPUT_FORMATS,
-  clingoAnswer,
-  clingoEnd,
-  clingoHeader,
-  competitionAnswer,
-  competitionEnd,
-  exitCodeOf,
-  jsonReport,
-  type OutputFormat,
-} from "../format.js";
+import { OUTPUT_FORMATS, exitCodeOf, type OutputFormat } from "../format.js";
 import { addBatchCommand } from "./batch.js";
 import { VERSION, clingoExits, guarded, nonNegativeInteger, positiveNumber, readSource } from "./common.js";
 
@@ -43,7 +31,7 @@ const program = clingoExits(
     .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
     .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
     .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
-    .option("--threads <n>", "search threads: the first pushes are shared out among them", nonNegativeInteger, Math.min(2, availableParallelism()))
+    .option("--threads <n>", "search threads: the first pushes are shared out among them (default: the cores)", nonNegativeInteger, availableParallelism())
     .option("--stats", "print nodes, depth reached and time per depth to stderr")
     .enablePositionalOptions(),
 );
@@ -52,15 +40,23 @@ addBatchCommand(program);
 program.action(async (file: string | undefined, flags: SolveFlags) => {
   await guarded("labsolve", async () => {
     if (flags.any && flags.models !== 1) throw new Error("--any finds one solution; it does not combine with -n");
+    // loaded here: `labsolve --help` and `labsolve batch` do not pay for the parser and the solver
+    const [{ readInstance }, { assertSearchable, runSearch }, { makeOutput }] = await Promise.all([
+      import("../instance.js"),
+      import("../search/run.js"),
+      import("../output/outputs.js"),
+    ]);
     const source = readSource(file);
     const { instance, warnings } = readInstance(source.text, source.name);
     for (const w of warnings) process.stderr.write(`${w}\n`);
     assertSearchable(instance);
-    const out = (s: string): void => {
-      process.stdout.write(s);
-    };
-    let count = 0;
-    if (flags.format === "clingo") out(clingoHeader(VERSION, file === undefined || file === "-" ? "stdin" : source.name));
+    const output = makeOutput(flags.format, {
+      write: (s) => void process.stdout.write(s),
+      version: VERSION,
+      source: file === undefined || file === "-" ? "stdin" : source.name,
+      models: flags.models,
+    });
+    output.start();
     const result = await runSearch(instance, {
       any: flags.any,
       threads: Math.max(1, flags.threads),
@@ -68,11 +64,9 @@ program.action(async (file: string | undefined, flags: SolveFlags) => {
       maxSteps: flags.maxSteps,
       tableMegabytes: flags.memory,
       timeLimit: flags.timeLimit,
-      onSolution: (pushes) => {
-        count++;
-        if (flags.format === "competition") out(competitionAnswer(pushes));
-        else if (flags.format === "clingo") out(clingoAnswer(count, pushes));
-      },
+      onSolution: (pushes) => output.solution(pushes),
+      onBetter: (pushes, bounds) => output.better(pushes, bounds),
+      onLowerBound: (bounds) => output.lowerBound(bounds),
       onDepth: (d) => {
         if (flags.stats) {
           process.stderr.write(
@@ -81,16 +75,13 @@ program.action(async (file: string | undefined, flags: SolveFlags) => {
         }
       },
     });
-    const outcome = { solutions: result.solutions.length, exhausted: result.exhausted, interrupted: result.interrupted };
-    if (flags.format === "competition") out(competitionEnd(outcome, result.interruptedBy));
-    else if (flags.format === "clingo") out(clingoEnd(outcome, result.seconds));
-    else out(`${JSON.stringify(jsonReport(outcome, result.solutions, result.seconds, result.depths, !flags.any), null, 2)}\n`);
+    output.end(result);
     if (flags.stats) {
       const reached = result.depths.length > 0 ? result.depths[result.depths.length - 1].depth : 0;
       const peak = process.resourceUsage().maxRSS / 1024;
       process.stderr.write(`% total: ${result.nodes} nodes, depth reached ${reached}, ${result.seconds.toFixed(3)} s, peak memory ${peak.toFixed(0)} MB\n`);
     }
-    return exitCodeOf(outcome);
+    return exitCodeOf({ solutions: result.solutions.length, exhausted: result.exhausted, interrupted: result.interrupted });
   });
 });
 
