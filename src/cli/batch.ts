@@ -22,7 +22,7 @@ interface BatchFlags {
 function describe(r: BatchResult): string {
   switch (r.status) {
     case "solved":
-      return `solved, ${r.pushes} pushes, verified, ${r.seconds.toFixed(2)} s`;
+      return `solved, ${r.pushes} pushes (${r.optimal ? "proven shortest" : `shortest >= ${r.lowerBound ?? 0}`}), verified, ${r.seconds.toFixed(2)} s`;
     case "unsatisfiable":
       return `no solution within ${r.max_steps} pushes, ${r.seconds.toFixed(2)} s`;
     case "unknown":
