@@ -4,7 +4,8 @@ import { Command, Option } from "commander";
 import { DEFAULT_ZIP_LIMITS } from "../batch/limits.js";
 import { REPORT_FORMATS, formatReport, summarize, type ReportFormat } from "../batch/report.js";
 import type { BatchResult } from "../batch/run.js";
-import { guarded, nonNegativeInteger, positiveNumber } from "./common.js";
+import { nonNegativeInteger, positiveNumber } from "./args.js";
+import { guarded } from "./common.js";
 
 interface BatchFlags {
   jobs: number;

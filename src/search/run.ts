@@ -13,14 +13,12 @@
  *    dynamically (SearchOptions.claimRoot, a shared counter per depth), with the upper
  *    bound as SearchOptions.known; the merge passes solutions on shortest first.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";
 import { InputError } from "../errors.js";
 import type { Instance } from "../instance.js";
-import { solveBeam } from "./beam.js";
 import { MAX_SIZE, hopeless, solve, type DepthStats, type SearchOptions } from "./engine.js";
-import { shorten } from "./improve.js";
-import { DepthMerge, type MergeEvent } from "./merge.js";
+import type { MergeEvent } from "./merge.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 
 /** What is known of the fewest pushes during a run. */
@@ -95,7 +93,7 @@ export function assertSearchable(instance: Instance): void {
  * Searches the instance (see the module comment for the phases).
  * @throws Error when a worker fails (message of the failure; `code` ERR_WORKER_OUT_OF_MEMORY when it ran out of memory)
  */
-export function runSearch(instance: Instance, options: RunOptions): Promise<RunResult> {
+export async function runSearch(instance: Instance, options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const horizon = options.maxSteps ?? instance.maxSteps;
   const quota = options.models ?? 1;
@@ -199,11 +197,18 @@ export function runSearch(instance: Instance, options: RunOptions): Promise<RunR
         // shortest first, and the first is the fewest pushes
         for (const s of quick.solutions) proven(s, quick.solutions[0].length);
         if (exhausted && quick.solutions.length === 0) raise(horizon + 1);
-        return Promise.resolve(result(quick.depths, exhausted, false, 0));
+        return result(quick.depths, exhausted, false, 0);
       }
       if (single) raise(Math.min(3, horizon) + 1);
     }
   }
+  // loaded only now: the small instances answered above do not pay for them
+  const [{ Worker }, { solveBeam }, { shorten }, { DepthMerge }] = await Promise.all([
+    import("node:worker_threads"),
+    import("./beam.js"),
+    import("./improve.js"),
+    import("./merge.js"),
+  ]);
 
   // 2. the upper bound, while the workers load
   const threads = Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
@@ -247,7 +252,7 @@ export function runSearch(instance: Instance, options: RunOptions): Promise<RunR
       if (beam.solution !== undefined) better(shorten(instance, beam.solution, { shouldStop: budget }));
       if (stopped()) break;
     }
-    if (best !== undefined || stopped()) return Promise.resolve(result([], false, Atomics.load(flag, 0) !== 0, 0));
+    if (best !== undefined || stopped()) return result([], false, Atomics.load(flag, 0) !== 0, 0);
     spawn();
   } else {
     spawn();
