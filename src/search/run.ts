@@ -18,6 +18,7 @@ import type { Push } from "../board.js";
 import { InputError } from "../errors.js";
 import type { Instance } from "../instance.js";
 import { MAX_SIZE, hopeless, solve, type DepthStats, type SearchOptions } from "./engine.js";
+import type { ImproverInput, ImproverMessage } from "./improver.js";
 import type { MergeEvent } from "./merge.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 
@@ -74,10 +75,14 @@ export interface RunResult {
 
 /** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
 const QUICK_BUDGET_MS = 15;
-/** --any: milliseconds of beams of growing width (and shortening) after the first one. */
-const ANY_BUDGET_MS = 450;
+/** --any: beams end this many milliseconds after the process started... */
+const ANY_END_MS = 800;
+/** ...or this many after the exact search up to 3 pushes, whichever is later. */
+const ANY_MIN_MS = 250;
 /** Milliseconds of shortening the upper bound before the workers start (models 1). */
 const SHORTEN_BUDGET_MS = 60;
+/** Beam widths of the improver thread while the exact search runs (models 1). */
+const IMPROVER_WIDTHS = [512, 1024, 2048, 4096];
 
 /**
  * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
@@ -235,15 +240,33 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     return () => performance.now() > until || stopped();
   };
 
+  const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
   if (options.any) {
-    // beams of growing width while the budget lasts, each answer shortened; the first
-    // width that finds anything answers when the budget is out
-    const until = performance.now() + ANY_BUDGET_MS;
+    // beams of growing width until the budget is out, each answer shortened: here
+    // widths 64, 128, 256, ..., and meanwhile in a helper thread 96, 192, 384
+    const until = Math.max(performance.now() + ANY_MIN_MS, ANY_END_MS);
     const budget = (): boolean => performance.now() > until || stopped();
+    const helperStop = new SharedArrayBuffer(4);
+    const helper = new Worker(new URL("./improver.js", import.meta.url), {
+      workerData: { instance: data, maxSteps: horizon, widths: [96, 192, 384], best: horizon + 1, stop: helperStop } satisfies ImproverInput,
+    });
+    let helperDone = false;
+    let wake = (): void => undefined;
+    helper.on("message", (m: ImproverMessage) => {
+      if (m.kind === "better") better(m.pushes);
+      else helperDone = true;
+      wake();
+    });
+    helper.on("error", () => {
+      helperDone = true;
+      wake();
+    });
     let spent = 0;
-    for (const width of [64, 128, 256, 512, 1024, 2048, 4096]) {
-      // a beam of twice the width takes about twice as long: start it only if it can end in time
-      if (best !== undefined && performance.now() + 2.2 * spent > until) break;
+    let last = 1;
+    for (const width of [64, 128, 256, 1024, 4096]) {
+      // a beam's time grows with its width: start it only if it can end in time
+      if (best !== undefined && performance.now() + (1.1 * spent * width) / last > until) break;
+      last = width;
       const t0 = performance.now();
       // the first beam runs to its end whatever the time limit: an interrupted run still answers
       const beam = solveBeam(instance, { maxSteps: horizon, shouldStop: width === 64 ? undefined : best === undefined ? stopped : budget, widths: [width] });
@@ -252,6 +275,21 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
       if (beam.solution !== undefined) better(shorten(instance, beam.solution, { shouldStop: budget }));
       if (stopped()) break;
     }
+    if (best !== undefined && !stopped()) {
+      // what the helper finds until the budget is out
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, until - performance.now()));
+        wake = () => {
+          if (helperDone) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        wake();
+      });
+    }
+    Atomics.store(new Int32Array(helperStop), 0, 1);
+    void helper.terminate();
     if (best !== undefined || stopped()) return result([], false, Atomics.load(flag, 0) !== 0, 0);
     spawn();
   } else {
@@ -277,12 +315,32 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
   const merge = new DepthMerge({ workers: workers.length, horizon, models: quota });
   const nodes = workers.map(() => ({ final: 0, depths: 0 }));
+  // an improver thread for the upper bound, when the beam found one that the exact
+  // search has yet to prove (it shares the cores with the search)
+  const improver =
+    single && best !== undefined && best.length > lower + 1
+      ? new Worker(new URL("./improver.js", import.meta.url), {
+          workerData: {
+            instance: data,
+            maxSteps: horizon,
+            widths: IMPROVER_WIDTHS,
+            best: best.length,
+            stop: flagBuffer,
+          } satisfies ImproverInput,
+        })
+      : undefined;
   return new Promise<RunResult>((resolve, reject) => {
     let settled = false;
     const stopAll = (): void => {
       settled = true;
       for (const w of workers) void w.terminate();
+      if (improver) void improver.terminate();
     };
+    improver?.on("message", (m: ImproverMessage) => {
+      if (!settled && m.kind === "better") better(m.pushes);
+    });
+    // a failing improver costs only the improvement
+    improver?.on("error", () => undefined);
     const fail = (e: Error): void => {
       if (settled) return;
       stopAll();
