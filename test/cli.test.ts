@@ -161,6 +161,20 @@ describe("labsolve", () => {
     expect(r.out).toBe("");
   });
 
+  it("reads the options in every spelling: -n0, --models=0, -fjson, --format=json (the quick reader and commander agree)", () => {
+    const spaced = sh("labsolve", ["-n", "0", "--format", "json", EXAMPLE]);
+    for (const args of [["-n0", "-fjson"], ["--models=0", "--format=json"], ["--format", "json", EXAMPLE, "-n", "0"]]) {
+      const r = sh("labsolve", args.includes(EXAMPLE) ? args : [...args, EXAMPLE]);
+      expect(r.code, args.join(" ")).toBe(30);
+      expect(JSON.parse(r.out).models, args.join(" ")).toEqual(JSON.parse(spaced.out).models);
+    }
+    // help and version go to commander
+    expect(sh("labsolve", ["--help"]).out).toMatch(/^Usage: labsolve \[options\] \[command\] \[file\]/);
+    expect(sh("labsolve", ["--version"]).out).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(sh("labsolve", ["--time-limit", "0", EXAMPLE]).code).toBe(65);
+    expect(sh("labsolve", ["--threads", "-1", EXAMPLE]).code).toBe(65);
+  });
+
   it("exits 65 on a missing file and on a bad option", () => {
     expect(sh("labsolve", ["no-such-file.lp"])).toMatchObject({ code: 65, err: "no-such-file.lp: error: cannot read: no such file\n" });
     expect(sh("labsolve", ["-n", "many", EXAMPLE]).code).toBe(65);

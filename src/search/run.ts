@@ -83,6 +83,8 @@ const ANY_MIN_MS = 250;
 const SHORTEN_BUDGET_MS = 60;
 /** Beam widths of the improver thread while the exact search runs (models 1). */
 const IMPROVER_WIDTHS = [512, 1024, 2048, 4096];
+/** Milliseconds of exact search before the improver thread starts. */
+const IMPROVER_DELAY_MS = 1000;
 
 /**
  * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
@@ -315,32 +317,32 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
   const merge = new DepthMerge({ workers: workers.length, horizon, models: quota });
   const nodes = workers.map(() => ({ final: 0, depths: 0 }));
-  // an improver thread for the upper bound, when the beam found one that the exact
-  // search has yet to prove (it shares the cores with the search)
-  const improver =
-    single && best !== undefined && best.length > lower + 1
-      ? new Worker(new URL("./improver.js", import.meta.url), {
-          workerData: {
-            instance: data,
-            maxSteps: horizon,
-            widths: IMPROVER_WIDTHS,
-            best: best.length,
-            stop: flagBuffer,
-          } satisfies ImproverInput,
-        })
-      : undefined;
   return new Promise<RunResult>((resolve, reject) => {
     let settled = false;
+    let improver: Worker | undefined;
+    // after a while, an improver thread for the upper bound, when the beam found one
+    // that the exact search has yet to prove (it shares the cores with the search: the
+    // runs that end soon do not pay for it)
+    const later =
+      single && best !== undefined && best.length > lower + 1
+        ? setTimeout(() => {
+            if (settled || best === undefined) return;
+            improver = new Worker(new URL("./improver.js", import.meta.url), {
+              workerData: { instance: data, maxSteps: horizon, widths: IMPROVER_WIDTHS, best: best.length, stop: flagBuffer } satisfies ImproverInput,
+            });
+            improver.on("message", (m: ImproverMessage) => {
+              if (!settled && m.kind === "better") better(m.pushes);
+            });
+            // a failing improver costs only the improvement
+            improver.on("error", () => undefined);
+          }, IMPROVER_DELAY_MS)
+        : undefined;
     const stopAll = (): void => {
       settled = true;
+      if (later) clearTimeout(later);
       for (const w of workers) void w.terminate();
       if (improver) void improver.terminate();
     };
-    improver?.on("message", (m: ImproverMessage) => {
-      if (!settled && m.kind === "better") better(m.pushes);
-    });
-    // a failing improver costs only the improvement
-    improver?.on("error", () => undefined);
     const fail = (e: Error): void => {
       if (settled) return;
       stopAll();
