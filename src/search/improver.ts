@@ -1,22 +1,22 @@
 /**
  * Worker-thread entry that improves the upper bound while the exact search runs
- * (src/search/run.ts): beams of growing width (src/search/beam.ts), each solution
- * shortened (src/search/improve.ts); every solution shorter than the ones before is
+ * (src/search/run.ts): beams of growing width on the instance seen through the board's
+ * symmetries (src/search/symmetry.ts), each solution shortened (src/search/improve.ts); every solution shorter than the ones before is
  * posted as found. It ends after the widest beam, or when the stop flag is set.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Push } from "../board.js";
 import { instanceFromData, type InstanceData } from "../instance.js";
-import { solveBeam } from "./beam.js";
 import { shorten } from "./improve.js";
+import { mirroredBeam, type BeamRun } from "./symmetry.js";
 
 /** What the improver is started with. */
 export interface ImproverInput {
   instance: InstanceData & { file: string };
   /** horizon (max_steps or its override) */
   maxSteps: number;
-  /** beam widths, in order */
-  widths: number[];
+  /** beam runs (width, symmetry), in order */
+  beams: BeamRun[];
   /** pushes of the best solution known already: only shorter ones are posted */
   best: number;
   /** Int32Array view: element 0 non-zero when the run is over */
@@ -33,9 +33,9 @@ if (port) {
   const shouldStop = (): boolean => Atomics.load(stop, 0) !== 0;
   const instance = instanceFromData(input.instance, input.instance.file);
   let best = input.best;
-  for (const width of input.widths) {
+  for (const run of input.beams) {
     if (shouldStop()) break;
-    const beam = solveBeam(instance, { maxSteps: input.maxSteps, widths: [width], shouldStop });
+    const beam = mirroredBeam(instance, run, { maxSteps: input.maxSteps, shouldStop });
     if (beam.solution === undefined || beam.solution.length === 0) continue;
     const pushes = shorten(instance, beam.solution, { shouldStop });
     if (pushes.length < best) {

@@ -19,6 +19,7 @@ import { InputError } from "../errors.js";
 import type { Instance } from "../instance.js";
 import { MAX_SIZE, hopeless, solve, type DepthStats, type SearchOptions } from "./engine.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
+import type { BeamRun } from "./symmetry.js";
 import type { MergeEvent } from "./merge.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 
@@ -81,8 +82,42 @@ const ANY_END_MS = 800;
 const ANY_MIN_MS = 250;
 /** Milliseconds of shortening the upper bound before the workers start (models 1). */
 const SHORTEN_BUDGET_MS = 60;
-/** Beam widths of the improver thread while the exact search runs (models 1). */
-const IMPROVER_WIDTHS = [512, 1024, 2048, 4096];
+/** Beams of the improver thread while the exact search runs (models 1): width and symmetry. */
+const IMPROVER_BEAMS: BeamRun[] = [
+  { width: 128, symmetry: 1 },
+  { width: 128, symmetry: 6 },
+  { width: 512, symmetry: 0 },
+  { width: 512, symmetry: 3 },
+  { width: 1024, symmetry: 5 },
+  { width: 2048, symmetry: 0 },
+  { width: 4096, symmetry: 2 },
+];
+/** Beams on the main thread before the exact search (models 1). */
+const EXACT_MAIN_BEAMS: BeamRun[] = [
+  { width: 64, symmetry: 2 },
+  { width: 64, symmetry: 0 },
+  { width: 256, symmetry: 0 },
+];
+/** --any: the beams here (the first, identity at width 64, always runs to its end)... */
+const ANY_MAIN_BEAMS: BeamRun[] = [
+  // (which image goes first is arbitrary: on the competition's 15 instances the row
+  // flip's answers are never longer than the identity's, and once 2 pushes shorter)
+  { width: 64, symmetry: 2 },
+  { width: 64, symmetry: 0 },
+  { width: 128, symmetry: 0 },
+  { width: 128, symmetry: 4 },
+  { width: 256, symmetry: 0 },
+  { width: 1024, symmetry: 0 },
+  { width: 4096, symmetry: 0 },
+];
+/** ...and in the helper thread meanwhile. */
+const ANY_HELPER_BEAMS: BeamRun[] = [
+  { width: 64, symmetry: 1 },
+  { width: 64, symmetry: 3 },
+  { width: 128, symmetry: 1 },
+  { width: 128, symmetry: 6 },
+  { width: 256, symmetry: 5 },
+];
 /** Milliseconds of exact search before the improver thread starts. */
 const IMPROVER_DELAY_MS = 1000;
 
@@ -210,11 +245,11 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     }
   }
   // loaded only now: the small instances answered above do not pay for them
-  const [{ Worker }, { solveBeam }, { shorten }, { DepthMerge }] = await Promise.all([
+  const [{ Worker }, { shorten }, { DepthMerge }, { mirroredBeam }] = await Promise.all([
     import("node:worker_threads"),
-    import("./beam.js"),
     import("./improve.js"),
     import("./merge.js"),
+    import("./symmetry.js"),
   ]);
 
   // 2. the upper bound, while the workers load
@@ -244,13 +279,14 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
 
   const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
   if (options.any) {
-    // beams of growing width until the budget is out, each answer shortened: here
-    // widths 64, 128, 256, ..., and meanwhile in a helper thread 96, 192, 384
+    // beams of growing width, on the instance and its mirror images, until the budget is
+    // out, each answer shortened: here ANY_MAIN_BEAMS, meanwhile in a helper thread
+    // ANY_HELPER_BEAMS
     const until = Math.max(performance.now() + ANY_MIN_MS, ANY_END_MS);
     const budget = (): boolean => performance.now() > until || stopped();
     const helperStop = new SharedArrayBuffer(4);
     const helper = new Worker(new URL("./improver.js", import.meta.url), {
-      workerData: { instance: data, maxSteps: horizon, widths: [96, 192, 384], best: horizon + 1, stop: helperStop } satisfies ImproverInput,
+      workerData: { instance: data, maxSteps: horizon, beams: ANY_HELPER_BEAMS, best: horizon + 1, stop: helperStop } satisfies ImproverInput,
     });
     let helperDone = false;
     let wake = (): void => undefined;
@@ -265,13 +301,14 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     });
     let spent = 0;
     let last = 1;
-    for (const width of [64, 128, 256, 1024, 4096]) {
+    for (const run of ANY_MAIN_BEAMS) {
       // a beam's time grows with its width: start it only if it can end in time
-      if (best !== undefined && performance.now() + (1.1 * spent * width) / last > until) break;
-      last = width;
+      if (best !== undefined && performance.now() + (1.1 * spent * run.width) / last > until) break;
+      last = run.width;
       const t0 = performance.now();
       // the first beam runs to its end whatever the time limit: an interrupted run still answers
-      const beam = solveBeam(instance, { maxSteps: horizon, shouldStop: width === 64 ? undefined : best === undefined ? stopped : budget, widths: [width] });
+      const first = run === ANY_MAIN_BEAMS[0];
+      const beam = mirroredBeam(instance, run, { maxSteps: horizon, shouldStop: first ? undefined : best === undefined ? stopped : budget });
       mainNodes += beam.nodes;
       spent = performance.now() - t0;
       if (beam.solution !== undefined) better(shorten(instance, beam.solution, { shouldStop: budget }));
@@ -297,16 +334,17 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   } else {
     spawn();
     if (single && !stopped()) {
-      // narrow beams: wider ones rarely find shorter solutions for their cost. The first
-      // runs to its end whatever the time limit (a fraction of a second): a run
-      // interrupted early still answers
-      for (const width of [64, 256]) {
-        const beam = solveBeam(instance, { maxSteps: horizon, shouldStop: width === 64 ? undefined : stopped, widths: [width] });
+      // narrow beams (the workers wait for their answer), on the instance and a mirror
+      // image of it; wider ones follow in the improver thread. The first runs to its end
+      // whatever the time limit (a fraction of a second): a run interrupted early still
+      // answers. When they find nothing, a wider one before the exact search
+      for (const run of EXACT_MAIN_BEAMS) {
+        if (best !== undefined && run.width > EXACT_MAIN_BEAMS[0].width) break;
+        const beam = mirroredBeam(instance, run, { maxSteps: horizon, shouldStop: run === EXACT_MAIN_BEAMS[0] ? undefined : stopped });
         mainNodes += beam.nodes;
         if (beam.solution !== undefined && beam.solution.length > 0) {
           better(beam.solution);
           better(shorten(instance, beam.solution, { shouldStop: deadlineIn(SHORTEN_BUDGET_MS) }));
-          break;
         }
         if (stopped()) break;
       }
@@ -328,7 +366,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
         ? setTimeout(() => {
             if (settled || best === undefined) return;
             improver = new Worker(new URL("./improver.js", import.meta.url), {
-              workerData: { instance: data, maxSteps: horizon, widths: IMPROVER_WIDTHS, best: best.length, stop: flagBuffer } satisfies ImproverInput,
+              workerData: { instance: data, maxSteps: horizon, beams: IMPROVER_BEAMS, best: best.length, stop: flagBuffer } satisfies ImproverInput,
             });
             improver.on("message", (m: ImproverMessage) => {
               if (!settled && m.kind === "better") better(m.pushes);
