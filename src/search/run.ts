@@ -86,11 +86,10 @@ const SHORTEN_BUDGET_MS = 60;
 const IMPROVER_BEAMS: BeamRun[] = [
   { width: 128, symmetry: 1 },
   { width: 128, symmetry: 6 },
-  { width: 512, symmetry: 0 },
+  { width: 256, symmetry: 0 },
   { width: 512, symmetry: 3 },
   { width: 1024, symmetry: 5 },
-  { width: 2048, symmetry: 0 },
-  { width: 4096, symmetry: 2 },
+  { width: 1024, symmetry: 0 },
 ];
 /** Beams on the main thread before the exact search (models 1). */
 const EXACT_MAIN_BEAMS: BeamRun[] = [
@@ -118,8 +117,11 @@ const ANY_HELPER_BEAMS: BeamRun[] = [
   { width: 128, symmetry: 6 },
   { width: 256, symmetry: 5 },
 ];
-/** Milliseconds of exact search before the improver thread starts. */
-const IMPROVER_DELAY_MS = 1000;
+/**
+ * Milliseconds of exact search before the improver thread starts: the runs that end
+ * sooner do not share their cores with it (its beams take some 5 s of CPU on 20x20).
+ */
+const IMPROVER_DELAY_MS = 2000;
 
 /**
  * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
