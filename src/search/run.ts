@@ -258,10 +258,11 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const threads = Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
   const workers: Worker[] = [];
   const claims = threads > 1 ? new SharedArrayBuffer(4 * (horizon + 1)) : undefined;
+  const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
   const spawn = (): void => {
     for (let index = 0; index < threads; index++) {
       const input: WorkerInput = {
-        instance: { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps },
+        instance: data,
         options: {
           maxSteps: options.maxSteps,
           models: quota,
@@ -279,7 +280,6 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     return () => performance.now() > until || stopped();
   };
 
-  const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
   if (options.any) {
     // beams of growing width, on the instance and its mirror images, until the budget is
     // out, each answer shortened: here ANY_MAIN_BEAMS, meanwhile in a helper thread
@@ -351,6 +351,13 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
         if (stopped()) break;
       }
     }
+  }
+
+  // the beam's solution has as few pushes as proven necessary (depths up to 3 searched
+  // above): nothing left to search
+  if (single && best !== undefined && lower >= best.length) {
+    for (const w of workers) void w.terminate();
+    return result([], false, Atomics.load(flag, 0) !== 0, 0);
   }
 
   // 3. the workers
