@@ -33,7 +33,7 @@ describe("symmetries", () => {
         expect(back.map((b) => solutionAtoms(b).join(" ")).sort(), `seed ${seed}`).toEqual(whole);
       }
     }
-  });
+  }, 60_000);
 
   it("mirroredBeam answers with solutions of the original instance", () => {
     let found = 0;
@@ -48,5 +48,5 @@ describe("symmetries", () => {
       }
     }
     expect(found).toBeGreaterThan(10);
-  });
+  }, 60_000);
 });
