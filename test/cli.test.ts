@@ -105,8 +105,7 @@ describe("labsolve", () => {
     expect(m, r.out).not.toBeNull();
     const [, witness, pushes, lower] = m as RegExpExecArray;
     expect(witness.split(" ")).toHaveLength(Number(pushes));
-    expect(Number(lower)).toBeGreaterThanOrEqual(4); // depths up to 3 are searched before anything else
-    expect(Number(lower)).toBeLessThan(Number(pushes));
+    expect(Number(lower)).toBeLessThan(Number(pushes)); // not proven: the bounds have not met
     expect(sh("labcheck", ["10", file], r.out)).toMatchObject({ code: 0, out: "OK\n" });
     // the same run in json: the bounds, not optimal
     const doc = JSON.parse(sh("labsolve", ["--time-limit", "0.5", "--format", "json", file]).out);
