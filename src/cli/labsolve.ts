@@ -6,9 +6,11 @@
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { OUTPUT_FORMATS, type OutputFormat } from "../format.js";
-import { guarded } from "./common.js";
+import type { OutputFormat } from "../format.js";
 import type { SolveFlags } from "./solve.js";
+
+/** The output formats (format.ts OUTPUT_FORMATS; not imported, so that this module loads nothing of ours before it knows what to do). */
+const FORMATS: readonly string[] = ["competition", "clingo", "json"];
 
 /** The flags of a plain solving command line, or undefined when commander must read it. */
 function quickFlags(args: string[]): { file: string | undefined; flags: SolveFlags } | undefined {
@@ -42,7 +44,7 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
   const limit = v["time-limit"];
   const timeLimit = limit === undefined ? undefined : /^\d*\.?\d+$/.test(limit) && Number(limit) > 0 ? Number(limit) : null;
   const format = v.format ?? "competition";
-  if ([models, maxSteps, memory, threads, timeLimit].includes(null) || !(OUTPUT_FORMATS as readonly string[]).includes(format)) return undefined;
+  if ([models, maxSteps, memory, threads, timeLimit].includes(null) || !FORMATS.includes(format)) return undefined;
   return {
     file: positionals[0],
     flags: {
@@ -60,7 +62,8 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
 
 const quick = quickFlags(process.argv.slice(2));
 if (quick) {
-  await guarded("labsolve", async () => (await import("./solve.js")).solveCommand(quick.file, quick.flags));
+  const [{ guarded }, { solveCommand }] = await Promise.all([import("./common.js"), import("./solve.js")]);
+  await guarded("labsolve", () => solveCommand(quick.file, quick.flags));
 } else {
   await (await import("./program.js")).runProgram(process.argv);
 }

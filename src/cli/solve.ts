@@ -1,5 +1,11 @@
-/** The body of `labsolve [FILE]`: read, search, print; shared by both ways of reading the command line (src/cli/labsolve.ts). */
+/**
+ * The body of `labsolve [FILE]`: read, search, print; shared by both ways of reading the
+ * command line (src/cli/labsolve.ts, which loads this module only to solve).
+ */
 import { exitCodeOf, type OutputFormat } from "../format.js";
+import { readInstance } from "../instance.js";
+import { makeOutput } from "../output/outputs.js";
+import { assertSearchable, runSearch } from "../search/run.js";
 import { VERSION, readSource } from "./common.js";
 
 /** labsolve's options, once read. */
@@ -25,11 +31,6 @@ export interface SolveFlags {
  */
 export async function solveCommand(file: string | undefined, flags: SolveFlags): Promise<number> {
   if (flags.any && flags.models !== 1) throw new Error("--any finds one solution; it does not combine with -n");
-  const [{ readInstance }, { assertSearchable, runSearch }, { makeOutput }] = await Promise.all([
-    import("../instance.js"),
-    import("../search/run.js"),
-    import("../output/outputs.js"),
-  ]);
   const source = readSource(file);
   const { instance, warnings } = readInstance(source.text, source.name);
   for (const w of warnings) process.stderr.write(`${w}\n`);
