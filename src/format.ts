@@ -7,6 +7,18 @@ import { pushAtom, type Push } from "./board.js";
 import type { DepthStats } from "./search/engine.js";
 import { ExitCode } from "./errors.js";
 
+/** What the json report needs of a run (src/search/run.ts RunResult). */
+export interface RunSummary {
+  solutions: readonly Push[][];
+  exhausted: boolean;
+  interrupted: boolean;
+  lowerBound: number;
+  upperBound: number | undefined;
+  optimal: boolean;
+  seconds: number;
+  depths: DepthStats[];
+}
+
 export type OutputFormat = "competition" | "clingo" | "json";
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ["competition", "clingo", "json"];
 
@@ -46,6 +58,24 @@ export function competitionEnd(o: RunOutcome, why: string | undefined): string {
   return "";
 }
 
+/**
+ * The competition format's comment on an interrupted run's answer: its pushes and the
+ * pushes proven necessary, `% pushes 9, shortest >= 7`.
+ */
+export function boundsComment(pushes: number, lowerBound: number): string {
+  return `% pushes ${pushes}, shortest >= ${lowerBound}\n`;
+}
+
+/** clingo's line after an answer when optimising: the answer's number of pushes. */
+export function clingoOptimization(pushes: number): string {
+  return `Optimization: ${pushes}\n`;
+}
+
+/** Comment line of a proven lower bound in the clingo format: no solution has fewer than L pushes. */
+export function clingoLowerBound(lowerBound: number): string {
+  return `% shortest >= ${lowerBound}\n`;
+}
+
 /** clingo's header lines. */
 export function clingoHeader(version: string, source: string): string {
   return `labsolve version ${version}\nReading from ${source}\nSolving...\n`;
@@ -56,12 +86,31 @@ export function clingoAnswer(k: number, pushes: readonly Push[]): string {
   return `Answer: ${k}\n${solutionAtoms(pushes).join(" ")}\n`;
 }
 
-/** clingo's result line and statistics. */
-export function clingoEnd(o: RunOutcome, seconds: number): string {
+/** The optimisation part of clingo's closing lines (models 1 with a solution). */
+export interface ClingoOptimum {
+  /** answers printed */
+  models: number;
+  /** the optimum is proven */
+  optimal: boolean;
+  /** pushes of the best answer */
+  pushes: number;
+}
+
+/**
+ * clingo's result line and statistics; with `optimum`, as clingo optimising:
+ * `OPTIMUM FOUND` when proven, `Optimum : yes|unknown` and `Optimization : P`.
+ */
+export function clingoEnd(o: RunOutcome, seconds: number, optimum?: ClingoOptimum): string {
+  const interrupted = o.interrupted ? "INTERRUPTED  : 1\n" : "";
+  const time = `Calls        : 1\nTime         : ${seconds.toFixed(3)}s\n`;
+  if (optimum) {
+    const result = optimum.optimal ? "OPTIMUM FOUND" : "SATISFIABLE";
+    const models = `${optimum.models}${optimum.optimal ? "" : "+"}`;
+    return `${result}\n\n${interrupted}Models       : ${models}\n  Optimum    : ${optimum.optimal ? "yes" : "unknown"}\nOptimization : ${optimum.pushes}\n${time}`;
+  }
   const result = o.solutions > 0 ? "SATISFIABLE" : o.exhausted ? "UNSATISFIABLE" : "UNKNOWN";
   const models = `${o.solutions}${o.exhausted ? "" : "+"}`;
-  const interrupted = o.interrupted ? "INTERRUPTED  : 1\n" : "";
-  return `${result}\n\n${interrupted}Models       : ${models}\nCalls        : 1\nTime         : ${seconds.toFixed(3)}s\n`;
+  return `${result}\n\n${interrupted}Models       : ${models}\n${time}`;
 }
 
 /** The json format's document. */
@@ -70,28 +119,35 @@ export interface JsonReport {
   exitCode: number;
   exhausted: boolean;
   interrupted: boolean;
-  /** fewest pushes of any solution: the first solution's length, null with --any (not proven) */
+  /** fewest pushes of any solution when proven (the first solution's length), else null */
   fewest: number | null;
+  /** pushes proven necessary: the deepest depth searched to the end without a solution + 1, or the optimum */
+  lowerBound: number;
+  /** pushes of the best solution found, null when none */
+  upperBound: number | null;
+  /** the best solution is proven to have the fewest pushes */
+  optimal: boolean;
   models: { pushes: number; atoms: string[]; steps: { step: number; line: number; dir: string }[] }[];
   statistics: { seconds: number; nodes: number; depths: DepthStats[] };
 }
 
-/**
- * Builds the json format's document.
- * @param shortest true when the solutions came shortest first (not --any)
- */
-export function jsonReport(o: RunOutcome, solutions: readonly Push[][], seconds: number, depths: DepthStats[], shortest: boolean): JsonReport {
+/** Builds the json format's document of a run. */
+export function jsonReport(r: RunSummary): JsonReport {
+  const o: RunOutcome = { solutions: r.solutions.length, exhausted: r.exhausted, interrupted: r.interrupted };
   return {
     status: o.solutions > 0 ? "SATISFIABLE" : o.exhausted ? "UNSATISFIABLE" : "UNKNOWN",
     exitCode: exitCodeOf(o),
     exhausted: o.exhausted,
     interrupted: o.interrupted,
-    fewest: shortest && solutions.length > 0 ? solutions[0].length : null,
-    models: solutions.map((s) => ({
+    fewest: r.optimal && r.upperBound !== undefined ? r.upperBound : null,
+    lowerBound: r.lowerBound,
+    upperBound: r.upperBound ?? null,
+    optimal: r.optimal,
+    models: r.solutions.map((s) => ({
       pushes: s.length,
       atoms: solutionAtoms(s),
       steps: s.map((p, i) => ({ step: i + 1, line: p.line, dir: p.dir })),
     })),
-    statistics: { seconds, nodes: depths.reduce((a, d) => a + d.nodes, 0), depths },
+    statistics: { seconds: r.seconds, nodes: r.depths.reduce((a, d) => a + d.nodes, 0), depths: r.depths },
   };
 }

@@ -21,6 +21,8 @@ interface Row {
   instance: string;
   status: string;
   pushes: number | null;
+  optimal: boolean | null;
+  lowerBound: number | null;
   verified: boolean | null;
   error?: string;
   N: number | null;
@@ -46,8 +48,17 @@ describe("labsolve batch", () => {
       const expected = JSON.parse(readFileSync(join(ROOT, "expected", `${base}.json`), "utf8"));
       expect(row.pushes, row.instance).toBe(expected.fewest);
       expect(row.status, row.instance).toBe(expected.status === "SATISFIABLE" ? "solved" : "unsatisfiable");
-      if (row.status === "solved") expect(row.verified).toBe(true);
+      if (row.status === "solved") {
+        expect(row.verified).toBe(true);
+        // every one is proven shortest here: the lower bound is the optimum
+        expect(row).toMatchObject({ optimal: true, lowerBound: expected.fewest });
+      } else {
+        expect(row).toMatchObject({ optimal: null, lowerBound: row.max_steps === null ? null : row.max_steps + 1 });
+      }
     }
+    const md = batch(["instances", "--jobs", "2"]).out;
+    expect(md).toMatch(/\| instance \| N \| max_steps \| status \| pushes \| shortest \| seconds \| verified \|/);
+    expect(md).toMatch(/\| instances\/example-4x4\.lp \| 4 \| 2 \| solved \| 2 \| yes \| [\d.]+ \| yes \|/);
     expect(r.err).toMatch(/^\[1\/11\] instances\//); // plain progress lines when stderr is not a terminal
   });
 
@@ -115,8 +126,9 @@ describe("labsolve batch", () => {
     writeFileSync(join(dir, "quick.lp"), EXAMPLE);
     const r = batch([dir, "--time-limit", "0.3", "--format", "csv"]);
     expect(r.code).toBe(1);
-    expect(r.out.split("\n")[0]).toBe("instance,N,max_steps,status,pushes,seconds,nodes,verified,error");
-    expect(r.out).toMatch(/slow\.lp,20,30,unknown,,[\d.]+,\d+,,interrupted: time limit\n/);
+    expect(r.out.split("\n")[0]).toBe("instance,N,max_steps,status,pushes,optimal,lowerBound,seconds,nodes,verified,error");
+    expect(r.out).toMatch(/slow\.lp,20,30,unknown,,,\d+,[\d.]+,\d+,,interrupted: time limit\n/);
+    expect(r.out).toMatch(/quick\.lp,4,2,solved,2,true,2,[\d.]+,\d+,true,\n/);
   });
 
   it("an interrupted batch resumed with --resume ends with the same results as an uninterrupted one", async () => {
@@ -152,8 +164,9 @@ describe("labsolve batch", () => {
         .trim()
         .split("\n")
         .map((l) => {
-          const { seconds: _s, nodes: _n, ...rest } = JSON.parse(l);
-          return JSON.stringify(rest);
+          // (how far a timed-out search got depends on the machine's speed)
+          const { seconds: _s, nodes: _n, lowerBound, ...rest } = JSON.parse(l);
+          return JSON.stringify(rest.status === "unknown" ? rest : { ...rest, lowerBound });
         })
         .sort();
     expect(stable(parts)).toEqual(stable(whole));

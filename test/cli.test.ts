@@ -43,7 +43,8 @@ describe("labsolve", () => {
     expect(sh("labsolve", ["--any"], CORRIDOR0)).toMatchObject({ code: 20, out: "INCONSISTENT\n" });
     expect(sh("labsolve", ["--any", "-n", "0", EXAMPLE]).code).toBe(65);
     const doc = JSON.parse(sh("labsolve", ["--any", "--format", "json", EXAMPLE]).out);
-    expect(doc).toMatchObject({ status: "SATISFIABLE", fewest: null }); // --any does not prove the fewest
+    // the exact search up to 3 pushes runs first: it proves the example's optimum
+    expect(doc).toMatchObject({ status: "SATISFIABLE", fewest: 2, lowerBound: 2, upperBound: 2, optimal: true });
     expect(doc.models).toHaveLength(1);
   });
 
@@ -64,7 +65,10 @@ describe("labsolve", () => {
     expect(r.out).toMatch(/^labsolve version .*\nReading from .*\nSolving\.\.\.\nAnswer: 1\npush\(1,w,1\) push\(\d,[sn],2\)\nAnswer: 2\n.*\nSATISFIABLE\n\nModels {7}: 2\nCalls {8}: 1\nTime {9}: [\d.]+s\n$/);
     const unsat = sh("labsolve", ["--format", "clingo"], CORRIDOR0);
     expect(unsat.out).toMatch(/\nUNSATISFIABLE\n\nModels {7}: 0\n/);
-    expect(sh("labsolve", ["--format", "clingo", EXAMPLE]).out).toMatch(/Models {7}: 1\+\n/);
+    // models 1 reads as clingo optimising the number of pushes
+    expect(sh("labsolve", ["--format", "clingo", EXAMPLE]).out).toMatch(
+      /\nAnswer: 1\npush\(1,w,1\) push\(\d,[sn],2\)\nOptimization: 2\nOPTIMUM FOUND\n\nModels {7}: 1\n {2}Optimum {4}: yes\nOptimization : 2\n/,
+    );
   });
 
   it("--format json reports status, pushes, per-step atoms and statistics", () => {
@@ -97,8 +101,40 @@ describe("labsolve", () => {
     writeFileSync(file, toFacts(generate(20, 20, 7, "maze")));
     const r = sh("labsolve", ["--time-limit", "0.5", file]);
     expect(r.code).toBe(11);
-    expect(r.out).toMatch(/^ANSWER\npush\(.*\n% interrupted: time limit\n$/);
+    const m = /^ANSWER\n(push\(.*)\n% pushes (\d+), shortest >= (\d+)\n% interrupted: time limit\n$/.exec(r.out);
+    expect(m, r.out).not.toBeNull();
+    const [, witness, pushes, lower] = m as RegExpExecArray;
+    expect(witness.split(" ")).toHaveLength(Number(pushes));
+    expect(Number(lower)).toBeLessThan(Number(pushes)); // not proven: the bounds have not met
     expect(sh("labcheck", ["10", file], r.out)).toMatchObject({ code: 0, out: "OK\n" });
+    // the same run in json: the bounds, not optimal
+    const doc = JSON.parse(sh("labsolve", ["--time-limit", "0.5", "--format", "json", file]).out);
+    expect(doc).toMatchObject({ status: "SATISFIABLE", exitCode: 11, interrupted: true, optimal: false, fewest: null });
+    expect(doc.upperBound).toBe(doc.models[0].pushes);
+    expect(doc.lowerBound).toBeLessThan(doc.upperBound);
+  });
+
+  it("--format clingo prints each better solution as found with its Optimization, and the proven lower bounds, before the proof ends", () => {
+    const file = join(mkdtempSync(join(tmpdir(), "labsolve-")), "maze-20.lp");
+    writeFileSync(file, toFacts(generate(20, 20, 7, "maze")));
+    const r = sh("labsolve", ["--time-limit", "1", "--format", "clingo", file]);
+    expect(r.code).toBe(11);
+    const answers = [...r.out.matchAll(/Answer: (\d+)\n(.*)\nOptimization: (\d+)\n/g)];
+    expect(answers.length).toBeGreaterThan(0);
+    // numbered 1, 2, ...; each with fewer pushes than the one before; Optimization is its number of atoms
+    answers.forEach((a, i) => {
+      expect(Number(a[1])).toBe(i + 1);
+      expect(a[2].split(" ")).toHaveLength(Number(a[3]));
+      if (i > 0) expect(Number(a[3])).toBeLessThan(Number(answers[i - 1][3]));
+    });
+    const lowers = [...r.out.matchAll(/^% shortest >= (\d+)$/gm)].map((x) => Number(x[1]));
+    expect(lowers.length).toBeGreaterThan(0);
+    expect(lowers).toEqual([...lowers].sort((a, b) => a - b));
+    const last = Number(answers[answers.length - 1][3]);
+    expect(Math.max(...lowers)).toBeLessThan(last);
+    expect(r.out).toMatch(new RegExp(`\\nSATISFIABLE\\n\\nINTERRUPTED  : 1\\nModels {7}: ${answers.length}\\+\\n {2}Optimum {4}: unknown\\nOptimization : ${last}\\n`));
+    // (labcheck reads clingo's header `clingo version ...`, not ours: from the first answer on)
+    expect(sh("labcheck", ["11", file], r.out.slice(r.out.indexOf("Answer:")))).toMatchObject({ code: 0, out: "OK\n" });
   });
 
   it("SIGINT interrupts: exit 1, and the clingo layout says UNKNOWN", async () => {
@@ -122,6 +158,20 @@ describe("labsolve", () => {
     expect(r.code).toBe(65);
     expect(r.err).toMatch(message);
     expect(r.out).toBe("");
+  });
+
+  it("reads the options in every spelling: -n0, --models=0, -fjson, --format=json (the quick reader and commander agree)", () => {
+    const spaced = sh("labsolve", ["-n", "0", "--format", "json", EXAMPLE]);
+    for (const args of [["-n0", "-fjson"], ["--models=0", "--format=json"], ["--format", "json", EXAMPLE, "-n", "0"]]) {
+      const r = sh("labsolve", args.includes(EXAMPLE) ? args : [...args, EXAMPLE]);
+      expect(r.code, args.join(" ")).toBe(30);
+      expect(JSON.parse(r.out).models, args.join(" ")).toEqual(JSON.parse(spaced.out).models);
+    }
+    // help and version go to commander
+    expect(sh("labsolve", ["--help"]).out).toMatch(/^Usage: labsolve \[options\] \[command\] \[file\]/);
+    expect(sh("labsolve", ["--version"]).out).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(sh("labsolve", ["--time-limit", "0", EXAMPLE]).code).toBe(65);
+    expect(sh("labsolve", ["--threads", "-1", EXAMPLE]).code).toBe(65);
   });
 
   it("exits 65 on a missing file and on a bad option", () => {

@@ -1,7 +1,8 @@
 /**
- * The search shared out over threads: each thread takes the sequences whose first push
- * falls in its share (SearchOptions.rootShare), and the coordinator (src/search/run.ts)
- * passes solutions on depth by depth. Results must not depend on the thread count.
+ * The search shared out over threads: each thread claims first pushes from a shared
+ * counter per depth (SearchOptions.claimRoot; rootShare is the static split), and the
+ * coordinator (src/search/run.ts, src/search/merge.ts) passes solutions on depth by depth.
+ * Results must not depend on the thread count.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -69,4 +70,40 @@ describe("labsolve --threads", () => {
     expect(json.statistics.depths.map((d: { depth: number }) => d.depth)).toEqual([0]); // nothing searched past 0
     expect(labsolve(["--threads", "2", "--time-limit", "0.5"], vastUnsolvableFacts(20, 30))).toMatchObject({ code: 1, out: "% interrupted: time limit\n" });
   });
+});
+
+describe("labsolve --threads, past the exact search up to 3 pushes (workers, claimRoot)", () => {
+  /** Small instances whose solutions need 4 or 5 pushes: the workers find them, not the main thread. */
+  const deep = (() => {
+    const out: { facts: string; all: string[]; fewest: number }[] = [];
+    for (let seed = 0; out.length < 3 && seed < 200; seed++) {
+      const facts = toFacts(generate(6, 4, 8100 + seed, seed % 2 ? "maze" : "random"));
+      const { instance } = readInstance(facts, `seed ${seed}`);
+      if ((solve(instance, { models: 1 }).fewest ?? 0) < 4) continue;
+      const r = solve(instance, { models: 0 });
+      if (r.fewest !== undefined && r.fewest >= 4 && r.solutions.length <= 400) out.push({ facts, all: r.solutions.map(key).sort(), fewest: r.fewest });
+    }
+    return out;
+  })();
+
+  it("-n 0 with 1, 2 and 3 threads: every solution once, shortest first", () => {
+    expect(deep.length).toBeGreaterThanOrEqual(2);
+    for (const { facts, all } of deep) {
+      for (const threads of ["1", "2", "3"]) {
+        const r = labsolve(["-n", "0", "--threads", threads], facts);
+        expect(r.code).toBe(30);
+        const lengths = r.answers.map((a) => a.split(" ").length);
+        expect(lengths, `${threads} threads`).toEqual([...lengths].sort((a, b) => a - b));
+        expect(r.answers.map((a) => canonical(a.split(" "))).sort(), `${threads} threads`).toEqual(all);
+      }
+    }
+  }, 120_000);
+
+  it("models 1 with 3 threads: the fewest pushes, proven (json optimal, lowerBound = upperBound)", () => {
+    for (const { facts, fewest } of deep) {
+      const doc = JSON.parse(labsolve(["--threads", "3", "--format", "json"], facts).out);
+      expect(doc).toMatchObject({ status: "SATISFIABLE", optimal: true, fewest, lowerBound: fewest, upperBound: fewest });
+      expect(doc.models[0].pushes).toBe(fewest);
+    }
+  }, 60_000);
 });

@@ -37,18 +37,24 @@ const csvCell = (v: unknown): string => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
+/** The table's `shortest` cell: `yes` (proven), `>= L` (the lower bound, not proven), empty without an answer. */
+function shortest(r: BatchResult): string {
+  if (r.pushes === null || r.optimal === null) return "";
+  return r.optimal ? "yes" : `>= ${r.lowerBound ?? 0}`;
+}
+
 /** The report in the chosen format; results sorted by instance name. */
 export function formatReport(results: readonly BatchResult[], summary: BatchSummary, format: ReportFormat): string {
   const rows = [...results].sort((a, b) => a.instance.localeCompare(b.instance));
   if (format === "json") return `${JSON.stringify({ summary, instances: rows }, null, 2)}\n`;
   if (format === "csv") {
-    const cols = ["instance", "N", "max_steps", "status", "pushes", "seconds", "nodes", "verified", "error"] as const;
+    const cols = ["instance", "N", "max_steps", "status", "pushes", "optimal", "lowerBound", "seconds", "nodes", "verified", "error"] as const;
     return `${cols.join(",")}\n${rows.map((r) => cols.map((c) => csvCell(r[c])).join(",")).join("\n")}\n`;
   }
   const lines = [
-    "| instance | N | max_steps | status | pushes | seconds | verified |",
-    "| --- | ---: | ---: | --- | ---: | ---: | --- |",
-    ...rows.map((r) => `| ${r.instance} | ${r.N ?? ""} | ${r.max_steps ?? ""} | ${r.status}${r.error ? ` (${r.error.replace(/\|/g, "\\|")})` : ""} | ${r.pushes ?? ""} | ${r.seconds.toFixed(2)} | ${r.verified === null ? "" : r.verified ? "yes" : "NO"} |`),
+    "| instance | N | max_steps | status | pushes | shortest | seconds | verified |",
+    "| --- | ---: | ---: | --- | ---: | --- | ---: | --- |",
+    ...rows.map((r) => `| ${r.instance} | ${r.N ?? ""} | ${r.max_steps ?? ""} | ${r.status}${r.error ? ` (${r.error.replace(/\|/g, "\\|")})` : ""} | ${r.pushes ?? ""} | ${shortest(r)} | ${r.seconds.toFixed(2)} | ${r.verified === null ? "" : r.verified ? "yes" : "NO"} |`),
     "",
     "| instances | solved | unsatisfiable | unknown | errors | total seconds | median seconds |",
     "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -19,8 +19,12 @@ export interface BatchResult {
   N: number | null;
   max_steps: number | null;
   status: "solved" | "unsatisfiable" | "unknown" | "error";
-  /** pushes of the answer (solved only): the fewest, unless the batch ran with --any */
+  /** pushes of the answer (solved only): the fewest when `optimal` */
   pushes: number | null;
+  /** true: `pushes` is proven the fewest; false: not proven (--any, or a time limit); null: no answer */
+  optimal: boolean | null;
+  /** pushes proven necessary (max_steps + 1 when unsatisfiable); null when nothing was searched (error rows) */
+  lowerBound: number | null;
   /** the answer's atoms, `push(Z,D,S).` separated by spaces (solved only) */
   witness: string | null;
   seconds: number;
@@ -101,7 +105,7 @@ export async function runBatch(items: readonly BatchItem[], options: BatchOption
 }
 
 function errorRow(instance: string, error: string, errorKind: BatchResult["errorKind"], extra: Partial<BatchResult> = {}): BatchResult {
-  return { instance, N: null, max_steps: null, status: "error", pushes: null, witness: null, seconds: 0, nodes: 0, verified: null, error, errorKind, ...extra };
+  return { instance, N: null, max_steps: null, status: "error", pushes: null, optimal: null, lowerBound: null, witness: null, seconds: 0, nodes: 0, verified: null, error, errorKind, ...extra };
 }
 
 async function runOne(item: BatchItem, options: BatchOptions): Promise<BatchResult | undefined> {
@@ -135,20 +139,20 @@ async function runOne(item: BatchItem, options: BatchOptions): Promise<BatchResu
     return errorRow(item.name, `search worker failed: ${e instanceof Error ? e.message : String(e)}`, "worker", shape);
   }
   if (run.interruptedBy === "aborted") return undefined;
-  const base = { instance: item.name, ...shape, seconds: Number(run.seconds.toFixed(3)), nodes: run.nodes };
+  const base = { instance: item.name, ...shape, seconds: Number(run.seconds.toFixed(3)), nodes: run.nodes, lowerBound: run.lowerBound };
   const answer = run.solutions[0];
   if (!answer) {
-    if (run.exhausted) return { ...base, status: "unsatisfiable", pushes: null, witness: null, verified: null };
-    return { ...base, status: "unknown", pushes: null, witness: null, verified: null, error: `interrupted: ${run.interruptedBy ?? "unknown"}` };
+    if (run.exhausted) return { ...base, status: "unsatisfiable", pushes: null, optimal: null, witness: null, verified: null };
+    return { ...base, status: "unknown", pushes: null, optimal: null, witness: null, verified: null, error: `interrupted: ${run.interruptedBy ?? "unknown"}` };
   }
   // the checker, not the search, decides whether the answer is a solution
   const text = competitionAnswer(answer);
   const witness = text.split("\n")[1];
   const verdict = checkWitness({ ...instance, maxSteps: shape.max_steps }, readOutput(text, item.name).answers[0].atoms);
   if (!verdict.valid) {
-    return { ...base, status: "error", pushes: answer.length, witness, verified: false, errorKind: "verification", error: `ANSWER REJECTED BY THE CHECKER: step ${verdict.violation?.step}: ${verdict.violation?.message}` };
+    return { ...base, status: "error", pushes: answer.length, optimal: run.optimal, witness, verified: false, errorKind: "verification", error: `ANSWER REJECTED BY THE CHECKER: step ${verdict.violation?.step}: ${verdict.violation?.message}` };
   }
-  return { ...base, status: "solved", pushes: answer.length, witness, verified: true };
+  return { ...base, status: "solved", pushes: answer.length, optimal: run.optimal, witness, verified: true };
 }
 
 /** The batch's exit code: 65 any bad input, 70 an answer rejected by the checker, 1 time-outs or failed workers, else 0. */

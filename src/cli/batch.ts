@@ -4,7 +4,8 @@ import { Command, Option } from "commander";
 import { DEFAULT_ZIP_LIMITS } from "../batch/limits.js";
 import { REPORT_FORMATS, formatReport, summarize, type ReportFormat } from "../batch/report.js";
 import type { BatchResult } from "../batch/run.js";
-import { guarded, nonNegativeInteger, positiveNumber } from "./common.js";
+import { nonNegativeInteger, positiveNumber } from "./args.js";
+import { guarded } from "./common.js";
 
 interface BatchFlags {
   jobs: number;
@@ -22,7 +23,7 @@ interface BatchFlags {
 function describe(r: BatchResult): string {
   switch (r.status) {
     case "solved":
-      return `solved, ${r.pushes} pushes, verified, ${r.seconds.toFixed(2)} s`;
+      return `solved, ${r.pushes} pushes (${r.optimal ? "proven shortest" : `shortest >= ${r.lowerBound ?? 0}`}), verified, ${r.seconds.toFixed(2)} s`;
     case "unsatisfiable":
       return `no solution within ${r.max_steps} pushes, ${r.seconds.toFixed(2)} s`;
     case "unknown":

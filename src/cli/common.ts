@@ -1,8 +1,7 @@
-/** What the command-line front ends share: reading input, reporting bad input. */
+/** What the command-line front ends share: reading input, reporting bad input (without commander, which src/cli/args.ts loads). */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { InvalidArgumentError, type Command } from "commander";
 import { ExitCode, InputError } from "../errors.js";
 
 /** The package's version, for `--version` and clingo-style headers (from the nearest package.json up the tree). */
@@ -55,22 +54,3 @@ export async function guarded(program: string, body: () => Promise<number> | num
   }
 }
 
-/** Commander: usage errors exit 65 like clingo's, help and version exit 0. */
-export function clingoExits(cmd: Command): Command {
-  return cmd.exitOverride((err) => {
-    process.exit(err.exitCode === 0 ? 0 : ExitCode.BadInput);
-  });
-}
-
-/** Commander argument parser for a non-negative integer. */
-export function nonNegativeInteger(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a non-negative integer");
-  return Number(value);
-}
-
-/** Commander argument parser for a positive number (fractions allowed). */
-export function positiveNumber(value: string): number {
-  const v = Number(value);
-  if (!/^\d*\.?\d+$/.test(value) || !(v > 0)) throw new InvalidArgumentError("expected a positive number");
-  return v;
-}

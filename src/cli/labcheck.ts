@@ -11,7 +11,8 @@ import { CHECKER_EXIT, checkWitness, competitionCheck, type Verdict } from "../c
 import { endOf, instanceFromAtoms, readInstance, type Instance } from "../instance.js";
 import { drawBoard } from "../picture.js";
 import { readOutput, type SolverOutput } from "../witness.js";
-import { VERSION, clingoExits, guarded, readSource } from "./common.js";
+import { clingoExits } from "./args.js";
+import { VERSION, guarded, readSource } from "./common.js";
 
 const program = clingoExits(
   new Command("labcheck")

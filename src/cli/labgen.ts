@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, Option } from "commander";
 import { STYLES, competitionFileName, generate, toFacts, type Style } from "../generate.js";
-import { VERSION, clingoExits, guarded, nonNegativeInteger } from "./common.js";
+import { clingoExits, nonNegativeInteger } from "./args.js";
+import { VERSION, guarded } from "./common.js";
 
 const program = clingoExits(
   new Command("labgen")

@@ -1,97 +1,69 @@
-/** `labsolve [FILE]`: the solver's command line. */
+/**
+ * `labsolve [FILE]`: the solver's command line. A plain solving command line (no help,
+ * version or subcommand) is read with node's parseArgs, which loads in no time;
+ * anything else, and any mistake, goes to the full commander program (src/cli/program.ts),
+ * which also gives the error messages.
+ */
 import { availableParallelism } from "node:os";
-import { Command, Option } from "commander";
-import { assertSearchable, runSearch } from "../search/run.js";
-import { readInstance } from "../instance.js";
-import {
-  OUTPUT_FORMATS,
-  clingoAnswer,
-  clingoEnd,
-  clingoHeader,
-  competitionAnswer,
-  competitionEnd,
-  exitCodeOf,
-  jsonReport,
-  type OutputFormat,
-} from "../format.js";
-import { addBatchCommand } from "./batch.js";
-import { VERSION, clingoExits, guarded, nonNegativeInteger, positiveNumber, readSource } from "./common.js";
+import { parseArgs } from "node:util";
+import type { OutputFormat } from "../format.js";
+import type { SolveFlags } from "./solve.js";
 
-interface SolveFlags {
-  models: number;
-  format: OutputFormat;
-  maxSteps?: number;
-  timeLimit?: number;
-  memory: number;
-  stats?: boolean;
-  any?: boolean;
-  threads: number;
-}
+/** The output formats (format.ts OUTPUT_FORMATS; not imported, so that this module loads nothing of ours before it knows what to do). */
+const FORMATS: readonly string[] = ["competition", "clingo", "json"];
 
-const program = clingoExits(
-  new Command("labsolve")
-    .description(
-      "Finds the shortest push sequences of a push-labyrinth instance (ASP Competition facts) by iterative deepening.\n" +
-        "Exit codes as clingo: 10 solution found, 20 none within max_steps, 30 all solutions enumerated,\n" +
-        "1 interrupted without an answer, 11 interrupted after one, 65 bad input.",
-    )
-    .version(VERSION)
-    .argument("[file]", "instance file; standard input when absent or -")
-    .option("-n, --models <n>", "print up to N solutions, shortest first; 0 for all", nonNegativeInteger, 1)
-    .option("--any", "one solution within max_steps, not necessarily the shortest: the competition's task, fastest")
-    .addOption(new Option("-f, --format <format>", "output format").choices(OUTPUT_FORMATS).default("competition"))
-    .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
-    .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
-    .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
-    .option("--threads <n>", "search threads: the first pushes are shared out among them", nonNegativeInteger, Math.min(2, availableParallelism()))
-    .option("--stats", "print nodes, depth reached and time per depth to stderr")
-    .enablePositionalOptions(),
-);
-addBatchCommand(program);
-
-program.action(async (file: string | undefined, flags: SolveFlags) => {
-  await guarded("labsolve", async () => {
-    if (flags.any && flags.models !== 1) throw new Error("--any finds one solution; it does not combine with -n");
-    const source = readSource(file);
-    const { instance, warnings } = readInstance(source.text, source.name);
-    for (const w of warnings) process.stderr.write(`${w}\n`);
-    assertSearchable(instance);
-    const out = (s: string): void => {
-      process.stdout.write(s);
-    };
-    let count = 0;
-    if (flags.format === "clingo") out(clingoHeader(VERSION, file === undefined || file === "-" ? "stdin" : source.name));
-    const result = await runSearch(instance, {
-      any: flags.any,
-      threads: Math.max(1, flags.threads),
-      models: flags.models,
-      maxSteps: flags.maxSteps,
-      tableMegabytes: flags.memory,
-      timeLimit: flags.timeLimit,
-      onSolution: (pushes) => {
-        count++;
-        if (flags.format === "competition") out(competitionAnswer(pushes));
-        else if (flags.format === "clingo") out(clingoAnswer(count, pushes));
-      },
-      onDepth: (d) => {
-        if (flags.stats) {
-          process.stderr.write(
-            `% depth ${d.depth}: ${d.nodes} nodes, ${(d.milliseconds / 1000).toFixed(3)} s, ${d.solutions} solution(s)${d.complete ? "" : " (cut short)"}\n`,
-          );
-        }
+/** The flags of a plain solving command line, or undefined when commander must read it. */
+function quickFlags(args: string[]): { file: string | undefined; flags: SolveFlags } | undefined {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        models: { type: "string", short: "n" },
+        any: { type: "boolean" },
+        format: { type: "string", short: "f" },
+        "max-steps": { type: "string" },
+        "time-limit": { type: "string" },
+        memory: { type: "string" },
+        threads: { type: "string" },
+        stats: { type: "boolean" },
       },
     });
-    const outcome = { solutions: result.solutions.length, exhausted: result.exhausted, interrupted: result.interrupted };
-    if (flags.format === "competition") out(competitionEnd(outcome, result.interruptedBy));
-    else if (flags.format === "clingo") out(clingoEnd(outcome, result.seconds));
-    else out(`${JSON.stringify(jsonReport(outcome, result.solutions, result.seconds, result.depths, !flags.any), null, 2)}\n`);
-    if (flags.stats) {
-      const reached = result.depths.length > 0 ? result.depths[result.depths.length - 1].depth : 0;
-      const peak = process.resourceUsage().maxRSS / 1024;
-      process.stderr.write(`% total: ${result.nodes} nodes, depth reached ${reached}, ${result.seconds.toFixed(3)} s, peak memory ${peak.toFixed(0)} MB\n`);
-    }
-    return exitCodeOf(outcome);
-  });
-});
+  } catch {
+    return undefined;
+  }
+  const { values: v, positionals } = parsed;
+  if (positionals.length > 1 || positionals[0] === "batch") return undefined;
+  const count = (s: string | undefined): number | undefined | null => (s === undefined ? undefined : /^\d+$/.test(s) ? Number(s) : null);
+  const models = count(v.models);
+  const maxSteps = count(v["max-steps"]);
+  const memory = count(v.memory);
+  const threads = count(v.threads);
+  const limit = v["time-limit"];
+  const timeLimit = limit === undefined ? undefined : /^\d*\.?\d+$/.test(limit) && Number(limit) > 0 ? Number(limit) : null;
+  const format = v.format ?? "competition";
+  if ([models, maxSteps, memory, threads, timeLimit].includes(null) || !FORMATS.includes(format)) return undefined;
+  return {
+    file: positionals[0],
+    flags: {
+      models: models ?? 1,
+      any: v.any,
+      format: format as OutputFormat,
+      maxSteps: maxSteps ?? undefined,
+      timeLimit: timeLimit ?? undefined,
+      memory: memory ?? 64,
+      threads: threads ?? availableParallelism(),
+      stats: v.stats,
+    },
+  };
+}
 
-await program.parseAsync();
+const quick = quickFlags(process.argv.slice(2));
+if (quick) {
+  const [{ guarded }, { solveCommand }] = await Promise.all([import("./common.js"), import("./solve.js")]);
+  await guarded("labsolve", () => solveCommand(quick.file, quick.flags));
+} else {
+  await (await import("./program.js")).runProgram(process.argv);
+}

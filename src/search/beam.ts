@@ -66,7 +66,7 @@ function beam(board: SearchBoard, start: Int32Array, horizon: number, width: num
   let nodes = 0;
 
   const expand = (i: number, m: number): void => {
-    scratch.set(cur.subarray(i * stride, (i + 1) * stride), 0);
+    for (let k = 0, at = i * stride; k < stride; k++) scratch[k] = cur[at + k];
     board.applyPush(scratch, 0, m);
     board.walk(scratch, 0);
     nodes++;
@@ -98,7 +98,7 @@ function beam(board: SearchBoard, start: Int32Array, horizon: number, width: num
       }
     }
     // the best `width` distinct children form the next layer
-    const ranked = Array.from(order.subarray(0, count).keys()).sort((a, b) => scores[a] - scores[b]);
+    const ranked = ranking(scores, count, width);
     const seen = new Set<number>();
     const parent = new Int32Array(width);
     const moveAt = new Int32Array(width);
@@ -123,4 +123,25 @@ function beam(board: SearchBoard, start: Int32Array, horizon: number, width: num
     size = kept;
   }
   return { solution: undefined, nodes, interrupted: false };
+}
+
+/**
+ * Child indices 0..count-1 by increasing score: the best ones first, enough of them to
+ * fill a layer of `width` distinct states; the rest, sorted, only when duplicates leave
+ * the layer short. Sorting only those under a threshold (a typed-array sort of the
+ * scores finds it) is much cheaper than sorting every child with a comparator.
+ */
+function* ranking(scores: Float64Array, count: number, width: number): Generator<number> {
+  const byScore = (a: number, b: number): number => scores[a] - scores[b];
+  const want = 4 * width;
+  if (count <= want) {
+    yield* Array.from({ length: count }, (_, i) => i).sort(byScore);
+    return;
+  }
+  const threshold = scores.slice(0, count).sort()[want - 1];
+  const best: number[] = [];
+  const rest: number[] = [];
+  for (let i = 0; i < count; i++) (scores[i] <= threshold ? best : rest).push(i);
+  yield* best.sort(byScore);
+  yield* rest.sort(byScore);
 }

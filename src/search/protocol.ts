@@ -7,9 +7,21 @@ import type { DepthStats, SearchOptions } from "./engine.js";
 export interface WorkerInput {
   /** the instance as plain data (Board is rebuilt on the other side) */
   instance: InstanceData & { file: string };
-  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare"> & { any?: boolean };
+  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare">;
   /** Int32Array view: element 0 becomes non-zero when the search must stop */
   stop: SharedArrayBuffer;
+  /**
+   * Int32Array view, one counter per depth (0..horizon): the next first push nobody has
+   * claimed at that depth (SearchOptions.claimRoot, taken with Atomics.add); absent:
+   * the static split of rootShare
+   */
+  claims?: SharedArrayBuffer;
+}
+
+/** Sent once the worker may search: the upper bound the main thread found meanwhile. */
+export interface WorkerStart {
+  /** a known solution (SearchOptions.known), models 1 only */
+  known?: Push[];
 }
 
 export type WorkerMessage =

@@ -1,22 +1,39 @@
 /**
- * Runs a search in worker threads, so that a time limit or a signal can interrupt it
- * while the main thread stays free to print what has been found.
+ * Runs a search: the shell around the engine (src/search/engine.ts), the beam
+ * (src/search/beam.ts), the shortening of solutions (src/search/improve.ts) and the merge
+ * of the worker threads' reports (src/search/merge.ts). It owns the workers, the time
+ * limit and the signals, so the main thread stays free to print what has been found.
  *
- * With `threads` > 1 the first pushes are shared out (SearchOptions.rootShare): each
- * worker runs the iterative deepening over its part. Solutions are passed on depth by
- * depth, a depth only when every worker has searched it to the end (or one that stopped
- * at it for the model limit has enough), so they still come shortest first.
+ * A run goes in phases:
+ * 1. on the main thread, the exact search up to 3 pushes with a small time budget:
+ *    when it answers (most small instances do), no worker is started;
+ * 2. the search workers start loading; meanwhile the main thread looks for an upper
+ *    bound (models 1): the beam, then shortening; `--any` answers with it;
+ * 3. the workers run the iterative deepening, sharing the first pushes of each depth
+ *    dynamically (SearchOptions.claimRoot, a shared counter per depth), with the upper
+ *    bound as SearchOptions.known; the merge passes solutions on shortest first.
  */
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";
 import { InputError } from "../errors.js";
 import type { Instance } from "../instance.js";
-import { MAX_SIZE, type DepthStats, type SearchOptions } from "./engine.js";
-import type { WorkerInput, WorkerMessage } from "./protocol.js";
+import { MAX_SIZE, hopeless, solve, type DepthStats, type SearchOptions } from "./engine.js";
+import type { ImproverInput, ImproverMessage } from "./improver.js";
+import type { BeamRun } from "./symmetry.js";
+import type { MergeEvent } from "./merge.js";
+import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
+
+/** What is known of the fewest pushes during a run. */
+export interface Bounds {
+  /** pushes proven necessary: every shorter sequence was searched without a solution */
+  lower: number;
+  /** pushes of the best solution found so far, undefined when none */
+  upper: number | undefined;
+}
 
 /** Options of a run: the search's own plus what interrupts it. */
 export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes"> {
-  /** any solution within the horizon, not necessarily the shortest (beam search first; one thread) */
+  /** any solution within the horizon, not necessarily the shortest (the beam first) */
   any?: boolean;
   /** search threads (default 1); tableMegabytes is shared out among their tables */
   threads?: number;
@@ -26,34 +43,85 @@ export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | 
   handleSignals?: boolean;
   /** stops the search when aborted ("aborted") */
   signal?: AbortSignal;
+  /**
+   * The run's answers, each once, in their final order: with models other than 1 as they
+   * are proven (shortest first); with models 1 the best solution, at the end.
+   */
   onSolution?: (pushes: Push[]) => void;
+  /** models 1: each solution with fewer pushes than any before, as soon as it is found (not necessarily proven) */
+  onBetter?: (pushes: Push[], bounds: Bounds) => void;
+  /** models 1: the lower bound rose (a depth was searched to the end without a solution) */
+  onLowerBound?: (bounds: Bounds) => void;
   onDepth?: (stats: DepthStats) => void;
 }
 
 /** How a run ended. */
 export interface RunResult {
+  /** the answers (models 1: the best solution found, proven shortest or not) */
   solutions: Push[][];
   depths: DepthStats[];
   exhausted: boolean;
   interrupted: boolean;
   /** what interrupted it: "time limit", "SIGINT", "SIGTERM", "aborted" */
   interruptedBy: string | undefined;
+  /** pushes proven necessary (the optimum when `optimal`; max_steps + 1 when exhausted without a solution) */
+  lowerBound: number;
+  /** pushes of the shortest solution found, undefined when none */
+  upperBound: number | undefined;
+  /** true when the shortest solution found is proven to have the fewest pushes */
+  optimal: boolean;
   nodes: number;
   seconds: number;
 }
 
-interface WorkerState {
-  worker: Worker;
-  /** deepest depth searched to the end */
-  completed: number;
-  /** the depth it stopped at because it had enough solutions */
-  limitAt: number | undefined;
-  finished: boolean;
-  /** states generated, from its final report */
-  nodes: number;
-  /** states generated, from its depth reports (the run may end before the final one) */
-  depthNodes: number;
-}
+/** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
+const QUICK_BUDGET_MS = 15;
+/** --any: beams end this many milliseconds after the process started... */
+const ANY_END_MS = 800;
+/** ...or this many after the exact search up to 3 pushes, whichever is later. */
+const ANY_MIN_MS = 250;
+/** Milliseconds of shortening the upper bound before the workers start (models 1). */
+const SHORTEN_BUDGET_MS = 60;
+/** Beams of the improver thread while the exact search runs (models 1): width and symmetry. */
+const IMPROVER_BEAMS: BeamRun[] = [
+  { width: 128, symmetry: 1 },
+  { width: 128, symmetry: 6 },
+  { width: 256, symmetry: 0 },
+  { width: 512, symmetry: 3 },
+  { width: 1024, symmetry: 5 },
+  { width: 1024, symmetry: 0 },
+];
+/** Beams on the main thread before the exact search (models 1). */
+const EXACT_MAIN_BEAMS: BeamRun[] = [
+  { width: 64, symmetry: 2 },
+  { width: 64, symmetry: 0 },
+  { width: 256, symmetry: 0 },
+];
+/** --any: the beams here (the first, identity at width 64, always runs to its end)... */
+const ANY_MAIN_BEAMS: BeamRun[] = [
+  // (which image goes first is arbitrary: on the competition's 15 instances the row
+  // flip's answers are never longer than the identity's, and once 2 pushes shorter)
+  { width: 64, symmetry: 2 },
+  { width: 64, symmetry: 0 },
+  { width: 128, symmetry: 0 },
+  { width: 128, symmetry: 4 },
+  { width: 256, symmetry: 0 },
+  { width: 1024, symmetry: 0 },
+  { width: 4096, symmetry: 0 },
+];
+/** ...and in the helper thread meanwhile. */
+const ANY_HELPER_BEAMS: BeamRun[] = [
+  { width: 64, symmetry: 1 },
+  { width: 64, symmetry: 3 },
+  { width: 128, symmetry: 1 },
+  { width: 128, symmetry: 6 },
+  { width: 256, symmetry: 5 },
+];
+/**
+ * Milliseconds of exact search before the improver thread starts: the runs that end
+ * sooner do not share their cores with it (its beams take some 5 s of CPU on 20x20).
+ */
+const IMPROVER_DELAY_MS = 2000;
 
 /**
  * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
@@ -66,20 +134,26 @@ export function assertSearchable(instance: Instance): void {
 }
 
 /**
- * Searches the instance in worker threads.
+ * Searches the instance (see the module comment for the phases).
  * @throws Error when a worker fails (message of the failure; `code` ERR_WORKER_OUT_OF_MEMORY when it ran out of memory)
  */
-export function runSearch(instance: Instance, options: RunOptions): Promise<RunResult> {
+export async function runSearch(instance: Instance, options: RunOptions): Promise<RunResult> {
   const started = performance.now();
   const horizon = options.maxSteps ?? instance.maxSteps;
   const quota = options.models ?? 1;
-  const threads = options.any ? 1 : Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
-  const stop = new SharedArrayBuffer(4);
-  const flag = new Int32Array(stop);
+  const single = quota === 1;
+  const flagBuffer = new SharedArrayBuffer(4);
+  const flag = new Int32Array(flagBuffer);
   let interruptedBy: string | undefined;
   const interrupt = (why: string): void => {
     interruptedBy ??= why;
     Atomics.store(flag, 0, 1);
+  };
+  const deadline = options.timeLimit !== undefined ? started + options.timeLimit * 1000 : Infinity;
+  /** polled by the main thread's own searches, which block the timer and the signals */
+  const stopped = (): boolean => {
+    if (performance.now() > deadline) interrupt("time limit");
+    return Atomics.load(flag, 0) !== 0;
   };
   const onSigint = (): void => interrupt("SIGINT");
   const onSigterm = (): void => interrupt("SIGTERM");
@@ -101,142 +175,273 @@ export function runSearch(instance: Instance, options: RunOptions): Promise<RunR
     }
   };
 
-  const emitted: Push[][] = [];
-  const depths: DepthStats[] = [];
-  /** solutions found but not passed on yet, by number of pushes */
-  const pending = new Map<number, Push[][]>();
-  /** per depth, the stats of each worker that reported it */
-  const stats = new Map<number, DepthStats[]>();
-  let nextDepth = 0;
-  const states: WorkerState[] = [];
-
-  const emit = (pushes: Push[]): boolean => {
-    emitted.push(pushes);
-    options.onSolution?.(pushes);
-    return quota > 0 && emitted.length >= quota;
+  let best: Push[] | undefined;
+  let lower = 0;
+  let mainNodes = 0;
+  const answers: Push[][] = [];
+  const bounds = (): Bounds => ({ lower, upper: best?.length });
+  const better = (pushes: Push[]): void => {
+    if (best !== undefined && pushes.length >= best.length) return;
+    best = pushes;
+    if (single) options.onBetter?.(pushes, bounds());
   };
-  const mergedStats = (depth: number): DepthStats => {
-    const all = stats.get(depth) ?? [];
+  const raise = (to: number): void => {
+    if (to <= lower) return;
+    lower = to;
+    if (single) options.onLowerBound?.(bounds());
+  };
+  /** A solution in its final order; `lowerBound`: pushes proven necessary then. */
+  const proven = (pushes: Push[], lowerBound: number): void => {
+    raise(lowerBound);
+    better(pushes);
+    if (!single) {
+      answers.push(pushes);
+      options.onSolution?.(pushes);
+    }
+  };
+  const result = (depths: DepthStats[], exhausted: boolean, interrupted: boolean, workerNodes: number): RunResult => {
+    cleanup();
+    if (single && best !== undefined) {
+      answers.push(best);
+      options.onSolution?.(best);
+    }
     return {
-      depth,
-      nodes: all.reduce((a, s) => a + s.nodes, 0),
-      milliseconds: Math.max(0, ...all.map((s) => s.milliseconds)),
-      solutions: all.reduce((a, s) => a + s.solutions, 0),
-      complete: all.length === states.length && all.every((s) => s.complete),
+      solutions: answers,
+      depths,
+      exhausted,
+      interrupted,
+      interruptedBy: interrupted ? (interruptedBy ?? "aborted") : undefined,
+      lowerBound: lower,
+      upperBound: best?.length,
+      optimal: best !== undefined && lower >= best.length,
+      nodes: mainNodes + workerNodes,
+      seconds: (performance.now() - started) / 1000,
     };
   };
 
+  // 1. the exact search up to 3 pushes, here: no worker for the small instances
+  {
+    const none = hopeless(instance);
+    const until = performance.now() + QUICK_BUDGET_MS;
+    const small = none ? horizon : Math.min(3, horizon);
+    const quick = solve(instance, {
+      maxSteps: small,
+      models: quota,
+      tableMegabytes: 0,
+      shouldStop: () => performance.now() > until || stopped(),
+    });
+    mainNodes += quick.nodes;
+    if (!quick.interrupted) {
+      const enough = quota > 0 && quick.solutions.length >= quota;
+      // exhausted up to `small` pushes: the whole horizon, or init on the goal (then
+      // the empty solution is the only one)
+      const exhausted = quick.exhausted && (small === horizon || quick.solutions.some((s) => s.length === 0));
+      if (enough || exhausted) {
+        for (const d of quick.depths) options.onDepth?.(d);
+        // shortest first, and the first is the fewest pushes
+        for (const s of quick.solutions) proven(s, quick.solutions[0].length);
+        if (exhausted && quick.solutions.length === 0) raise(horizon + 1);
+        return result(quick.depths, exhausted, false, 0);
+      }
+      if (single) raise(Math.min(3, horizon) + 1);
+    }
+  }
+  // loaded only now: the small instances answered above do not pay for them
+  const [{ Worker }, { shorten }, { DepthMerge }, { mirroredBeam }] = await Promise.all([
+    import("node:worker_threads"),
+    import("./improve.js"),
+    import("./merge.js"),
+    import("./symmetry.js"),
+  ]);
+
+  // 2. the upper bound, while the workers load
+  const threads = Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
+  const workers: Worker[] = [];
+  const claims = threads > 1 ? new SharedArrayBuffer(4 * (horizon + 1)) : undefined;
+  const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
+  const spawn = (): void => {
+    for (let index = 0; index < threads; index++) {
+      const input: WorkerInput = {
+        instance: data,
+        options: {
+          maxSteps: options.maxSteps,
+          models: quota,
+          tableMegabytes: options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
+          rootShare: threads > 1 ? { index, count: threads } : undefined,
+        },
+        stop: flagBuffer,
+        claims,
+      };
+      workers.push(new Worker(new URL("./worker.js", import.meta.url), { workerData: input }));
+    }
+  };
+  const deadlineIn = (ms: number): (() => boolean) => {
+    const until = performance.now() + ms;
+    return () => performance.now() > until || stopped();
+  };
+
+  if (options.any) {
+    // beams of growing width, on the instance and its mirror images, until the budget is
+    // out, each answer shortened: here ANY_MAIN_BEAMS, meanwhile in a helper thread
+    // ANY_HELPER_BEAMS
+    const until = Math.max(performance.now() + ANY_MIN_MS, ANY_END_MS);
+    const budget = (): boolean => performance.now() > until || stopped();
+    const helperStop = new SharedArrayBuffer(4);
+    const helper = new Worker(new URL("./improver.js", import.meta.url), {
+      workerData: { instance: data, maxSteps: horizon, beams: ANY_HELPER_BEAMS, best: horizon + 1, stop: helperStop } satisfies ImproverInput,
+    });
+    let helperDone = false;
+    let wake = (): void => undefined;
+    helper.on("message", (m: ImproverMessage) => {
+      if (m.kind === "better") better(m.pushes);
+      else helperDone = true;
+      wake();
+    });
+    helper.on("error", () => {
+      helperDone = true;
+      wake();
+    });
+    let spent = 0;
+    let last = 1;
+    for (const run of ANY_MAIN_BEAMS) {
+      // a beam's time grows with its width: start it only if it can end in time
+      if (best !== undefined && performance.now() + (1.1 * spent * run.width) / last > until) break;
+      last = run.width;
+      const t0 = performance.now();
+      // the first beam runs to its end whatever the time limit: an interrupted run still answers
+      const first = run === ANY_MAIN_BEAMS[0];
+      const beam = mirroredBeam(instance, run, { maxSteps: horizon, shouldStop: first ? undefined : best === undefined ? stopped : budget });
+      mainNodes += beam.nodes;
+      spent = performance.now() - t0;
+      if (beam.solution !== undefined) better(shorten(instance, beam.solution, { shouldStop: budget }));
+      if (stopped()) break;
+    }
+    if (best !== undefined && !stopped()) {
+      // what the helper finds until the budget is out
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, until - performance.now()));
+        wake = () => {
+          if (helperDone) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        wake();
+      });
+    }
+    Atomics.store(new Int32Array(helperStop), 0, 1);
+    void helper.terminate();
+    if (best !== undefined || stopped()) return result([], false, Atomics.load(flag, 0) !== 0, 0);
+    spawn();
+  } else {
+    spawn();
+    if (single && !stopped()) {
+      // narrow beams (the workers wait for their answer), on the instance and a mirror
+      // image of it; wider ones follow in the improver thread. The first runs to its end
+      // whatever the time limit (a fraction of a second): a run interrupted early still
+      // answers. When they find nothing, a wider one before the exact search
+      for (const run of EXACT_MAIN_BEAMS) {
+        if (best !== undefined && run.width > EXACT_MAIN_BEAMS[0].width) break;
+        const beam = mirroredBeam(instance, run, { maxSteps: horizon, shouldStop: run === EXACT_MAIN_BEAMS[0] ? undefined : stopped });
+        mainNodes += beam.nodes;
+        if (beam.solution !== undefined && beam.solution.length > 0) {
+          better(beam.solution);
+          better(shorten(instance, beam.solution, { shouldStop: deadlineIn(SHORTEN_BUDGET_MS) }));
+        }
+        if (stopped()) break;
+      }
+    }
+  }
+
+  // the beam's solution has as few pushes as proven necessary (depths up to 3 searched
+  // above): nothing left to search
+  if (single && best !== undefined && lower >= best.length) {
+    for (const w of workers) void w.terminate();
+    return result([], false, Atomics.load(flag, 0) !== 0, 0);
+  }
+
+  // 3. the workers
+  const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
+  const merge = new DepthMerge({ workers: workers.length, horizon, models: quota });
+  const nodes = workers.map(() => ({ final: 0, depths: 0 }));
   return new Promise<RunResult>((resolve, reject) => {
     let settled = false;
-    const finish = (exhausted: boolean, interrupted: boolean): void => {
-      if (settled) return;
+    let improver: Worker | undefined;
+    // after a while, an improver thread for the upper bound, when the beam found one
+    // that the exact search has yet to prove (it shares the cores with the search: the
+    // runs that end soon do not pay for it)
+    const later =
+      single && best !== undefined && best.length > lower + 1
+        ? setTimeout(() => {
+            if (settled || best === undefined) return;
+            improver = new Worker(new URL("./improver.js", import.meta.url), {
+              workerData: { instance: data, maxSteps: horizon, beams: IMPROVER_BEAMS, best: best.length, stop: flagBuffer } satisfies ImproverInput,
+            });
+            improver.on("message", (m: ImproverMessage) => {
+              if (!settled && m.kind === "better") better(m.pushes);
+            });
+            // a failing improver costs only the improvement
+            improver.on("error", () => undefined);
+          }, IMPROVER_DELAY_MS)
+        : undefined;
+    const stopAll = (): void => {
       settled = true;
-      cleanup();
-      for (const s of states) void s.worker.terminate();
-      resolve({
-        solutions: emitted,
-        depths,
-        exhausted,
-        interrupted,
-        interruptedBy: interrupted ? interruptedBy : undefined,
-        nodes: states.reduce((a, s) => a + Math.max(s.nodes, s.depthNodes), 0),
-        seconds: (performance.now() - started) / 1000,
-      });
+      if (later) clearTimeout(later);
+      for (const w of workers) void w.terminate();
+      if (improver) void improver.terminate();
     };
     const fail = (e: Error): void => {
       if (settled) return;
-      settled = true;
+      stopAll();
       cleanup();
-      for (const s of states) void s.worker.terminate();
       reject(e);
     };
-    /** Passes on every depth that all workers have settled; ends the run when it can. */
-    const advance = (): void => {
-      while (nextDepth <= horizon) {
-        const d = nextDepth;
-        if (!states.every((s) => s.completed >= d || s.limitAt === d)) break;
-        if (stats.has(d)) {
-          // (no worker searched depths past 0 when init is on the goal)
-          depths.push(mergedStats(d));
-          options.onDepth?.(depths[depths.length - 1]);
+    const handle = (events: MergeEvent[]): void => {
+      for (const e of events) {
+        if (settled) return;
+        switch (e.kind) {
+          case "found":
+            better(e.pushes);
+            break;
+          case "solution":
+            proven(e.pushes, merge.lowerBound);
+            break;
+          case "depth":
+            options.onDepth?.(e.stats);
+            raise(merge.lowerBound);
+            break;
+          case "end": {
+            stopAll();
+            const workerNodes = nodes.reduce((a, n) => a + Math.max(n.final, n.depths), 0);
+            resolve(result(merge.depths, e.exhausted, e.interrupted, workerNodes));
+            return;
+          }
         }
-        for (const pushes of pending.get(d) ?? []) {
-          if (emit(pushes)) return finish(false, false);
-        }
-        pending.delete(d);
-        if (states.some((s) => s.limitAt === d)) return finish(false, false);
-        nextDepth++;
-      }
-      if (nextDepth > horizon) return finish(true, false);
-      if (states.every((s) => s.finished)) {
-        // interrupted: pass on what was found, shortest first, proven or not
-        for (const d of [...pending.keys()].sort((a, b) => a - b)) {
-          for (const pushes of pending.get(d) ?? []) if (emit(pushes)) return finish(false, true);
-        }
-        const partial = mergedStats(nextDepth);
-        if (partial.nodes > 0) depths.push(partial);
-        finish(false, true);
       }
     };
-
-    for (let index = 0; index < threads; index++) {
-      const input: WorkerInput = {
-        instance: { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps },
-        options: {
-          maxSteps: options.maxSteps,
-          models: options.models,
-          tableMegabytes: options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
-          any: options.any,
-          rootShare: threads > 1 ? { index, count: threads } : undefined,
-        },
-        stop,
-      };
-      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input });
-      const state: WorkerState = { worker, completed: -1, limitAt: undefined, finished: false, nodes: 0, depthNodes: 0 };
-      states.push(state);
+    workers.forEach((worker, index) => {
+      let finished = false;
       worker.on("message", (m: WorkerMessage) => {
         if (settled) return;
-        if (options.any) {
-          // one worker, one answer: no depths to wait for
-          if (m.kind === "solution") emit(m.pushes);
-          else if (m.kind === "depth") depths.push(m.stats);
-          else if (m.kind === "error") fail(new Error(m.message));
-          else {
-            state.finished = true;
-            state.nodes = m.nodes;
-            finish(m.exhausted, m.interrupted);
-          }
-          return;
-        }
         switch (m.kind) {
-          case "solution": {
-            const list = pending.get(m.pushes.length) ?? [];
-            list.push(m.pushes);
-            pending.set(m.pushes.length, list);
-            break;
-          }
+          case "solution":
+            return handle(merge.solution(index, m.pushes));
           case "depth":
-            state.depthNodes += m.stats.nodes;
-            stats.set(m.stats.depth, [...(stats.get(m.stats.depth) ?? []), m.stats]);
-            if (m.stats.complete) state.completed = m.stats.depth;
-            else if (m.stats.stoppedBy === "limit") state.limitAt = m.stats.depth;
-            advance();
-            break;
+            nodes[index].depths += m.stats.nodes;
+            return handle(merge.depth(index, m.stats));
           case "done":
-            state.finished = true;
-            state.nodes = m.nodes;
-            if (m.exhausted) state.completed = horizon;
-            advance();
-            break;
+            finished = true;
+            nodes[index].final = m.nodes;
+            return handle(merge.done(index, m.exhausted));
           case "error":
-            fail(new Error(m.message));
-            break;
+            return fail(new Error(m.message));
         }
       });
       worker.on("error", (e) => fail(e));
       worker.on("exit", (code) => {
-        if (!state.finished) fail(new Error(`search worker exited with code ${code}`));
+        if (!finished) fail(new Error(`search worker exited with code ${code}`));
       });
-    }
+      worker.postMessage(start);
+    });
   });
 }

@@ -1,0 +1,23 @@
+/** Commander helpers of the command-line front ends: exit codes and argument parsers. */
+import { InvalidArgumentError, type Command } from "commander";
+import { ExitCode } from "../errors.js";
+
+/** Commander: usage errors exit 65 like clingo's, help and version exit 0. */
+export function clingoExits(cmd: Command): Command {
+  return cmd.exitOverride((err) => {
+    process.exit(err.exitCode === 0 ? 0 : ExitCode.BadInput);
+  });
+}
+
+/** Commander argument parser for a non-negative integer. */
+export function nonNegativeInteger(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a non-negative integer");
+  return Number(value);
+}
+
+/** Commander argument parser for a positive number (fractions allowed). */
+export function positiveNumber(value: string): number {
+  const v = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || !(v > 0)) throw new InvalidArgumentError("expected a positive number");
+  return v;
+}

@@ -1,0 +1,36 @@
+/** labsolve's full command line (commander): help, version, the batch subcommand, and every usage error. */
+import { availableParallelism } from "node:os";
+import { Command, Option } from "commander";
+import { OUTPUT_FORMATS } from "../format.js";
+import { addBatchCommand } from "./batch.js";
+import { clingoExits, nonNegativeInteger, positiveNumber } from "./args.js";
+import { VERSION, guarded } from "./common.js";
+import { solveCommand, type SolveFlags } from "./solve.js";
+
+/** Parses `argv` (process.argv) with commander and runs the command; usage errors exit 65. */
+export async function runProgram(argv: readonly string[]): Promise<void> {
+  const program = clingoExits(
+    new Command("labsolve")
+      .description(
+        "Finds the shortest push sequences of a push-labyrinth instance (ASP Competition facts) by iterative deepening.\n" +
+          "Exit codes as clingo: 10 solution found, 20 none within max_steps, 30 all solutions enumerated,\n" +
+          "1 interrupted without an answer, 11 interrupted after one, 65 bad input.",
+      )
+      .version(VERSION)
+      .argument("[file]", "instance file; standard input when absent or -")
+      .option("-n, --models <n>", "print up to N solutions, shortest first; 0 for all", nonNegativeInteger, 1)
+      .option("--any", "one solution within max_steps, not necessarily the shortest: the competition's task, fastest")
+      .addOption(new Option("-f, --format <format>", "output format").choices(OUTPUT_FORMATS).default("competition"))
+      .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
+      .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
+      .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
+      .option("--threads <n>", "search threads sharing out the first pushes (default: the cores)", nonNegativeInteger, availableParallelism())
+      .option("--stats", "print nodes, depth reached and time per depth to stderr")
+      .enablePositionalOptions(),
+  );
+  addBatchCommand(program);
+  program.action(async (file: string | undefined, flags: SolveFlags) => {
+    await guarded("labsolve", () => solveCommand(file, flags));
+  });
+  await program.parseAsync([...argv]);
+}

@@ -1,0 +1,154 @@
+/** The merge of the threads' reports (src/search/merge.ts): message sequences in, events out. */
+import { describe, expect, it } from "vitest";
+import type { Push } from "../src/board.js";
+import type { DepthStats } from "../src/search/engine.js";
+import { DepthMerge, type MergeEvent } from "../src/search/merge.js";
+
+/** A solution of `length` pushes, told apart by its first line. */
+const sol = (length: number, tag = 1): Push[] => Array.from({ length }, (_, i) => ({ line: i === 0 ? tag : 1, dir: "e" as const }));
+const done = (depth: number, nodes = 10, solutions = 0): DepthStats => ({ depth, nodes, milliseconds: 1, solutions, complete: true });
+const cut = (depth: number, stoppedBy: "limit" | "interrupt", nodes = 5, solutions = 0): DepthStats => ({ depth, nodes, milliseconds: 1, solutions, complete: false, stoppedBy });
+
+/** What the events say, in a form easy to compare: `S3.1` a solution of 3 pushes tagged 1, `D2` a depth, `END x`. */
+function show(events: MergeEvent[]): string[] {
+  return events
+    .filter((e) => e.kind !== "found")
+    .map((e) => {
+      switch (e.kind) {
+        case "solution":
+          return `S${e.pushes.length}.${e.pushes[0]?.line ?? 0}`;
+        case "depth":
+          return `D${e.stats.depth}${e.stats.complete ? "" : "~"}`;
+        case "end":
+          return `END${e.exhausted ? " exhausted" : ""}${e.interrupted ? " interrupted" : ""}`;
+        default:
+          return "found";
+      }
+    });
+}
+
+/** Feeds [worker, message] pairs and collects the events. */
+function feed(merge: DepthMerge, steps: [number, "sol" | "depth" | "done", unknown][]): string[] {
+  const events: MergeEvent[] = [];
+  for (const [w, kind, arg] of steps) {
+    if (kind === "sol") events.push(...merge.solution(w, arg as Push[]));
+    else if (kind === "depth") events.push(...merge.depth(w, arg as DepthStats));
+    else events.push(...merge.done(w, arg as boolean));
+  }
+  return show(events);
+}
+
+describe("DepthMerge", () => {
+  it("holds a deeper solution until every shallower depth is settled, then passes solutions shortest first", () => {
+    const m = new DepthMerge({ workers: 2, horizon: 5, models: 0 });
+    const events = feed(m, [
+      [0, "depth", done(0, 0)],
+      [1, "depth", done(0, 0)],
+      [0, "depth", done(1)],
+      [0, "depth", done(2)],
+      [0, "sol", sol(3, 7)], // worker 0 is ahead: depth 2 is not settled by worker 1 yet
+      [1, "depth", done(1)],
+      [1, "sol", sol(2, 5)],
+      [1, "depth", done(2, 10, 1)],
+      [0, "depth", done(3, 10, 1)],
+      [1, "depth", done(3)],
+    ]);
+    expect(events).toEqual(["D0", "D1", "S2.5", "D2", "S3.7", "D3"]);
+    expect(m.over).toBe(false);
+    expect(m.solutions).toBe(2);
+  });
+
+  it("models 1: the first solution of depth d ends the run once the depths below d are settled, without waiting for the rest of d", () => {
+    const m = new DepthMerge({ workers: 3, horizon: 9, models: 1 });
+    const events = feed(m, [
+      [0, "depth", done(0)],
+      [1, "depth", done(0)],
+      [2, "depth", done(0)],
+      [0, "depth", done(1)],
+      [1, "depth", done(1)],
+      [1, "sol", sol(2, 4)],
+      [1, "depth", cut(2, "limit", 5, 1)],
+    ]);
+    // worker 2 has not finished depth 1: nothing yet
+    expect(events).toEqual(["D0"]);
+    expect(m.over).toBe(false);
+    // workers 0 and 2 are still in depth 2; depth 1 settles and the run ends
+    expect(feed(m, [[2, "depth", done(1)]])).toEqual(["D1", "S2.4", "D2~", "END"]);
+    expect(m.over).toBe(true);
+    expect(m.lowerBound).toBe(2);
+    expect(m.depths.map((d) => d.depth)).toEqual([0, 1, 2]);
+    // nothing after the end
+    expect(feed(m, [[0, "sol", sol(2, 9)], [0, "depth", done(2)], [2, "done", false]])).toEqual([]);
+  });
+
+  it("merges the depth stats of all workers: nodes and solutions summed, complete only when every worker completed it", () => {
+    const m = new DepthMerge({ workers: 2, horizon: 1, models: 0 });
+    const events: MergeEvent[] = [];
+    events.push(...m.depth(0, done(0, 0)), ...m.depth(1, done(0, 0)));
+    events.push(...m.depth(0, done(1, 30, 2)), ...m.depth(1, done(1, 12, 1)));
+    const d1 = events.find((e) => e.kind === "depth" && e.stats.depth === 1);
+    expect(d1).toMatchObject({ stats: { nodes: 42, solutions: 3, complete: true } });
+    expect(show(events)).toEqual(["D0", "D1", "END exhausted"]);
+    expect(m.lowerBound).toBe(2);
+  });
+
+  it("ends exhausted when every worker has searched to the horizon without a solution", () => {
+    const m = new DepthMerge({ workers: 2, horizon: 2, models: 1 });
+    const events = feed(m, [
+      [1, "depth", done(0)],
+      [1, "depth", done(1)],
+      [1, "depth", done(2)],
+      [1, "done", true],
+      [0, "depth", done(0)],
+      [0, "depth", done(1)],
+    ]);
+    expect(events).toEqual(["D0", "D1"]);
+    expect(m.lowerBound).toBe(2);
+    expect(feed(m, [[0, "depth", done(2)], [0, "done", true]])).toEqual(["D2", "END exhausted"]);
+    expect(m.lowerBound).toBe(3);
+  });
+
+  it("interrupted: once every worker stopped, passes on what was found shortest first, proven or not", () => {
+    const m = new DepthMerge({ workers: 2, horizon: 9, models: 0 });
+    const events = feed(m, [
+      [0, "depth", done(0)],
+      [1, "depth", done(0)],
+      [0, "depth", done(1)],
+      [0, "depth", done(2)],
+      [0, "sol", sol(4, 2)],
+      [0, "sol", sol(3, 1)],
+      [0, "depth", cut(3, "interrupt", 100)],
+      [0, "done", false],
+      [1, "depth", cut(1, "interrupt", 50)],
+    ]);
+    expect(events).toEqual(["D0"]);
+    expect(feed(m, [[1, "done", false]])).toEqual(["S3.1", "S4.2", "D1~", "END interrupted"]);
+    expect(m.lowerBound).toBe(1);
+  });
+
+  it("a model limit reached by one worker at depth d ends the run when d settles", () => {
+    // models 2: worker 0 found both at depth 1 and stopped; worker 1 completed depth 1 with none
+    const m = new DepthMerge({ workers: 2, horizon: 4, models: 2 });
+    const events = feed(m, [
+      [0, "depth", done(0)],
+      [0, "sol", sol(1, 1)],
+      [0, "sol", sol(1, 2)],
+      [0, "depth", cut(1, "limit", 5, 2)],
+      [0, "done", false],
+    ]);
+    expect(events).toEqual([]); // worker 1 has not settled depth 0
+    expect(feed(m, [[1, "depth", done(0)]])).toEqual(["D0", "S1.1", "S1.2", "D1~", "END"]);
+  });
+
+  it("reports every solution as found at once (upper bounds), before it is proven", () => {
+    const m = new DepthMerge({ workers: 2, horizon: 9, models: 1 });
+    const found = m.solution(1, sol(5, 3));
+    expect(found[0]).toEqual({ kind: "found", pushes: sol(5, 3) });
+    expect(found.filter((e) => e.kind === "solution")).toHaveLength(0);
+  });
+
+  it("refuses an unknown worker and an empty set of workers", () => {
+    expect(() => new DepthMerge({ workers: 0, horizon: 1, models: 1 })).toThrow(RangeError);
+    expect(() => new DepthMerge({ workers: 1, horizon: 1, models: 1 }).done(1, true)).toThrow(RangeError);
+  });
+});
