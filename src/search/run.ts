@@ -8,7 +8,8 @@
  * 1. on the main thread, the exact search up to 3 pushes with a small time budget:
  *    when it answers (most small instances do), no worker is started;
  * 2. the search workers start loading; meanwhile the main thread looks for an upper
- *    bound (models 1): the beam, then shortening; `--any` answers with it;
+ *    bound (models 1): the beam, then shortening (src/search/upper-bound.ts); `--any`
+ *    answers with it;
  * 3. the workers run the iterative deepening, sharing the first pushes of each depth
  *    dynamically (SearchOptions.claimRoot, a shared counter per depth), with the upper
  *    bound as SearchOptions.known; the merge passes solutions on shortest first.
@@ -19,7 +20,7 @@ import { InputError } from "../errors.js";
 import type { Instance } from "../instance.js";
 import { MAX_SIZE, hopeless, solve, type DepthStats, type SearchOptions } from "./engine.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
-import type { BeamRun } from "./symmetry.js";
+import { Interrupts, type InterruptOptions } from "./interrupts.js";
 import type { MergeEvent } from "./merge.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 
@@ -32,17 +33,11 @@ export interface Bounds {
 }
 
 /** Options of a run: the search's own plus what interrupts it. */
-export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes"> {
+export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes">, InterruptOptions {
   /** any solution within the horizon, not necessarily the shortest (the beam first) */
   any?: boolean;
   /** search threads (default 1); tableMegabytes is shared out among their tables */
   threads?: number;
-  /** wall-clock limit in seconds (fractions allowed) */
-  timeLimit?: number;
-  /** stop on SIGINT and SIGTERM (default true) */
-  handleSignals?: boolean;
-  /** stops the search when aborted ("aborted") */
-  signal?: AbortSignal;
   /**
    * The run's answers, each once, in their final order: with models other than 1 as they
    * are proven (shortest first); with models 1 the best solution, at the end.
@@ -76,53 +71,6 @@ export interface RunResult {
 
 /** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
 const QUICK_BUDGET_MS = 15;
-/** --any: beams end this many milliseconds after the process started... */
-const ANY_END_MS = 800;
-/** ...or this many after the exact search up to 3 pushes, whichever is later. */
-const ANY_MIN_MS = 250;
-/** Milliseconds of shortening the upper bound before the workers start (models 1). */
-const SHORTEN_BUDGET_MS = 60;
-/** Beams of the improver thread while the exact search runs (models 1): width and symmetry. */
-const IMPROVER_BEAMS: BeamRun[] = [
-  { width: 128, symmetry: 1 },
-  { width: 128, symmetry: 6 },
-  { width: 256, symmetry: 0 },
-  { width: 512, symmetry: 3 },
-  { width: 1024, symmetry: 5 },
-  { width: 1024, symmetry: 0 },
-];
-/** Beams on the main thread before the exact search (models 1). */
-const EXACT_MAIN_BEAMS: BeamRun[] = [
-  { width: 64, symmetry: 2 },
-  { width: 64, symmetry: 0 },
-  { width: 256, symmetry: 0 },
-];
-/** --any: the beams here (the first, identity at width 64, always runs to its end)... */
-const ANY_MAIN_BEAMS: BeamRun[] = [
-  // (which image goes first is arbitrary: on the competition's 15 instances the row
-  // flip's answers are never longer than the identity's, and once 2 pushes shorter)
-  { width: 64, symmetry: 2 },
-  { width: 64, symmetry: 0 },
-  { width: 128, symmetry: 0 },
-  { width: 128, symmetry: 4 },
-  { width: 256, symmetry: 0 },
-  { width: 1024, symmetry: 0 },
-  { width: 4096, symmetry: 0 },
-];
-/** ...and in the helper thread meanwhile. */
-const ANY_HELPER_BEAMS: BeamRun[] = [
-  { width: 64, symmetry: 1 },
-  { width: 64, symmetry: 3 },
-  { width: 128, symmetry: 1 },
-  { width: 128, symmetry: 6 },
-  { width: 256, symmetry: 5 },
-];
-/**
- * Milliseconds of exact search before the improver thread starts: the runs that end
- * sooner do not share their cores with it (its beams take some 5 s of CPU on 20x20).
- */
-const IMPROVER_DELAY_MS = 2000;
-
 /**
  * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
  * @throws InputError (`FILE: error: ...`, exit 65)
@@ -142,38 +90,10 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const horizon = options.maxSteps ?? instance.maxSteps;
   const quota = options.models ?? 1;
   const single = quota === 1;
-  const flagBuffer = new SharedArrayBuffer(4);
-  const flag = new Int32Array(flagBuffer);
-  let interruptedBy: string | undefined;
-  const interrupt = (why: string): void => {
-    interruptedBy ??= why;
-    Atomics.store(flag, 0, 1);
-  };
-  const deadline = options.timeLimit !== undefined ? started + options.timeLimit * 1000 : Infinity;
-  /** polled by the main thread's own searches, which block the timer and the signals */
-  const stopped = (): boolean => {
-    if (performance.now() > deadline) interrupt("time limit");
-    return Atomics.load(flag, 0) !== 0;
-  };
-  const onSigint = (): void => interrupt("SIGINT");
-  const onSigterm = (): void => interrupt("SIGTERM");
-  const signals = options.handleSignals ?? true;
-  if (signals) {
-    process.on("SIGINT", onSigint);
-    process.on("SIGTERM", onSigterm);
-  }
-  const onAbort = (): void => interrupt("aborted");
-  if (options.signal?.aborted) onAbort();
-  options.signal?.addEventListener("abort", onAbort);
-  const timer = options.timeLimit !== undefined ? setTimeout(() => interrupt("time limit"), options.timeLimit * 1000) : undefined;
-  const cleanup = (): void => {
-    if (timer) clearTimeout(timer);
-    options.signal?.removeEventListener("abort", onAbort);
-    if (signals) {
-      process.off("SIGINT", onSigint);
-      process.off("SIGTERM", onSigterm);
-    }
-  };
+  const stops = new Interrupts(started, options);
+  const { flagBuffer, flag } = stops;
+  const stopped = (): boolean => stops.stopped();
+  const cleanup = (): void => stops.cleanup();
 
   let best: Push[] | undefined;
   let lower = 0;
@@ -210,7 +130,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
       depths,
       exhausted,
       interrupted,
-      interruptedBy: interrupted ? (interruptedBy ?? "aborted") : undefined,
+      interruptedBy: interrupted ? (stops.interruptedBy ?? "aborted") : undefined,
       lowerBound: lower,
       upperBound: best?.length,
       optimal: best !== undefined && lower >= best.length,
@@ -247,11 +167,10 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     }
   }
   // loaded only now: the small instances answered above do not pay for them
-  const [{ Worker }, { shorten }, { DepthMerge }, { mirroredBeam }] = await Promise.all([
+  const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams, IMPROVER_BEAMS, IMPROVER_DELAY_MS }] = await Promise.all([
     import("node:worker_threads"),
-    import("./improve.js"),
     import("./merge.js"),
-    import("./symmetry.js"),
+    import("./upper-bound.js"),
   ]);
 
   // 2. the upper bound, while the workers load
@@ -275,81 +194,15 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
       workers.push(new Worker(new URL("./worker.js", import.meta.url), { workerData: input }));
     }
   };
-  const deadlineIn = (ms: number): (() => boolean) => {
-    const until = performance.now() + ms;
-    return () => performance.now() > until || stopped();
-  };
 
   if (options.any) {
-    // beams of growing width, on the instance and its mirror images, until the budget is
-    // out, each answer shortened: here ANY_MAIN_BEAMS, meanwhile in a helper thread
-    // ANY_HELPER_BEAMS
-    const until = Math.max(performance.now() + ANY_MIN_MS, ANY_END_MS);
-    const budget = (): boolean => performance.now() > until || stopped();
-    const helperStop = new SharedArrayBuffer(4);
-    const helper = new Worker(new URL("./improver.js", import.meta.url), {
-      workerData: { instance: data, maxSteps: horizon, beams: ANY_HELPER_BEAMS, best: horizon + 1, stop: helperStop } satisfies ImproverInput,
-    });
-    let helperDone = false;
-    let wake = (): void => undefined;
-    helper.on("message", (m: ImproverMessage) => {
-      if (m.kind === "better") better(m.pushes);
-      else helperDone = true;
-      wake();
-    });
-    helper.on("error", () => {
-      helperDone = true;
-      wake();
-    });
-    let spent = 0;
-    let last = 1;
-    for (const run of ANY_MAIN_BEAMS) {
-      // a beam's time grows with its width: start it only if it can end in time
-      if (best !== undefined && performance.now() + (1.1 * spent * run.width) / last > until) break;
-      last = run.width;
-      const t0 = performance.now();
-      // the first beam runs to its end whatever the time limit: an interrupted run still answers
-      const first = run === ANY_MAIN_BEAMS[0];
-      const beam = mirroredBeam(instance, run, { maxSteps: horizon, shouldStop: first ? undefined : best === undefined ? stopped : budget });
-      mainNodes += beam.nodes;
-      spent = performance.now() - t0;
-      if (beam.solution !== undefined) better(shorten(instance, beam.solution, { shouldStop: budget }));
-      if (stopped()) break;
-    }
-    if (best !== undefined && !stopped()) {
-      // what the helper finds until the budget is out
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, until - performance.now()));
-        wake = () => {
-          if (helperDone) {
-            clearTimeout(timer);
-            resolve();
-          }
-        };
-        wake();
-      });
-    }
-    Atomics.store(new Int32Array(helperStop), 0, 1);
-    void helper.terminate();
+    mainNodes += await anyBeams(instance, data, horizon, { better, best: () => best, stopped });
     if (best !== undefined || stopped()) return result([], false, Atomics.load(flag, 0) !== 0, 0);
     spawn();
   } else {
     spawn();
     if (single && !stopped()) {
-      // narrow beams (the workers wait for their answer), on the instance and a mirror
-      // image of it; wider ones follow in the improver thread. The first runs to its end
-      // whatever the time limit (a fraction of a second): a run interrupted early still
-      // answers. When they find nothing, a wider one before the exact search
-      for (const run of EXACT_MAIN_BEAMS) {
-        if (best !== undefined && run.width > EXACT_MAIN_BEAMS[0].width) break;
-        const beam = mirroredBeam(instance, run, { maxSteps: horizon, shouldStop: run === EXACT_MAIN_BEAMS[0] ? undefined : stopped });
-        mainNodes += beam.nodes;
-        if (beam.solution !== undefined && beam.solution.length > 0) {
-          better(beam.solution);
-          better(shorten(instance, beam.solution, { shouldStop: deadlineIn(SHORTEN_BUDGET_MS) }));
-        }
-        if (stopped()) break;
-      }
+      mainNodes += exactBeams(instance, horizon, { better, best: () => best, stopped });
     }
   }
 

@@ -1,0 +1,159 @@
+/**
+ * The upper bound of a run before and beside the exact search (src/search/run.ts, phase
+ * 2): beams on the instance and its mirror images (src/search/symmetry.ts), each answer
+ * shortened (src/search/improve.ts); for `--any` until a time budget is out, with a
+ * helper thread running other beams meanwhile (src/search/improver.ts).
+ */
+import { Worker } from "node:worker_threads";
+import type { Push } from "../board.js";
+import type { Instance, InstanceData } from "../instance.js";
+import { shorten } from "./improve.js";
+import type { ImproverInput, ImproverMessage } from "./improver.js";
+import { mirroredBeam, type BeamRun } from "./symmetry.js";
+
+/** What the phases ask of the run. */
+export interface BoundSink {
+  /** a solution found (kept when it has fewer pushes than the best) */
+  better: (pushes: Push[]) => void;
+  /** the best solution so far */
+  best: () => Push[] | undefined;
+  /** true once the run is interrupted */
+  stopped: () => boolean;
+}
+
+/** --any: beams end this many milliseconds after the process started... */
+const ANY_END_MS = 800;
+/** ...or this many after the exact search up to 3 pushes, whichever is later. */
+const ANY_MIN_MS = 250;
+/** Milliseconds of shortening the upper bound before the workers start (models 1). */
+const SHORTEN_BUDGET_MS = 60;
+/** Beams of the improver thread while the exact search runs (models 1): width and symmetry. */
+export const IMPROVER_BEAMS: BeamRun[] = [
+  { width: 128, symmetry: 1 },
+  { width: 128, symmetry: 6 },
+  { width: 256, symmetry: 0 },
+  { width: 512, symmetry: 3 },
+  { width: 1024, symmetry: 5 },
+  { width: 1024, symmetry: 0 },
+];
+/** Beams on the main thread before the exact search (models 1). */
+const EXACT_MAIN_BEAMS: BeamRun[] = [
+  { width: 64, symmetry: 2 },
+  { width: 64, symmetry: 0 },
+  { width: 256, symmetry: 0 },
+];
+/** --any: the beams here (the first, identity at width 64, always runs to its end)... */
+const ANY_MAIN_BEAMS: BeamRun[] = [
+  // (which image goes first is arbitrary: on the competition's 15 instances the row
+  // flip's answers are never longer than the identity's, and once 2 pushes shorter)
+  { width: 64, symmetry: 2 },
+  { width: 64, symmetry: 0 },
+  { width: 128, symmetry: 0 },
+  { width: 128, symmetry: 4 },
+  { width: 256, symmetry: 0 },
+  { width: 1024, symmetry: 0 },
+  { width: 4096, symmetry: 0 },
+];
+/** ...and in the helper thread meanwhile. */
+const ANY_HELPER_BEAMS: BeamRun[] = [
+  { width: 64, symmetry: 1 },
+  { width: 64, symmetry: 3 },
+  { width: 128, symmetry: 1 },
+  { width: 128, symmetry: 6 },
+  { width: 256, symmetry: 5 },
+];
+/**
+ * Milliseconds of exact search before the improver thread starts: the runs that end
+ * sooner do not share their cores with it (its beams take some 5 s of CPU on 20x20).
+ */
+export const IMPROVER_DELAY_MS = 2000;
+
+/**
+ * `--any`: beams of growing width on the instance and its mirror images until the budget
+ * is out, each answer shortened: ANY_MAIN_BEAMS here, ANY_HELPER_BEAMS meanwhile in a
+ * helper thread. Returns the states the beams here generated.
+ * @param data the instance as plain data (for the helper thread)
+ */
+export async function anyBeams(instance: Instance, data: InstanceData & { file: string }, horizon: number, sink: BoundSink): Promise<number> {
+  const { better, stopped } = sink;
+  let nodes = 0;
+  const until = Math.max(performance.now() + ANY_MIN_MS, ANY_END_MS);
+  const budget = (): boolean => performance.now() > until || stopped();
+  const helperStop = new SharedArrayBuffer(4);
+  const helper = new Worker(new URL("./improver.js", import.meta.url), {
+    workerData: { instance: data, maxSteps: horizon, beams: ANY_HELPER_BEAMS, best: horizon + 1, stop: helperStop } satisfies ImproverInput,
+  });
+  let helperDone = false;
+  let wake = (): void => undefined;
+  helper.on("message", (m: ImproverMessage) => {
+    if (m.kind === "better") better(m.pushes);
+    else helperDone = true;
+    wake();
+  });
+  helper.on("error", () => {
+    helperDone = true;
+    wake();
+  });
+  let spent = 0;
+  let last = 1;
+  for (const run of ANY_MAIN_BEAMS) {
+    // a beam's time grows with its width: start it only if it can end in time
+    if (sink.best() !== undefined && performance.now() + (1.1 * spent * run.width) / last > until) break;
+    last = run.width;
+    const t0 = performance.now();
+    // the first beam runs to its end whatever the time limit: an interrupted run still answers
+    const first = run === ANY_MAIN_BEAMS[0];
+    const beam = mirroredBeam(instance, run, { maxSteps: horizon, shouldStop: first ? undefined : sink.best() === undefined ? stopped : budget });
+    nodes += beam.nodes;
+    spent = performance.now() - t0;
+    if (beam.solution !== undefined) better(shorten(instance, beam.solution, { shouldStop: budget }));
+    if (stopped()) break;
+  }
+  if (sink.best() !== undefined && !stopped()) {
+    // what the helper finds until the budget is out
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, until - performance.now()));
+      wake = () => {
+        if (helperDone) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      wake();
+    });
+  }
+  Atomics.store(new Int32Array(helperStop), 0, 1);
+  void helper.terminate();
+  return nodes;
+}
+
+/**
+ * Models 1: narrow beams before the exact search, on the instance and a mirror image of
+ * it (the workers wait for their answer); wider ones follow in the improver thread.
+ * Returns the states the beams generated.
+ */
+export function exactBeams(instance: Instance, horizon: number, sink: BoundSink): number {
+  const { better, stopped } = sink;
+  let nodes = 0;
+  // narrow beams (the workers wait for their answer), on the instance and a mirror
+  // image of it; wider ones follow in the improver thread. The first runs to its end
+  // whatever the time limit (a fraction of a second): a run interrupted early still
+  // answers. When they find nothing, a wider one before the exact search
+  for (const run of EXACT_MAIN_BEAMS) {
+    if (sink.best() !== undefined && run.width > EXACT_MAIN_BEAMS[0].width) break;
+    const beam = mirroredBeam(instance, run, { maxSteps: horizon, shouldStop: run === EXACT_MAIN_BEAMS[0] ? undefined : stopped });
+    nodes += beam.nodes;
+    if (beam.solution !== undefined && beam.solution.length > 0) {
+      better(beam.solution);
+      better(shorten(instance, beam.solution, { shouldStop: budgetOf(SHORTEN_BUDGET_MS, stopped) }));
+    }
+    if (stopped()) break;
+  }
+  return nodes;
+}
+
+/** A stop test: true after `ms` milliseconds from now, or once the run is interrupted. */
+function budgetOf(ms: number, stopped: () => boolean): () => boolean {
+  const until = performance.now() + ms;
+  return () => performance.now() > until || stopped();
+}
