@@ -6,11 +6,14 @@
  * in R(t) and in none of R(0..t-1)). Used for the anytime upper bound
  * (src/search/run.ts): the beam's solutions are rarely the shortest.
  *
- * The simulation is this module's own (typed arrays, a breadth-first walk): it shares
- * nothing with the checker (src/check.ts), which stays the independent referee.
+ * The simulation is the search's own board (src/search/searchboard.ts), checked against
+ * clingo by the differential tests; it shares nothing with the checker (src/check.ts),
+ * which stays the independent referee.
  */
-import { OPEN, type Direction, type Push } from "../board.js";
+import { DIRECTIONS, type Push } from "../board.js";
 import type { Instance } from "../instance.js";
+import { MOVE_DIRS } from "./layout.js";
+import { makeBoard, type SearchBoard } from "./searchboard.js";
 
 /** Options of shorten(). */
 export interface ShortenOptions {
@@ -18,72 +21,39 @@ export interface ShortenOptions {
   shouldStop?: () => boolean;
 }
 
-const DIRS: readonly Direction[] = ["n", "s", "e", "w"];
+/** A state of the search's layout (src/search/layout.ts): tiles, reachable set, goal. */
+type SimState = Int32Array;
 
-/** A simulation state: tiles, reachable fields, the goal's field (0-based (row-1)*N + (col-1)). */
-interface SimState {
-  tiles: Uint8Array;
-  reach: Uint8Array;
-  goal: number;
-}
-
-/** The rules, plainly: pushes with wraparound and walking. */
+/**
+ * The rules as the search's own board plays them (src/search/searchboard.ts: pushes with
+ * wraparound, walking), over Push objects and one new state per push.
+ */
 class Simulator {
-  readonly n: number;
-  private readonly queue: Int32Array;
+  private readonly board: SearchBoard;
 
-  constructor(n: number) {
-    this.n = n;
-    this.queue = new Int32Array(n * n);
+  constructor(private readonly instance: Instance) {
+    this.board = makeBoard(instance.size);
+  }
+
+  /** Step 0: R is the init field alone (no walking before the first push). */
+  initial(): SimState {
+    const s = new Int32Array(this.board.stride);
+    this.board.load(this.instance, s, 0);
+    return s;
   }
 
   /** The state after `push` (a new state; `s` is not changed), walked. */
   apply(s: SimState, push: Push): SimState {
-    const n = this.n;
-    const tiles = Uint8Array.from(s.tiles);
-    const reach = Uint8Array.from(s.reach);
-    let goal = s.goal;
-    const z = push.line - 1;
-    // index of the k-th field of the line, in the direction of the push
-    const at = push.dir === "e" || push.dir === "w" ? (k: number) => z * n + k : (k: number) => k * n + z;
-    const shift = push.dir === "e" || push.dir === "n" ? 1 : n - 1;
-    for (let k = 0; k < n; k++) {
-      const from = at(k);
-      const to = at((k + shift) % n);
-      tiles[to] = s.tiles[from];
-      reach[to] = s.reach[from];
-      if (s.goal === from) goal = to;
-    }
-    const next = { tiles, reach, goal };
-    this.walk(next);
+    const next = s.slice();
+    this.board.applyPush(next, 0, MOVE_DIRS.indexOf(push.dir) * this.instance.size + push.line - 1);
+    this.board.walk(next, 0);
     return next;
   }
 
-  /** Adds to `s.reach` every field reachable by walking from it. */
-  private walk(s: SimState): void {
-    const n = this.n;
-    const { tiles, reach } = s;
-    const q = this.queue;
-    let top = 0;
-    for (let i = 0; i < n * n; i++) if (reach[i]) q[top++] = i;
-    while (top > 0) {
-      const i = q[--top];
-      const row = Math.floor(i / n);
-      const col = i % n;
-      const t = tiles[i];
-      if (t & OPEN.n && row + 1 < n && !reach[i + n] && tiles[i + n] & OPEN.s) (reach[i + n] = 1), (q[top++] = i + n);
-      if (t & OPEN.s && row > 0 && !reach[i - n] && tiles[i - n] & OPEN.n) (reach[i - n] = 1), (q[top++] = i - n);
-      if (t & OPEN.e && col + 1 < n && !reach[i + 1] && tiles[i + 1] & OPEN.w) (reach[i + 1] = 1), (q[top++] = i + 1);
-      if (t & OPEN.w && col > 0 && !reach[i - 1] && tiles[i - 1] & OPEN.e) (reach[i - 1] = 1), (q[top++] = i - 1);
-    }
+  /** True when the goal's field is in R. */
+  reached(s: SimState): boolean {
+    return this.board.goalReachable(s, 0);
   }
-}
-
-function initial(instance: Instance): SimState {
-  const { board, init, goal } = instance;
-  const reach = new Uint8Array(instance.size * instance.size);
-  reach[board.index(init)] = 1; // no walking before the first push
-  return { tiles: Uint8Array.from(board.tiles), reach, goal: board.index(goal) };
 }
 
 /**
@@ -93,12 +63,12 @@ function initial(instance: Instance): SimState {
  * @param pushes lines 1-based, in 1..N
  */
 export function solutionPrefix(instance: Instance, pushes: readonly Push[]): Push[] | undefined {
-  const sim = new Simulator(instance.size);
-  let s = initial(instance);
-  if (s.reach[s.goal]) return undefined;
+  const sim = new Simulator(instance);
+  let s = sim.initial();
+  if (sim.reached(s)) return undefined;
   for (let i = 0; i < pushes.length; i++) {
     s = sim.apply(s, pushes[i]);
-    if (s.reach[s.goal]) return pushes.slice(0, i + 1);
+    if (sim.reached(s)) return pushes.slice(0, i + 1);
   }
   return undefined;
 }
@@ -111,16 +81,16 @@ export function solutionPrefix(instance: Instance, pushes: readonly Push[]): Pus
  */
 export function shorten(instance: Instance, solution: readonly Push[], options: ShortenOptions = {}): Push[] {
   const n = instance.size;
-  const sim = new Simulator(n);
+  const sim = new Simulator(instance);
   const all: Push[] = [];
-  for (let line = 1; line <= n; line++) for (const dir of DIRS) all.push({ line, dir });
+  for (let line = 1; line <= n; line++) for (const dir of DIRECTIONS) all.push({ line, dir });
   let best = [...solution];
   if (best.length <= 1 || solutionPrefix(instance, best)?.length !== best.length) return best;
   const stop = options.shouldStop ?? (() => false);
 
   /** The states before each push of `seq` (prefix[i]: after i pushes). */
   const prefixes = (seq: readonly Push[]): SimState[] => {
-    const out = [initial(instance)];
+    const out = [sim.initial()];
     for (const p of seq) out.push(sim.apply(out[out.length - 1], p));
     return out;
   };
@@ -128,7 +98,7 @@ export function shorten(instance: Instance, solution: readonly Push[], options: 
   const finish = (s: SimState, tail: readonly Push[], limit: number): number => {
     for (let i = 0; i < tail.length && i < limit; i++) {
       s = sim.apply(s, tail[i]);
-      if (s.reach[s.goal]) return i + 1;
+      if (sim.reached(s)) return i + 1;
     }
     return -1;
   };
@@ -142,7 +112,7 @@ export function shorten(instance: Instance, solution: readonly Push[], options: 
       let s = pre[i];
       for (let m = 0; m < middle.length; m++) {
         s = sim.apply(s, middle[m]);
-        if (s.reach[s.goal]) {
+        if (sim.reached(s)) {
           best = [...best.slice(0, i), ...middle.slice(0, m + 1)];
           return true;
         }
