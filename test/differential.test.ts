@@ -14,7 +14,7 @@ import { checkWitness } from "../src/check.js";
 import { generate, prng, toFacts, type Style } from "../src/generate.js";
 import { readInstance, type Instance } from "../src/instance.js";
 import { solve } from "../src/search/engine.js";
-import { solveAny, solveFirst } from "../src/search/any.js";
+import { runSearch, type RunOptions } from "../src/search/run.js";
 import { parseFacts } from "../src/syntax.js";
 import { solutionAtoms } from "../src/format.js";
 import { allAnswerSets, canonical, fewestPushes, isAnswerSet } from "./helpers/clingo.js";
@@ -34,6 +34,9 @@ const CASES: Case[] = Array.from({ length: 300 }, (_, i) => ({
 }));
 
 const countable = (c: Case): boolean => c.size <= 5 && c.maxSteps <= 3;
+
+/** labsolve's run as the command runs it (src/search/run.ts), one search thread, signals left alone. */
+const run = (instance: Instance, options: RunOptions = {}) => runSearch(instance, { threads: 1, handleSignals: false, ...options });
 
 function witnessAtoms(text: string) {
   return parseFacts(text.split(" ").filter((a) => a !== "").map((a) => `${a}.`).join(" "), "<witness>");
@@ -87,10 +90,11 @@ describe.each([2, 3, 4, 5, 6])("random boards of size %i against clingo", (size)
       const ours = solve(instance, { models: countable(c) ? 0 : 1 });
       expect(ours.fewest, label).toBe(clingoBest?.fewest);
       expect(ours.exhausted || ours.solutions.length > 0, label).toBe(true);
-      // the first solution (commutation rule on, the beam's answer as upper bound): the
-      // fewest pushes, and a solution
-      const first = solveFirst(instance);
-      expect(first.fewest, `${label}: first solution`).toBe(clingoBest?.fewest);
+      // labsolve's run for one solution (main-thread search up to 3 pushes, beams and
+      // shortening as upper bound, a worker with the commutation rules): the fewest
+      // pushes, proven, and a solution
+      const first = await run(instance);
+      expect(first.optimal ? first.upperBound : undefined, `${label}: first solution`).toBe(clingoBest?.fewest);
       if (first.solutions.length > 0) {
         const atoms = canonical(solutionAtoms(first.solutions[0]));
         expect(checkWitness(instance, witnessAtoms(atoms)).valid, `${label}: ${atoms}`).toBe(true);
@@ -105,7 +109,7 @@ describe.each([2, 3, 4, 5, 6])("random boards of size %i against clingo", (size)
         expect(checkWitness(instance, witnessAtoms(canonical(clingoBest.witness))).valid, label).toBe(true);
       }
       // --any: some solution within max_steps when clingo has one, none (proven) otherwise
-      const any = solveAny(instance);
+      const any = await run(instance, { any: true });
       if (clingoBest) {
         expect(any.solutions, label).toHaveLength(1);
         expect(any.solutions[0].length, label).toBeLessThanOrEqual(c.maxSteps);
@@ -142,7 +146,7 @@ describe("an avatar or goal tile without openings (src/search/pruning/hopeless.t
       const { instance } = readInstance(facts, label);
       const clingoBest = await fewestPushes(facts);
       if (clingoBest === undefined) unsatisfiable++;
-      for (const result of [solve(instance, { models: 0 }), solveFirst(instance), solveAny(instance)]) {
+      for (const result of [solve(instance, { models: 0 }), await run(instance), await run(instance, { any: true })]) {
         expect(result.solutions.length > 0, label).toBe(clingoBest !== undefined);
         if (clingoBest !== undefined) expect(result.solutions[0].length, label).toBe(clingoBest.fewest);
         else expect(result.exhausted, label).toBe(true);
