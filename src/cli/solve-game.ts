@@ -7,7 +7,7 @@ import { endOf } from "../instance.js";
 import { exitCodeOf } from "../format.js";
 import { gameFromAtoms } from "../game/instance.js";
 import { describeGameRules, gameOutcome, gameOutput } from "../game/format.js";
-import { searchGame } from "../search/game/bfs.js";
+import { searchGame } from "../search/game/deepening.js";
 import type { Atom } from "../syntax.js";
 import { VERSION, type Source } from "./common.js";
 import type { SolveFlags } from "./solve.js";
@@ -28,10 +28,10 @@ export function solveGameCommand(source: Source, atoms: Atom[], flags: SolveFlag
     memoryMegabytes: flags.memory,
     shouldStop: () => (performance.now() >= deadline ? "time limit" : undefined),
     onDepth: (d) => {
-      if (flags.stats) process.stderr.write(`% cost ${d.depth}: ${d.states} states expanded, ${d.stored} stored, ${(d.milliseconds / 1000).toFixed(3)} s\n`);
+      if (flags.stats) process.stderr.write(`% cost ${d.depth}: ${d.nodes} nodes, ${d.stored} in the table, ${(d.milliseconds / 1000).toFixed(3)} s\n`);
     },
   });
   process.stdout.write(gameOutput(flags.format, instance, result, VERSION, stdin ? "stdin" : source.name));
-  if (flags.stats) process.stderr.write(`% total: ${result.states} states, ${result.seconds.toFixed(3)} s\n`);
+  if (flags.stats) process.stderr.write(`% total: ${result.nodes} nodes, ${result.seconds.toFixed(3)} s\n`);
   return exitCodeOf(gameOutcome(result));
 }

@@ -4,7 +4,7 @@
  * json (status, cost, bounds, optimal, the atoms, statistics). Atoms: src/game/actions.ts.
  */
 import { clingoEnd, clingoHeader, exitCodeOf, type OutputFormat, type RunOutcome } from "../format.js";
-import type { GameSearchResult, GameDepth } from "../search/game/bfs.js";
+import type { GameSearchResult, GameDepth } from "../search/game/deepening.js";
 import { solutionActionAtoms } from "./actions.js";
 import { spareRules, type GameInstance } from "./instance.js";
 
@@ -26,7 +26,7 @@ export interface GameJsonReport {
   /** the solution is proven cheapest (always so when there is one: the search is exact) */
   optimal: boolean;
   models: { cost: number; atoms: string[] }[];
-  statistics: { seconds: number; states: number; depths: GameDepth[] };
+  statistics: { seconds: number; nodes: number; depths: GameDepth[] };
 }
 
 /** How the run ended, for the exit code: a solution is proven optimal, not "all enumerated". */
@@ -50,7 +50,7 @@ export function gameJsonReport(inst: GameInstance, r: GameSearchResult): GameJso
     upperBound: cost,
     optimal: cost !== null,
     models: r.actions ? [{ cost: r.actions.length, atoms: solutionActionAtoms(r.actions, spareRules(inst).rotate) }] : [],
-    statistics: { seconds: r.seconds, states: r.states, depths: r.depths },
+    statistics: { seconds: r.seconds, nodes: r.nodes, depths: r.depths },
   };
 }
 

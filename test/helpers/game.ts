@@ -23,8 +23,9 @@ export interface GameCase {
 }
 
 /**
- * Facts of a random instance: each opening with probability 0.55, a random spare, init,
- * a goal tile or an exit (half each), every line or a random subset of insert/2 lines.
+ * Facts of a random instance: each opening with probability 0.45, a random spare, init,
+ * a goal tile or an exit (half each) on another field, every line or a random subset of
+ * insert/2 lines.
  */
 export function randomGame(c: GameCase): string {
   const rand = prng(c.seed);
@@ -32,11 +33,13 @@ export function randomGame(c: GameCase): string {
   const dirs = ["n", "s", "e", "w"];
   const out: string[] = [];
   for (let x = 1; x <= c.rows; x++) for (let y = 1; y <= c.cols; y++) out.push(`field(${x},${y}).`);
-  for (let x = 1; x <= c.rows; x++) for (let y = 1; y <= c.cols; y++) for (const d of dirs) if (rand() < 0.55) out.push(`connect(${x},${y},${d}).`);
+  for (let x = 1; x <= c.rows; x++) for (let y = 1; y <= c.cols; y++) for (const d of dirs) if (rand() < 0.45) out.push(`connect(${x},${y},${d}).`);
   for (const d of dirs) if (rand() < 0.5) out.push(`spare(${d}).`);
-  out.push(`init_on(${1 + pick(c.rows)},${1 + pick(c.cols)}).`);
-  if (rand() < 0.5) out.push(`goal_on(${1 + pick(c.rows)},${1 + pick(c.cols)}).`);
-  else out.push(`exit(${1 + pick(c.rows)},${1 + pick(c.cols)},${dirs[pick(4)]}).`);
+  const init = pick(c.rows * c.cols);
+  const goal = (init + 1 + pick(c.rows * c.cols - 1)) % (c.rows * c.cols);
+  const at = (f: number): string => `${Math.floor(f / c.cols) + 1},${(f % c.cols) + 1}`;
+  out.push(`init_on(${at(init)}).`);
+  out.push(rand() < 0.5 ? `goal_on(${at(goal)}).` : `exit(${at(goal)},${dirs[pick(4)]}).`);
   if (rand() < 0.6) {
     const lines: string[] = [];
     for (let x = 1; x <= c.rows; x++) lines.push(`insert(${x},e).`, `insert(${x},w).`);
