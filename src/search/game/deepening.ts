@@ -61,6 +61,9 @@ const KIND_PUSH = 0;
 const KIND_WALK = 1;
 const KIND_STEP = 2;
 
+/** The deepest cost the search goes to. */
+const LIMIT = 254;
+
 class Stop {
   constructor(readonly why: string) {}
 }
@@ -75,7 +78,9 @@ export function searchGame(inst: GameInstance, options: GameSearchOptions): Game
   const t = buildTables(inst);
   const N = t.fields;
   const W = t.width;
-  const bound = Math.min(options.maxCost ?? inst.maxSteps ?? Number.POSITIVE_INFINITY, 254);
+  const given = options.maxCost ?? inst.maxSteps;
+  /** without a bound the deepening stops at LIMIT (interrupted: the table counts r in a byte) */
+  const bound = Math.min(given ?? LIMIT, LIMIT);
   const table = new GameTable(W, Math.max(1, options.memoryMegabytes));
   const stack = new Int32Array(N);
   const stamp = new Int32Array(N);
@@ -124,6 +129,7 @@ export function searchGame(inst: GameInstance, options: GameSearchOptions): Game
       options.onDepth?.(depths[depths.length - 1]);
       if (found > 0) return result({ actions: decode(codes, found, t, inst.cols), lowerBound: found });
     }
+    if (given === undefined || given > LIMIT) return result({ interrupted: true, interruptedBy: `the search's cost limit (${LIMIT}) without max_steps`, lowerBound: b });
     return result({ exhausted: true, lowerBound: b });
   } catch (e) {
     if (e instanceof Stop) return result({ interrupted: true, interruptedBy: e.why, lowerBound: b });
