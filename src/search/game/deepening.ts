@@ -6,7 +6,12 @@
  * 0, which is admissible. A state is the tiles, the spare, the last push (under
  * no_reverse), the goal tile and the pawn: its reachable set after the free walk (cost
  * pushes, no walk before the first push) or its one field (moves, steps, walking allowed
- * before the first push). The table keeps, for a state, the largest remaining cost r
+ * before the first push). Under cost steps the bound is sharper: the distance of the pawn
+ * to the goal tile or exit field with rows and columns wrapping around (tables.ts torus)
+ * is admissible, because a step moves the pawn one field, and a push moves the pawn or
+ * the goal tile one field along its line or from the line's downstream end to its
+ * upstream end (one field on the wrapped line), or both together (distance unchanged).
+ * The table keeps, for a state, the largest remaining cost r
  * proven not to reach the goal; the search from that state with r or less is skipped
  * (valid in every later iteration too: no solution within r stays so).
  *
@@ -86,6 +91,7 @@ export function searchGame(inst: GameInstance, options: GameSearchOptions): Game
   const stamp = new Int32Array(N);
   let stampNow = 0;
   let nodes = 0;
+  const steps = inst.rules.cost === "steps";
   /** the states of the current path: level g at g*W */
   let path = new Uint8Array(2 * W);
   /** the action that led to level g+1 */
@@ -199,8 +205,14 @@ export function searchGame(inst: GameInstance, options: GameSearchOptions): Game
       const why = options.shouldStop();
       if (why) throw new Stop(why);
     }
-    if (isGoal(t, path, (g + 1) * W)) return g + 1;
-    return g + 1 < b ? dfs(g + 1, b) : 0;
+    const at = (g + 1) * W;
+    if (isGoal(t, path, at)) return g + 1;
+    if (g + 1 >= b) return 0;
+    if (steps) {
+      const target = t.exitField >= 0 ? t.exitField : path[at + t.goalAt];
+      if (g + 1 + t.torus[path[at + t.pawnAt] * N + target] > b) return 0;
+    }
+    return dfs(g + 1, b);
   }
 
   /** The state at `to` := the state at `from` after push p with the (turned) spare `entering`. */

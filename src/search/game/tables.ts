@@ -50,6 +50,12 @@ export interface GameTables {
   noReverse: boolean;
   /** neighbour[f*4 + d]: the field next to f towards STEP_DIRS[d], -1 off the board */
   neighbour: Int16Array;
+  /**
+   * torus[f*N + g]: the distance between fields f and g when rows and columns wrap
+   * around, min(|dx|, R-|dx|) + min(|dy|, C-|dy|): a lower bound on the actions of cost
+   * steps that bring the pawn onto the goal (see deepening.ts)
+   */
+  torus: Uint8Array;
   /** the exit's field and side bit (exit goal), or -1 */
   exitField: number;
   exitBit: number;
@@ -109,6 +115,14 @@ export function buildTables(inst: GameInstance): GameTables {
     if (y + 1 < C) neighbour[f * 4 + 2] = f + 1;
     if (y > 0) neighbour[f * 4 + 3] = f - 1;
   }
+  const torus = new Uint8Array(N * N);
+  for (let f = 0; f < N; f++) {
+    for (let g = 0; g < N; g++) {
+      const dx = Math.abs(Math.floor(f / C) - Math.floor(g / C));
+      const dy = Math.abs((f % C) - (g % C));
+      torus[f * N + g] = Math.min(dx, R - dx) + Math.min(dy, C - dy);
+    }
+  }
   const goal = inst.goal;
   const spareAt = N;
   return {
@@ -129,6 +143,7 @@ export function buildTables(inst: GameInstance): GameTables {
     rotate,
     noReverse,
     neighbour,
+    torus,
     exitField: goal.kind === "exit" ? (goal.field.row - 1) * C + (goal.field.col - 1) : -1,
     exitBit: goal.kind === "exit" ? { n: 1, s: 2, e: 4, w: 8 }[goal.side] : 0,
   };
