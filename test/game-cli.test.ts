@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { clingoOptimum, type GameCost } from "./helpers/game.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const EXAMPLE = join(ROOT, "instances/game/example.lp");
+const EXAMPLE = join(ROOT, "docs/game-example.lp");
 const PUZZLE = join(ROOT, "../shared/spec/board-game-puzzle6.lp");
 
 function sh(cmd: string, args: string[], input = "") {

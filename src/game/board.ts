@@ -1,6 +1,6 @@
 /**
  * The board game's board in its plainest form: an R x C board of tiles and a spare tile,
- * pushes that slide the spare in, walking. Written for clarity, not speed: the game's
+ * pushes that slide the spare in; walking as in the competition (board.ts Grid). Written for clarity, not speed: the game's
  * checker (src/game/check.ts) and its pictures use it; the solver has its own packed
  * engine in src/search/game/.
  *
@@ -8,7 +8,7 @@
  * Coordinates as in the facts, 1-based: row X from the south (north of (X,Y) is (X+1,Y)),
  * column Y from the west. Internally a field is the 0-based index (X-1)*C + (Y-1).
  */
-import { DELTA, DIRECTIONS, OPEN, OPPOSITE, type Direction, type Field } from "../board.js";
+import { Grid, OPEN, type Direction, type Field } from "../board.js";
 
 /** The clockwise order of the sides: a quarter turn takes n to e, e to s, s to w, w to n. */
 const CLOCKWISE: readonly Direction[] = ["n", "e", "s", "w"];
@@ -25,42 +25,20 @@ export function turned(tile: number, turns: number): number {
   return out;
 }
 
-/** The tiles of an R x C board and the spare. */
-export class GameBoard {
+/** The tiles of an R x C board (index, walking: board.ts Grid) and the spare. */
+export class GameBoard extends Grid {
   /**
    * @param rows R; @param cols C
    * @param tiles R*C opening masks, index (row-1)*C + (col-1); copied
    * @param spare the spare tile's opening bits
    */
   constructor(
-    readonly rows: number,
-    readonly cols: number,
+    rows: number,
+    cols: number,
     tiles: Uint8Array,
     readonly spare: number,
   ) {
-    if (tiles.length !== rows * cols) throw new RangeError(`expected ${rows * cols} tiles, got ${tiles.length}`);
-    this.tiles = Uint8Array.from(tiles);
-  }
-  readonly tiles: Uint8Array;
-
-  /** 0-based index of a 1-based field. */
-  index(f: Field): number {
-    return (f.row - 1) * this.cols + (f.col - 1);
-  }
-
-  /** 1-based field of a 0-based index. */
-  field(index: number): Field {
-    return { row: Math.floor(index / this.cols) + 1, col: (index % this.cols) + 1 };
-  }
-
-  /** Opening bits of the tile on a 1-based field. */
-  tile(f: Field): number {
-    return this.tiles[this.index(f)];
-  }
-
-  /** True when the field is on the board. */
-  contains(f: Field): boolean {
-    return f.row >= 1 && f.row <= this.rows && f.col >= 1 && f.col <= this.cols;
+    super(rows, cols, tiles);
   }
 
   /**
@@ -99,33 +77,5 @@ export class GameBoard {
     for (let i = fields.length - 1; i > 0; i--) next[this.index(fields[i])] = this.tiles[this.index(fields[i - 1])];
     next[this.index(fields[0])] = turned(this.spare, turns);
     return new GameBoard(this.rows, this.cols, next, this.tile(fields[fields.length - 1]));
-  }
-
-  /** True when the pawn can step from `from` towards `dir`: the neighbour is on the board and both tiles open towards each other. */
-  linked(from: Field, dir: Direction): boolean {
-    const [dr, dc] = DELTA[dir];
-    const to = { row: from.row + dr, col: from.col + dc };
-    return this.contains(to) && (this.tile(from) & OPEN[dir]) !== 0 && (this.tile(to) & OPEN[OPPOSITE[dir]]) !== 0;
-  }
-
-  /**
-   * Every field the pawn can walk to from any field of `start`.
-   * @param start 0-based indices; @returns 0-based indices, `start` included
-   */
-  walk(start: Iterable<number>): Set<number> {
-    const seen = new Set<number>(start);
-    const queue = [...seen];
-    while (queue.length > 0) {
-      const here = this.field(queue.pop() as number);
-      for (const d of DIRECTIONS) {
-        if (!this.linked(here, d)) continue;
-        const next = this.index({ row: here.row + DELTA[d][0], col: here.col + DELTA[d][1] });
-        if (!seen.has(next)) {
-          seen.add(next);
-          queue.push(next);
-        }
-      }
-    }
-    return seen;
   }
 }

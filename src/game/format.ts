@@ -3,26 +3,16 @@
  * competition's (`ANSWER` and the atoms), clingo's (as clingo optimising the cost) and
  * json (status, cost, bounds, optimal, the atoms, statistics). Atoms: src/game/actions.ts.
  */
-import { clingoEnd, clingoHeader, exitCodeOf, type OutputFormat, type RunOutcome } from "../format.js";
+import { clingoEnd, clingoHeader, exitCodeOf, type JsonReport, type OutputFormat, type RunOutcome } from "../format.js";
 import type { GameSearchResult, GameDepth } from "../search/game/deepening.js";
 import { solutionActionAtoms } from "./actions.js";
 import { spareRules, type GameInstance } from "./instance.js";
 
-/** The json document of a game run. */
-export interface GameJsonReport {
+/** The json document of a game run: the competition's fields (src/format.ts JsonReport), in units of the cost. */
+export interface GameJsonReport extends Pick<JsonReport, "status" | "exitCode" | "exhausted" | "interrupted" | "fewest" | "lowerBound" | "upperBound"> {
   rules: "game";
   /** what a solution minimises */
   cost: "pushes" | "moves" | "steps";
-  status: "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN";
-  exitCode: number;
-  exhausted: boolean;
-  interrupted: boolean;
-  /** the least cost of a solution when proven, else null */
-  fewest: number | null;
-  /** the cost proven necessary */
-  lowerBound: number;
-  /** the cost of the solution found, null when none */
-  upperBound: number | null;
   /** the solution is proven cheapest (always so when there is one: the search is exact) */
   optimal: boolean;
   models: { cost: number; atoms: string[] }[];

@@ -5,10 +5,10 @@
  * coordinates stay 1-based as in the facts: row X from the south, column Y from the west.
  */
 import { OPEN, isDirection, type Direction, type Field } from "../board.js";
-import { InputError, formatDiagnostic, type SourcePosition } from "../errors.js";
-import { endOf } from "../instance.js";
+import { InputError, type SourcePosition } from "../errors.js";
+import { endOf, integerArg, unknownPredicateWarning } from "../instance.js";
 import { COSTS, gameRules, type Cost, type InsertLine, type RuleSet } from "../rules/ruleset.js";
-import { atomText, parseFacts, signature, termText, type Atom, type Place, type Term } from "../syntax.js";
+import { atomText, parseFacts, signature, termText, type Atom, type Place } from "../syntax.js";
 
 /** The goal: a tile the pawn must reach (it rides along), or an exit: a field and a side. */
 export type GameGoal = { kind: "tile"; field: Field } | { kind: "exit"; field: Field; side: Direction };
@@ -78,12 +78,6 @@ export function readGameInstance(text: string, file: string, cost?: Cost): GameR
   return gameFromAtoms(parseFacts(text, file), file, endOf(text), cost);
 }
 
-function int(file: string, atom: Atom, i: number, what: string): number {
-  const t: Term = atom.args[i];
-  if (t.kind !== "integer") throw new InputError(file, t.location, `${atom.name}/${atom.args.length}: expected an integer ${what}, found ${termText(t)}`);
-  return t.value;
-}
-
 function dir(file: string, atom: Atom, i: number): Direction {
   const d = atom.args[i];
   if (d.kind !== "constant" || !isDirection(d.name)) {
@@ -125,23 +119,22 @@ export function gameFromAtoms(atoms: readonly Atom[], file: string, end: SourceP
     if (KNOWN[atom.name] !== atom.args.length) {
       if (!WITNESS.has(sig) && !warned.has(sig)) {
         warned.add(sig);
-        const hint = atom.name in KNOWN ? ` (expected ${atom.name}/${KNOWN[atom.name]})` : "";
-        warnings.push(formatDiagnostic(file, atom.location, "warning", `ignoring unknown predicate ${sig}${hint}`));
+        warnings.push(unknownPredicateWarning(file, atom, KNOWN));
       }
       continue;
     }
     switch (atom.name) {
       case "field":
-        fields.push({ f: { row: int(file, atom, 0, "row"), col: int(file, atom, 1, "column") }, at: atom.location });
+        fields.push({ f: { row: integerArg(file, atom, 0, "row"), col: integerArg(file, atom, 1, "column") }, at: atom.location });
         break;
       case "connect":
-        connects.push({ f: { row: int(file, atom, 0, "row"), col: int(file, atom, 1, "column") }, d: dir(file, atom, 2), at: atom.location });
+        connects.push({ f: { row: integerArg(file, atom, 0, "row"), col: integerArg(file, atom, 1, "column") }, d: dir(file, atom, 2), at: atom.location });
         break;
       case "spare":
         spare |= OPEN[dir(file, atom, 0)];
         break;
       case "insert":
-        inserts.push({ line: { line: int(file, atom, 0, "line"), direction: dir(file, atom, 1) }, at: atom.location });
+        inserts.push({ line: { line: integerArg(file, atom, 0, "line"), direction: dir(file, atom, 1) }, at: atom.location });
         break;
       case "rotate":
         rotate = true;
@@ -150,19 +143,19 @@ export function gameFromAtoms(atoms: readonly Atom[], file: string, end: SourceP
         noReverse = true;
         break;
       case "init_on":
-        int(file, atom, 0, "row");
-        int(file, atom, 1, "column");
+        integerArg(file, atom, 0, "row");
+        integerArg(file, atom, 1, "column");
         single(atom, "init_on", "init_on/2");
         break;
       case "goal_on":
       case "exit":
-        int(file, atom, 0, "row");
-        int(file, atom, 1, "column");
+        integerArg(file, atom, 0, "row");
+        integerArg(file, atom, 1, "column");
         if (atom.name === "exit") dir(file, atom, 2);
         single(atom, "goal", "goal (goal_on/2 or exit/3)");
         break;
       case "max_steps":
-        if (int(file, atom, 0, "bound") < 0) throw new InputError(file, atom.location, `${atomText(atom)}: expected a non-negative bound`);
+        if (integerArg(file, atom, 0, "bound") < 0) throw new InputError(file, atom.location, `${atomText(atom)}: expected a non-negative bound`);
         single(atom, "max_steps", "max_steps/1");
         break;
       case "cost": {
