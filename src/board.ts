@@ -71,31 +71,34 @@ export function movedField(size: number, field: Field, push: Push): Field {
 }
 
 /**
- * Tiles of an NxN board. `tiles[(row-1)*N + (col-1)]` holds the OPEN bits of the tile on
- * the 1-based field (row, col).
+ * Tiles of an R x C grid and walking on it (the competition's Board is square; the board
+ * game's, src/game/board.ts, need not be). `tiles[(row-1)*C + (col-1)]` holds the OPEN
+ * bits of the tile on the 1-based field (row, col).
  */
-export class Board {
+export class Grid {
   /**
-   * @param size N, the board is NxN
-   * @param tiles N*N opening masks, indexed (row-1)*N + (col-1); copied
+   * @param rows R; @param cols C
+   * @param tiles R*C opening masks, indexed (row-1)*C + (col-1); copied
+   * @throws RangeError when there are not R*C tiles
    */
   constructor(
-    readonly size: number,
+    readonly rows: number,
+    readonly cols: number,
     tiles: Uint8Array,
   ) {
-    if (tiles.length !== size * size) throw new RangeError(`expected ${size * size} tiles, got ${tiles.length}`);
+    if (tiles.length !== rows * cols) throw new RangeError(`expected ${rows * cols} tiles, got ${tiles.length}`);
     this.tiles = Uint8Array.from(tiles);
   }
   readonly tiles: Uint8Array;
 
   /** 0-based index of a 1-based field. */
   index(f: Field): number {
-    return (f.row - 1) * this.size + (f.col - 1);
+    return (f.row - 1) * this.cols + (f.col - 1);
   }
 
   /** 1-based field of a 0-based index. */
   field(index: number): Field {
-    return { row: Math.floor(index / this.size) + 1, col: (index % this.size) + 1 };
+    return { row: Math.floor(index / this.cols) + 1, col: (index % this.cols) + 1 };
   }
 
   /** Opening bits of the tile on a 1-based field. */
@@ -103,18 +106,9 @@ export class Board {
     return this.tiles[this.index(f)];
   }
 
-  /** True when 1 <= row, col <= N. */
+  /** True when 1 <= row <= R and 1 <= col <= C. */
   contains(f: Field): boolean {
-    return f.row >= 1 && f.row <= this.size && f.col >= 1 && f.col <= this.size;
-  }
-
-  /** A new board with `push` applied; `push.line` must be in 1..N. */
-  pushed(push: Push): Board {
-    const next = new Uint8Array(this.tiles.length);
-    for (let i = 0; i < this.tiles.length; i++) {
-      next[this.index(movedField(this.size, this.field(i), push))] = this.tiles[i];
-    }
-    return new Board(this.size, next);
+    return f.row >= 1 && f.row <= this.rows && f.col >= 1 && f.col <= this.cols;
   }
 
   /**
@@ -149,5 +143,31 @@ export class Board {
       }
     }
     return seen;
+  }
+}
+
+/**
+ * Tiles of an NxN board, pushed with wraparound. `tiles[(row-1)*N + (col-1)]` holds the
+ * OPEN bits of the tile on the 1-based field (row, col).
+ */
+export class Board extends Grid {
+  /**
+   * @param size N, the board is NxN
+   * @param tiles N*N opening masks, indexed (row-1)*N + (col-1); copied
+   */
+  constructor(
+    readonly size: number,
+    tiles: Uint8Array,
+  ) {
+    super(size, size, tiles);
+  }
+
+  /** A new board with `push` applied; `push.line` must be in 1..N. */
+  pushed(push: Push): Board {
+    const next = new Uint8Array(this.tiles.length);
+    for (let i = 0; i < this.tiles.length; i++) {
+      next[this.index(movedField(this.size, this.field(i), push))] = this.tiles[i];
+    }
+    return new Board(this.size, next);
   }
 }

@@ -181,6 +181,19 @@ export const CHECKER_EXIT: Readonly<Record<CheckerWord, number>> = { OK: 0, FAIL
  *   claim one: unsatisfiability is not verified), with a reason for humans
  */
 export function competitionCheck(solverExit: number, instance: Instance, output: SolverOutput): { word: CheckerWord; reason: string } {
+  return protocolCheck(solverExit, output, (atoms) => checkWitness(instance, atoms));
+}
+
+/**
+ * The competition checker protocol with any rule set's checker (competitionCheck's
+ * answers, see there).
+ * @param check the verdict of one answer's atoms
+ */
+export function protocolCheck(
+  solverExit: number,
+  output: SolverOutput,
+  check: (atoms: readonly Atom[]) => { valid: boolean; violation?: { step: number; message: string } | undefined },
+): { word: CheckerWord; reason: string } {
   const claimsAnswer = solverExit === 10 || solverExit === 11 || solverExit === 30;
   if (output.answers.length === 0) {
     if (claimsAnswer) return { word: "FAIL", reason: `exit code ${solverExit} says a solution was found, but the output has no answer` };
@@ -189,7 +202,7 @@ export function competitionCheck(solverExit: number, instance: Instance, output:
   if (output.saysInconsistent) return { word: "FAIL", reason: "the output has an answer and also says INCONSISTENT" };
   if (solverExit === 20) return { word: "FAIL", reason: "exit code 20 says there is no solution, but the output has an answer" };
   for (const [i, answer] of output.answers.entries()) {
-    const v = checkWitness(instance, answer.atoms);
+    const v = check(answer.atoms);
     if (!v.valid) {
       const which = output.answers.length > 1 ? `answer ${i + 1}: ` : "";
       return { word: "FAIL", reason: `${which}step ${v.violation?.step}: ${v.violation?.message}` };

@@ -127,6 +127,8 @@ export interface JsonReport {
   upperBound: number | null;
   /** the best solution is proven to have the fewest pushes */
   optimal: boolean;
+  /** what a solution minimises: the competition's rules count pushes (the game's json has its own cost) */
+  cost: "pushes";
   models: { pushes: number; atoms: string[]; steps: { step: number; line: number; dir: string }[] }[];
   statistics: { seconds: number; nodes: number; depths: DepthStats[] };
 }
@@ -143,6 +145,7 @@ export function jsonReport(r: RunSummary): JsonReport {
     lowerBound: r.lowerBound,
     upperBound: r.upperBound ?? null,
     optimal: r.optimal,
+    cost: "pushes",
     models: r.solutions.map((s) => ({
       pushes: s.length,
       atoms: solutionAtoms(s),

@@ -68,7 +68,21 @@ export function endOf(text: string): SourcePosition {
   return { line: lines.length, column: lines[lines.length - 1].length + 1 };
 }
 
-function integerArg(file: string, atom: Atom, i: number, what: string): number {
+/**
+ * `FILE:LINE:COL: warning: ignoring unknown predicate p/n`, with the arity expected when
+ * the name is known with another one.
+ * @param known the instance predicates' arities by name
+ */
+export function unknownPredicateWarning(file: string, atom: Atom, known: Record<string, number>): string {
+  const hint = atom.name in known ? ` (expected ${atom.name}/${known[atom.name]})` : "";
+  return formatDiagnostic(file, atom.location, "warning", `ignoring unknown predicate ${signature(atom)}${hint}`);
+}
+
+/**
+ * The i-th argument of an atom as an integer.
+ * @throws InputError at the argument when it is not an integer (`what` names it)
+ */
+export function integerArg(file: string, atom: Atom, i: number, what: string): number {
   const t: Term = atom.args[i];
   if (t.kind !== "integer") {
     throw new InputError(file, t.location, `${atom.name}/${atom.args.length}: expected an integer ${what}, found ${termText(t)}`);
@@ -103,8 +117,7 @@ export function instanceFromAtoms(atoms: Atom[], file: string, end: SourcePositi
       const sig = signature(atom);
       if (atom.name !== "push" && !warned.has(sig)) {
         warned.add(sig);
-        const hint = atom.name in KNOWN ? ` (expected ${atom.name}/${KNOWN[atom.name]})` : "";
-        warnings.push(formatDiagnostic(file, atom.location, "warning", `ignoring unknown predicate ${sig}${hint}`));
+        warnings.push(unknownPredicateWarning(file, atom, KNOWN));
       }
       continue;
     }

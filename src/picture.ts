@@ -5,7 +5,31 @@
 import type { Board, Field } from "./board.js";
 
 /** Glyph of a tile by its opening bits (n=1, s=2, e=4, w=8). */
-const GLYPH = ["·", "╵", "╷", "│", "╶", "└", "┌", "├", "╴", "┘", "┐", "┤", "─", "┴", "┬", "┼"];
+export const GLYPH = ["·", "╵", "╷", "│", "╶", "└", "┌", "├", "╴", "┘", "┐", "┤", "─", "┴", "┬", "┼"];
+
+/**
+ * Draws an R x C grid of tiles. Each field is three characters: a marker, the tile, a space.
+ * @param rows R; @param cols C
+ * @param cell the marker character and the tile's opening bits of a 1-based field
+ * @param legend the last line, after the row numbers' width
+ * @returns lines joined by "\n": column numbers, rows R down to 1, the legend
+ */
+export function drawGrid(rows: number, cols: number, cell: (row: number, col: number) => { mark: string; tile: number }, legend: string): string {
+  const width = String(Math.max(rows, cols)).length;
+  const lines: string[] = [];
+  const header = Array.from({ length: cols }, (_, c) => String(c + 1).padStart(2).padEnd(3)).join("");
+  lines.push(`${" ".repeat(width)} ${header}`.trimEnd());
+  for (let row = rows; row >= 1; row--) {
+    let line = `${String(row).padStart(width)} `;
+    for (let col = 1; col <= cols; col++) {
+      const { mark, tile } = cell(row, col);
+      line += `${mark}${GLYPH[tile]} `;
+    }
+    lines.push(line.trimEnd());
+  }
+  lines.push(`${" ".repeat(width)} ${legend}`);
+  return lines.join("\n");
+}
 
 /**
  * Draws a board. Each field is three characters: a marker, the tile, a space. Markers:
@@ -16,21 +40,14 @@ const GLYPH = ["·", "╵", "╷", "│", "╶", "└", "┌", "├", "╴", "�
  * @returns lines joined by "\n", with row and column numbers and a legend
  */
 export function drawBoard(board: Board, goal: Field, reachable: ReadonlySet<number>): string {
-  const n = board.size;
-  const width = String(n).length;
-  const lines: string[] = [];
   const goalIndex = board.index(goal);
-  const header = Array.from({ length: n }, (_, c) => String(c + 1).padStart(2).padEnd(3)).join("");
-  lines.push(`${" ".repeat(width)} ${header}`.trimEnd());
-  for (let row = n; row >= 1; row--) {
-    let line = `${String(row).padStart(width)} `;
-    for (let col = 1; col <= n; col++) {
+  return drawGrid(
+    board.size,
+    board.size,
+    (row, col) => {
       const i = board.index({ row, col });
-      const mark = i === goalIndex ? (reachable.has(i) ? "*" : "G") : reachable.has(i) ? "@" : " ";
-      line += `${mark}${GLYPH[board.tiles[i]]} `;
-    }
-    lines.push(line.trimEnd());
-  }
-  lines.push(`${" ".repeat(width)} @ reachable  G goal  * goal reachable  (row 1 is the south edge)`);
-  return lines.join("\n");
+      return { mark: i === goalIndex ? (reachable.has(i) ? "*" : "G") : reachable.has(i) ? "@" : " ", tile: board.tiles[i] };
+    },
+    "@ reachable  G goal  * goal reachable  (row 1 is the south edge)",
+  );
 }

@@ -6,13 +6,16 @@
  *   labcheck < INSTANCE+WITNESS            the 2009 convention: CORRECT / INCORRECT
  */
 import { existsSync } from "node:fs";
-import { Command } from "commander";
-import { CHECKER_EXIT, checkWitness, competitionCheck, type Verdict } from "../check.js";
-import { endOf, instanceFromAtoms, readInstance, type Instance } from "../instance.js";
-import { drawBoard } from "../picture.js";
+import { Command, Option } from "commander";
+import { CHECKER_EXIT, protocolCheck } from "../check.js";
+import { endOf } from "../instance.js";
+import { RULES_CHOICES, type RulesChoice } from "../game/instance.js";
+import { COSTS, type Cost } from "../rules/ruleset.js";
+import { parseFacts } from "../syntax.js";
 import { readOutput, type SolverOutput } from "../witness.js";
 import { clingoExits } from "./args.js";
-import { VERSION, guarded, readSource } from "./common.js";
+import { refereeOf, type Referee } from "./check-game.js";
+import { VERSION, guarded, readSource, type Source } from "./common.js";
 
 const program = clingoExits(
   new Command("labcheck")
@@ -23,46 +26,44 @@ const program = clingoExits(
         "  labcheck - < INSTANCE_AND_WITNESS      the same, instance and witness concatenated on standard input\n" +
         "  labcheck < INSTANCE_AND_WITNESS        2009 convention: prints CORRECT or INCORRECT\n\n" +
         "A witness is solver output in any common layout (competition ANSWER line, clingo, DLV braces, plain facts);\n" +
-        "only push/3 atoms count. Bad input exits 65.",
+        "only push/3 atoms count (board game: push/3 or push/4, walk/3, step/2). Bad input exits 65.",
     )
     .version(VERSION)
     .argument("[args...]", "EXITCODE INSTANCE, or INSTANCE [WITNESS]")
-    .option("--json", "human mode: print the verdict as JSON"),
+    .option("--json", "human mode: print the verdict as JSON")
+    .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(RULES_CHOICES))
+    .addOption(new Option("--cost <cost>", "board game: the cost the witness was made for, instead of the instance's cost/1").choices(COSTS)),
 );
 
-/** Instance and output from one concatenated input. */
-function combined(text: string, name: string): { instance: Instance; output: SolverOutput } {
+interface CheckFlags {
+  json?: boolean;
+  rules?: RulesChoice;
+  cost?: Cost;
+}
+
+/** The referee of an instance file. */
+function refereeOfSource(source: Source, flags: CheckFlags): Referee {
+  return refereeOf(parseFacts(source.text, source.name), source.name, endOf(source.text), flags);
+}
+
+/** Referee and output from one concatenated input. */
+function combined(text: string, name: string, flags: CheckFlags): { referee: Referee; output: SolverOutput } {
   const output = readOutput(text, name);
   const atoms = output.answers.flatMap((a) => a.atoms);
-  const { instance } = instanceFromAtoms(atoms, name, endOf(text));
-  const pushes = atoms.filter((a) => a.name === "push");
-  return { instance, output: { ...output, answers: [{ atoms: pushes, location: pushes[0]?.location }] } };
+  const referee = refereeOf(atoms, name, endOf(text), flags);
+  const actions = atoms.filter((a) => referee.isAction(a));
+  return { referee, output: { ...output, answers: [{ atoms: actions, location: actions[0]?.location }] } };
 }
 
-function describe(v: Verdict, instance: Instance): string {
-  if (v.valid) {
-    return `valid: ${v.pushes} push${v.pushes === 1 ? "" : "es"}; the goal is reachable after step ${v.pushes} and not before (max_steps ${instance.maxSteps})\n`;
-  }
-  const x = v.violation!;
-  const where = x.location ? ` (line ${x.location.line}, column ${x.location.column})` : "";
-  const state = v.trace[v.trace.length - 1];
-  const caption = state.push ? `board after step ${state.step}, push(${state.push.line},${state.push.dir},${state.step}):` : "board at the start (step 0):";
-  return `invalid: step ${x.step}: ${x.message}${where}\nrule: ${x.rule}\n\n${caption}\n${drawBoard(state.board, state.goal, state.reachable)}\n`;
-}
-
-function verdictJson(v: Verdict): object {
-  return { valid: v.valid, pushes: v.pushes, violation: v.violation ?? null };
-}
-
-program.action(async (args: string[], flags: { json?: boolean }) => {
+program.action(async (args: string[], flags: CheckFlags) => {
   await guarded("labcheck", () => {
     if (args.length === 2 && /^\d+$/.test(args[0]) && !existsSync(args[0])) {
       const instanceSource = readSource(args[1]);
-      const { instance } = readInstance(instanceSource.text, instanceSource.name);
+      const referee = refereeOfSource(instanceSource, flags);
       const outputSource = readSource(undefined);
       let result;
       try {
-        result = competitionCheck(Number(args[0]), instance, readOutput(outputSource.text, outputSource.name));
+        result = protocolCheck(Number(args[0]), readOutput(outputSource.text, outputSource.name), (atoms) => referee.check(atoms));
       } catch (e) {
         // malformed solver output is a FAIL, not an error of the checker
         result = { word: "FAIL" as const, reason: e instanceof Error ? e.message : String(e) };
@@ -73,16 +74,14 @@ program.action(async (args: string[], flags: { json?: boolean }) => {
     }
     if (args.length > 2) throw new Error("expected EXITCODE INSTANCE, or INSTANCE [WITNESS]; see labcheck --help");
 
-    let instance: Instance;
+    let referee: Referee;
     let output: SolverOutput;
     if (args.length === 0 || args[0] === "-") {
       const source = readSource(undefined);
-      ({ instance, output } = combined(source.text, source.name));
+      ({ referee, output } = combined(source.text, source.name, flags));
     } else {
-      const instanceSource = readSource(args[0]);
-      const read = readInstance(instanceSource.text, instanceSource.name);
-      for (const w of read.warnings) process.stderr.write(`${w}\n`);
-      instance = read.instance;
+      referee = refereeOfSource(readSource(args[0]), flags);
+      for (const w of referee.warnings) process.stderr.write(`${w}\n`);
       const witnessSource = readSource(args[1]);
       output = readOutput(witnessSource.text, witnessSource.name);
     }
@@ -93,17 +92,20 @@ program.action(async (args: string[], flags: { json?: boolean }) => {
     }
     // no answer lines at all: the empty witness (no pushes)
     const answers = output.answers.length > 0 ? output.answers : [{ atoms: [], location: undefined }];
-    const verdicts = answers.map((a) => checkWitness(instance, a.atoms));
+    const verdicts = answers.map((a) => referee.check(a.atoms));
     const allValid = verdicts.every((v) => v.valid);
     if (args.length === 0) {
       process.stdout.write(allValid ? "CORRECT\n" : "INCORRECT\n");
-      if (!allValid) process.stderr.write(`% ${describe(verdicts.find((v) => !v.valid)!, instance).split("\n")[0]}\n`);
+      if (!allValid) {
+        const bad = referee.describe(answers[verdicts.findIndex((v) => !v.valid)].atoms).split("\n");
+        process.stderr.write(`% ${bad.find((l) => l.startsWith("invalid")) ?? bad[0]}\n`);
+      }
     } else if (flags.json) {
-      process.stdout.write(`${JSON.stringify({ valid: allValid, answers: verdicts.map(verdictJson) }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ valid: allValid, answers: answers.map((a) => referee.json(a.atoms)) }, null, 2)}\n`);
     } else {
-      verdicts.forEach((v, i) => {
-        if (verdicts.length > 1) process.stdout.write(`answer ${i + 1}: `);
-        process.stdout.write(describe(v, instance));
+      answers.forEach((a, i) => {
+        if (answers.length > 1) process.stdout.write(`answer ${i + 1}: `);
+        process.stdout.write(referee.describe(a.atoms));
       });
     }
     return allValid ? 0 : 1;

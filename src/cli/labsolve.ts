@@ -11,6 +11,9 @@ import type { SolveFlags } from "./solve.js";
 
 /** The output formats (format.ts OUTPUT_FORMATS; not imported, so that this module loads nothing of ours before it knows what to do). */
 const FORMATS: readonly string[] = ["competition", "clingo", "json"];
+/** --rules and --cost (game/instance.ts RULES_CHOICES, rules/ruleset.ts COSTS; not imported, as above). */
+const RULES: readonly string[] = ["competition", "game"];
+const COSTS: readonly string[] = ["pushes", "moves", "steps"];
 
 /** The flags of a plain solving command line, or undefined when commander must read it. */
 function quickFlags(args: string[]): { file: string | undefined; flags: SolveFlags } | undefined {
@@ -29,6 +32,8 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
         memory: { type: "string" },
         threads: { type: "string" },
         stats: { type: "boolean" },
+        rules: { type: "string" },
+        cost: { type: "string" },
       },
     });
   } catch {
@@ -45,6 +50,7 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
   const timeLimit = limit === undefined ? undefined : /^\d*\.?\d+$/.test(limit) && Number(limit) > 0 ? Number(limit) : null;
   const format = v.format ?? "competition";
   if ([models, maxSteps, memory, threads, timeLimit].includes(null) || !FORMATS.includes(format)) return undefined;
+  if ((v.rules !== undefined && !RULES.includes(v.rules)) || (v.cost !== undefined && !COSTS.includes(v.cost))) return undefined;
   return {
     file: positionals[0],
     flags: {
@@ -56,6 +62,8 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
       memory: memory ?? 64,
       threads: threads ?? availableParallelism(),
       stats: v.stats,
+      rules: v.rules as SolveFlags["rules"],
+      cost: v.cost as SolveFlags["cost"],
     },
   };
 }

@@ -2,6 +2,8 @@
 import { availableParallelism } from "node:os";
 import { Command, Option } from "commander";
 import { OUTPUT_FORMATS } from "../format.js";
+import { RULES_CHOICES } from "../game/instance.js";
+import { COSTS } from "../rules/ruleset.js";
 import { addBatchCommand } from "./batch.js";
 import { clingoExits, nonNegativeInteger, positiveNumber } from "./args.js";
 import { VERSION, guarded } from "./common.js";
@@ -26,6 +28,8 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
       .option("--threads <n>", "search threads sharing out the first pushes (default: the cores)", nonNegativeInteger, availableParallelism())
       .option("--stats", "print nodes, depth reached and time per depth to stderr")
+      .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(RULES_CHOICES))
+      .addOption(new Option("--cost <cost>", "board game: what to minimise instead of the instance's cost/1").choices(COSTS))
       .enablePositionalOptions(),
   );
   addBatchCommand(program);

@@ -3,7 +3,10 @@
  * command line (src/cli/labsolve.ts, which loads this module only to solve).
  */
 import { exitCodeOf, type OutputFormat } from "../format.js";
-import { readInstance } from "../instance.js";
+import { endOf, instanceFromAtoms } from "../instance.js";
+import { usesGameRules, type RulesChoice } from "../game/instance.js";
+import type { Cost } from "../rules/ruleset.js";
+import { parseFacts } from "../syntax.js";
 import { makeOutput } from "../output/outputs.js";
 import { assertSearchable, runSearch } from "../search/run.js";
 import { formatRuleStats } from "../search/rule-stats.js";
@@ -22,6 +25,10 @@ export interface SolveFlags {
   stats?: boolean;
   any?: boolean;
   threads: number;
+  /** force a rule set (default: the game's when the facts use a game-only predicate) */
+  rules?: RulesChoice;
+  /** the game's cost instead of the instance's cost/1 */
+  cost?: Cost;
 }
 
 /**
@@ -33,7 +40,14 @@ export interface SolveFlags {
 export async function solveCommand(file: string | undefined, flags: SolveFlags): Promise<number> {
   if (flags.any && flags.models !== 1) throw new Error("--any finds one solution; it does not combine with -n");
   const source = readSource(file);
-  const { instance, warnings } = readInstance(source.text, source.name);
+  const atoms = parseFacts(source.text, source.name);
+  if (usesGameRules(atoms, flags.rules)) {
+    // loaded only for game instances: the competition's runs load nothing more
+    const { solveGameCommand } = await import("./solve-game.js");
+    return solveGameCommand(source, atoms, flags, file === undefined || file === "-");
+  }
+  if (flags.cost) throw new Error("--cost is for the board game's rules (a game instance, or --rules game)");
+  const { instance, warnings } = instanceFromAtoms(atoms, source.name, endOf(source.text));
   for (const w of warnings) process.stderr.write(`${w}\n`);
   assertSearchable(instance);
   const output = makeOutput(flags.format, {
