@@ -13,6 +13,24 @@ export const VERSION: string = (() => {
   return "unknown";
 })();
 
+/** Exit status of a filter whose reader went away (128 + SIGPIPE, as a shell reports a filter killed by it). */
+export const CLOSED_PIPE_EXIT = 141;
+
+/**
+ * Ends the program quietly when standard output's reader goes away (`labsolve -n 0 | head -1`),
+ * as a Unix filter does on SIGPIPE: no message, exit CLOSED_PIPE_EXIT. Node ignores SIGPIPE and
+ * reports the closed pipe as an EPIPE error on the stream instead; any other stream error is
+ * left to Node.
+ */
+export function endQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE" || e.code === "ERR_STREAM_DESTROYED") process.exit(CLOSED_PIPE_EXIT);
+      throw e;
+    });
+  }
+}
+
 /** A text the user gave us and the name messages use for it. */
 export interface Source {
   text: string;

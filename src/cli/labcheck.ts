@@ -12,7 +12,9 @@ import { endOf, instanceFromAtoms, readInstance, type Instance } from "../instan
 import { drawBoard } from "../picture.js";
 import { readOutput, type SolverOutput } from "../witness.js";
 import { clingoExits } from "./args.js";
-import { VERSION, guarded, readSource } from "./common.js";
+import { VERSION, endQuietlyOnClosedPipe, guarded, readSource } from "./common.js";
+
+endQuietlyOnClosedPipe();
 
 const program = clingoExits(
   new Command("labcheck")
