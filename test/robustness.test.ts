@@ -4,10 +4,12 @@
  * child process, with a time limit and, where memory is the point, a small heap.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { generate, toFacts } from "../src/generate.js";
+import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const EXAMPLE = join(ROOT, "instances/example-4x4.lp");
@@ -36,3 +38,78 @@ describe("a closed pipe ends the program quietly (issue 13, 2)", () => {
   });
 });
 
+
+/** Runs bin/labsolve (or another command) with arguments and standard input. */
+function run(cmd: string, args: string[], input = "") {
+  const r = spawnSync(join(ROOT, "bin", cmd), args, { input, encoding: "utf8", cwd: ROOT, timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const withSteps = (facts: string, steps: string): string => facts.replace(/max_steps\(\d+\)\./, `max_steps(${steps}).`);
+
+describe("huge numbers (issue 13, 3 and 8)", () => {
+  // 9x9, 4 pushes: the workers' iterative deepening runs (the beam alone does not prove it)
+  const i0060 = readFileSync(join(ROOT, "instances/0060-labyrinth-9-0.asp"), "utf8");
+  // 14x14 random, seed 1: the deepening with transposition tables in the workers
+  const random14 = toFacts(generate(14, 9, 1, "random"));
+
+  it.each([
+    ["max_steps(1000000000000) in the file", [] as string[], withSteps(i0060, "1000000000000")],
+    ["--max-steps 1000000000000", ["--max-steps", "1000000000000"], i0060],
+    ["--any on max_steps(1000000000000)", ["--any"], withSteps(random14, "1000000000000")],
+    ["max_steps(1000000000000), 14x14", [], withSteps(random14, "1000000000000")],
+  ])("a huge horizon is valid: %s is solved, and labcheck accepts the answer", (_, args, facts) => {
+    const r = run("labsolve", args, facts);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(10);
+    expect(run("labcheck", ["10", tmp("i.lp", withSteps(facts, "1000000000000"))], r.out)).toMatchObject({ code: 0, out: "OK\n" });
+  });
+
+  it("a hopeless instance (closed goal tile) with max_steps(1000000000000): INCONSISTENT at once, exit 20", () => {
+    const facts = withSteps(readFileSync(join(ROOT, "instances/0010-labyrinth-6-0.asp"), "utf8"), "1000000000000");
+    for (const threads of ["1", "2"]) {
+      const started = Date.now();
+      const r = run("labsolve", ["--threads", threads], facts);
+      expect(r).toMatchObject({ code: 20, out: "INCONSISTENT\n", err: "" });
+      expect(Date.now() - started).toBeLessThan(20_000);
+    }
+  });
+
+  it("an unsolvable instance with max_steps(1000000000000) deepens until the time limit, in bounded memory", () => {
+    const r = run("labsolve", ["--time-limit", "1", "--threads", "2", "--stats"], vastUnsolvableFacts(6, 1_000_000_000_000));
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("% interrupted: time limit\n");
+    const peak = Number(/peak memory (\d+) MB/.exec(r.err)?.[1]);
+    expect(peak).toBeLessThan(1000);
+  });
+
+  it("--memory beyond the machine's memory is a usage error naming it (exit 65)", () => {
+    const r = run("labsolve", ["--memory", "100000000"], random14);
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(/^labsolve: error: --memory 100000000: more than this machine's memory \(\d+ MiB\); give at most \d+\n$/);
+    expect(run("labsolve", ["batch", "--memory", "100000000", EXAMPLE]).code).toBe(65);
+  });
+
+  it("--threads 0 and --jobs 0 are usage errors (exit 65)", () => {
+    expect(run("labsolve", ["--threads", "0", EXAMPLE])).toMatchObject({ code: 65, out: "" });
+    expect(run("labsolve", ["batch", "--jobs", "0", EXAMPLE])).toMatchObject({ code: 65, out: "" });
+  });
+
+  it.each([
+    ["a coordinate past the largest board", "field(1,1).\nfield(1,5000000000).\n", /^<stdin>:2:1: error: field\(1,5000000000\): boards are at most 1024x1024/],
+    ["an integer past 2^53", "field(1,1).\nmax_steps(100000000000000000000).\n", /^<stdin>:2:11: error: max_steps\/1: the number of pushes 100000000000000000000 is too large/],
+  ])("%s: FILE:LINE:COL naming the allowed maximum, exit 65", (_, facts, message) => {
+    const r = run("labsolve", [], facts);
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(message);
+  });
+
+  it("a 200x200 board: the error points at the field/2 fact that makes it that large", () => {
+    const lines = [];
+    for (let r = 1; r <= 200; r++) for (let c = 1; c <= 200; c++) lines.push(`field(${r},${c}).`);
+    const r = run("labsolve", [], `${lines.join("\n")}\ninit_on(1,1). goal_on(1,2). max_steps(3).\n`);
+    expect(r.code).toBe(65);
+    // field(1,200) is on line 200
+    expect(r.err).toBe("<stdin>:200:1: error: the board is 200x200; labsolve handles boards up to 128x128\n");
+  });
+});

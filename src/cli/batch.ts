@@ -4,8 +4,8 @@ import { Command, Option } from "commander";
 import { DEFAULT_ZIP_LIMITS } from "../batch/limits.js";
 import { REPORT_FORMATS, formatReport, summarize, type ReportFormat } from "../batch/report.js";
 import type { BatchResult } from "../batch/run.js";
-import { nonNegativeInteger, positiveNumber } from "./args.js";
-import { guarded } from "./common.js";
+import { nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
+import { checkMemoryOption, guarded } from "./common.js";
 
 interface BatchFlags {
   jobs: number;
@@ -43,7 +43,7 @@ export function addBatchCommand(program: Command): void {
         "worker failed); 65: some input was bad; 70: an answer was rejected by the checker (a bug: please report it).",
     )
     .argument("<sources...>", ".zip files, folders or instance files")
-    .option("-j, --jobs <n>", "instances at once", nonNegativeInteger, availableParallelism())
+    .option("-j, --jobs <n>", "instances at once", positiveInteger, availableParallelism())
     .option("--time-limit <seconds>", "per instance", positiveNumber)
     .option("--memory <MB>", "transposition table per instance, MiB", nonNegativeInteger, 64)
     .option("--max-steps <k>", "override every instance's max_steps", nonNegativeInteger)
@@ -56,6 +56,7 @@ export function addBatchCommand(program: Command): void {
     .action(async (sources: string[], flags: BatchFlags) => {
       await guarded("labsolve batch", async () => {
         if (flags.resume && !flags.out) throw new Error("--resume needs --out FILE");
+        checkMemoryOption(flags.memory);
         // loaded here, not at start-up: plain labsolve runs do not pay for the zip reader,
         // the progress bar and the worker pool
         const [{ batchExitCode, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
@@ -82,7 +83,7 @@ export function addBatchCommand(program: Command): void {
         bar?.start(items.length, 0, { solved });
         try {
           const results = await runBatch(items, {
-            jobs: Math.max(1, flags.jobs),
+            jobs: flags.jobs,
             timeLimit: flags.timeLimit,
             tableMegabytes: flags.memory,
             maxSteps: flags.maxSteps,

@@ -1,5 +1,6 @@
 /** What the command-line front ends share: reading input, reporting bad input (without commander, which src/cli/args.ts loads). */
 import { existsSync, readFileSync } from "node:fs";
+import { totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ExitCode, InputError } from "../errors.js";
@@ -29,6 +30,18 @@ export function endQuietlyOnClosedPipe(): void {
       throw e;
     });
   }
+}
+
+/**
+ * Refuses a `--memory` budget larger than the machine's memory: the tables would fail to
+ * allocate, or swap the machine to a halt (each table is also capped at 2 GiB:
+ * src/search/table.ts).
+ * @param megabytes the option's value, MiB
+ * @throws Error (a usage error: `labsolve: error: ...`, exit 65) naming the machine's memory
+ */
+export function checkMemoryOption(megabytes: number): void {
+  const machine = Math.floor(totalmem() / 2 ** 20);
+  if (megabytes > machine) throw new Error(`--memory ${megabytes}: more than this machine's memory (${machine} MiB); give at most ${machine}`);
 }
 
 /** A text the user gave us and the name messages use for it. */

@@ -40,7 +40,7 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
   const models = count(v.models);
   const maxSteps = count(v["max-steps"]);
   const memory = count(v.memory);
-  const threads = count(v.threads);
+  const threads = count(v.threads) === 0 ? null : count(v.threads); // --threads 0: commander refuses it
   const limit = v["time-limit"];
   const timeLimit = limit === undefined ? undefined : /^\d*\.?\d+$/.test(limit) && Number(limit) > 0 ? Number(limit) : null;
   const format = v.format ?? "competition";

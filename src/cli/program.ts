@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import { Command, Option } from "commander";
 import { OUTPUT_FORMATS } from "../format.js";
 import { addBatchCommand } from "./batch.js";
-import { clingoExits, nonNegativeInteger, positiveNumber } from "./args.js";
+import { clingoExits, nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
 import { VERSION, guarded } from "./common.js";
 import { solveCommand, type SolveFlags } from "./solve.js";
 
@@ -24,7 +24,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
       .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
       .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
-      .option("--threads <n>", "search threads sharing out the first pushes (default: the cores)", nonNegativeInteger, availableParallelism())
+      .option("--threads <n>", "search threads sharing out the first pushes (default: the cores)", positiveInteger, availableParallelism())
       .option("--stats", "print nodes, depth reached and time per depth to stderr")
       .enablePositionalOptions(),
   );

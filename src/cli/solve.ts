@@ -7,7 +7,7 @@ import { readInstance } from "../instance.js";
 import { makeOutput } from "../output/outputs.js";
 import { assertSearchable, runSearch } from "../search/run.js";
 import { formatRuleStats } from "../search/rule-stats.js";
-import { VERSION, readSource } from "./common.js";
+import { VERSION, checkMemoryOption, readSource } from "./common.js";
 
 /** labsolve's options, once read. */
 export interface SolveFlags {
@@ -32,6 +32,7 @@ export interface SolveFlags {
  */
 export async function solveCommand(file: string | undefined, flags: SolveFlags): Promise<number> {
   if (flags.any && flags.models !== 1) throw new Error("--any finds one solution; it does not combine with -n");
+  checkMemoryOption(flags.memory);
   const source = readSource(file);
   const { instance, warnings } = readInstance(source.text, source.name);
   for (const w of warnings) process.stderr.write(`${w}\n`);

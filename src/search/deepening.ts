@@ -37,9 +37,12 @@ export function deepen(parts: DeepeningParts): SearchResult {
     const started = performance.now();
     const nodesBefore = plies.nodes;
     const before = plies.solutions.length;
+    plies.reach(depth);
     plies.plyNodes.fill(0);
     let depthComplete = true;
+    let skipped = false;
     try {
+      plies.poll();
       const known = parts.known.answers(depth);
       if (known !== undefined) {
         // a solution of this length exists and none is shorter: it is the first one
@@ -47,7 +50,9 @@ export function deepen(parts: DeepeningParts): SearchResult {
         plies.limitReached = true;
       } else if (depth === 0) {
         if (plies.board.goalReachable(plies.state, 0) && share.first) plies.report(0);
-      } else if (!parts.hopeless.skips()) {
+      } else if (parts.hopeless.skips()) {
+        skipped = true;
+      } else {
         plies.sawGoal = false;
         share.start(depth);
         dfs.search(0, depth);
@@ -76,6 +81,9 @@ export function deepen(parts: DeepeningParts): SearchResult {
     }
     // t = 0 is a solution only when init is the goal, and then pushing stops: nothing longer exists.
     if (depth === 0 && plies.board.goalReachable(plies.state, 0)) break;
+    // a hopeless instance (Lemma 1) skips every depth alike: the horizon is searched
+    // (a huge max_steps would otherwise loop here for ever)
+    if (skipped) break;
   }
   return {
     solutions: plies.solutions,

@@ -67,7 +67,9 @@ export interface SearchOptions {
    * Dynamic sharing of the first pushes among searches (worker threads): called at the
    * root of depth d for the next first push nobody has taken yet; returns a move index
    * (0 <= m < 4N, larger than any it returned before for d), or 4N or more when all are
-   * taken. Each first push is then searched by exactly the search that claimed it.
+   * taken; or -1 when it keeps no counter for depth d (the deepest depths of a huge
+   * horizon): rootShare's static split applies to that depth, in every search alike.
+   * Each first push is then searched by exactly the search that claimed it.
    * Replaces rootShare's static split; rootShare.index 0 still reports the empty and
    * the known solution.
    */

@@ -11,7 +11,7 @@ export interface WorkerInput {
   /** Int32Array view: element 0 becomes non-zero when the search must stop */
   stop: SharedArrayBuffer;
   /**
-   * Int32Array view, one counter per depth (0..horizon): the next first push nobody has
+   * Int32Array view, one counter per depth (0..min(horizon, 4096)): the next first push nobody has
    * claimed at that depth (SearchOptions.claimRoot, taken with Atomics.add); absent:
    * the static split of rootShare
    */

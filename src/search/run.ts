@@ -69,15 +69,17 @@ export interface RunResult {
   seconds: number;
 }
 
+/** Depths whose first pushes the workers claim from shared counters (SearchOptions.claimRoot); deeper ones are split statically. */
+const CLAIMED_DEPTHS = 4096;
 /** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
 const QUICK_BUDGET_MS = 15;
 /**
  * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
- * @throws InputError (`FILE: error: ...`, exit 65)
+ * @throws InputError (`FILE:LINE:COL: error: ...` at the field/2 fact that makes the board that large, exit 65)
  */
 export function assertSearchable(instance: Instance): void {
   if (instance.size > MAX_SIZE) {
-    throw new InputError(instance.file, undefined, `the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`);
+    throw new InputError(instance.file, instance.sizeAt, `the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`);
   }
 }
 
@@ -176,7 +178,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   // 2. the upper bound, while the workers load
   const threads = Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
   const workers: Worker[] = [];
-  const claims = threads > 1 ? new SharedArrayBuffer(4 * (horizon + 1)) : undefined;
+  // one counter per depth, for the depths a search can reach (deeper: the static split)
+  const claims = threads > 1 ? new SharedArrayBuffer(4 * (Math.min(horizon, CLAIMED_DEPTHS) + 1)) : undefined;
   const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
   const spawn = (): void => {
     for (let index = 0; index < threads; index++) {

@@ -21,7 +21,7 @@ port.once("message", (start: WorkerStart) => {
     const result = solve(instanceFromData(d, d.file), {
       ...input.options,
       known: start.known,
-      claimRoot: claims ? (depth) => Atomics.add(claims, depth, 1) : undefined,
+      claimRoot: claims ? (depth) => (depth < claims.length ? Atomics.add(claims, depth, 1) : -1) : undefined,
       shouldStop: () => Atomics.load(stop, 0) !== 0,
       onSolution: (pushes) => post({ kind: "solution", pushes }),
       onDepth: (stats) => post({ kind: "depth", stats }),
