@@ -4,7 +4,7 @@
  * child process, with a time limit and, where memory is the point, a small heap.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -112,4 +112,31 @@ describe("huge numbers (issue 13, 3 and 8)", () => {
     // field(1,200) is on line 200
     expect(r.err).toBe("<stdin>:200:1: error: the board is 200x200; labsolve handles boards up to 128x128\n");
   });
+});
+
+describe("-n 0 streams its answers in bounded memory and a signal acts at once (issue 13, 1)", () => {
+  // 8x8 random, seed 8: millions of answers within 6 pushes (the issue's r8.asp)
+  const r8 = tmp("r8.asp", toFacts(generate(8, 6, 8, "random")));
+
+  it.each(["SIGINT", "SIGTERM"] as const)("a heap of 64 MB, %s after 5 s: exit 11 within a second, the answers printed and the layout's end", async (signal) => {
+    const outFile = join(mkdtempSync(join(tmpdir(), "labyrinth-")), "out.txt");
+    const out = openSync(outFile, "w");
+    const child = spawn(join(ROOT, "bin/labsolve"), ["-n", "0", r8], { cwd: ROOT, stdio: ["ignore", out, "pipe"], env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=64" } });
+    let err = "";
+    child.stderr.on("data", (d) => (err += d));
+    const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+    await new Promise((r) => setTimeout(r, 5000));
+    const sent = Date.now();
+    child.kill(signal);
+    const code = await closed;
+    const took = Date.now() - sent;
+    closeSync(out);
+    expect(err).toBe("");
+    expect(code).toBe(11);
+    expect(took).toBeLessThan(1000);
+    const lines = Number(bash(`wc -l < ${outFile}`).out);
+    // answers streamed out while it ran (about 1.2 M lines in 5 s here; 100 k leaves room)
+    expect(lines).toBeGreaterThan(100_000);
+    expect(bash(`tail -1 ${outFile}`).out).toBe(`% interrupted: ${signal}\n`);
+  }, 60_000);
 });

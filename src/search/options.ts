@@ -53,6 +53,17 @@ export interface SearchOptions {
   /** called when a depth ends */
   onDepth?: (stats: DepthStats) => void;
   /**
+   * Keep the solutions in SearchResult.solutions (default true); false: only onSolution
+   * sees them (an enumeration of millions streams in bounded memory), the result counts them.
+   */
+  keep?: boolean;
+  /**
+   * Called before each depth of the deepening is searched (the workers of an
+   * enumeration wait there for each other: src/search/worker.ts); may throw
+   * Interrupted (src/search/plies.ts) to stop the search.
+   */
+  beforeDepth?: (depth: number) => void;
+  /**
    * Skip push orders that a swapped order dominates (the commutation rule, docs/search.md Lemma 3). Sound only
    * when the first solution of the fewest pushes is wanted; default: models === 1.
    */
@@ -103,8 +114,10 @@ export interface SearchOptions {
 
 /** How a search ended. */
 export interface SearchResult {
-  /** solutions found, in the order found (shortest first) */
+  /** solutions found, in the order found (shortest first); empty unless kept (SearchOptions.keep) */
   solutions: Push[][];
+  /** number of solutions found (kept or not) */
+  count: number;
   /** true when every sequence up to the horizon was searched (all models known) */
   exhausted: boolean;
   /** true when shouldStop ended the search */

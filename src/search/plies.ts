@@ -61,12 +61,18 @@ export class Plies {
   sawGoal = false;
   /** set when enough solutions were found */
   limitReached = false;
+  /** the solutions found, when kept (SearchOptions.keep) */
   readonly solutions: Push[][] = [];
+  /** solutions found (kept or not) */
+  found = 0;
+  /** pushes of the first solution found (the fewest), undefined before one */
+  fewest: number | undefined;
   private pollCountdown = POLL_EVERY;
 
   /**
    * @param horizon the most pushes searched
    * @param models stop after this many solutions (0: all)
+   * @param keep keep the solutions in `solutions` (false: onSolution alone sees them)
    * @throws RangeError when N > MAX_SIZE
    */
   constructor(
@@ -76,6 +82,7 @@ export class Plies {
     wide: boolean,
     private readonly shouldStop: (() => boolean) | undefined,
     private readonly onSolution: ((pushes: Push[]) => void) | undefined,
+    private readonly keep = true,
   ) {
     this.board = makeBoard(instance.size, wide);
     this.isBit = this.board instanceof BitBoard;
@@ -189,17 +196,15 @@ export class Plies {
 
   /** Records a solution (the path's, or one known beforehand). */
   accept(pushes: Push[]): void {
-    this.solutions.push(pushes);
+    if (this.keep) this.solutions.push(pushes);
+    this.found++;
+    this.fewest ??= pushes.length;
     this.onSolution?.(pushes);
-    if (this.models > 0 && this.solutions.length >= this.models) this.limitReached = true;
+    if (this.models > 0 && this.found >= this.models) this.limitReached = true;
   }
 
-  /**
-   * Asks shouldStop now (the search asks every few thousand states; the deepening also
-   * between depths, which may have few states or none).
-   * @throws Interrupted when shouldStop says so
-   */
-  poll(): void {
+  /** @throws Interrupted when shouldStop says so */
+  private poll(): void {
     this.pollCountdown = POLL_EVERY;
     if (this.shouldStop?.()) throw new Interrupted();
   }

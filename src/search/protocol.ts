@@ -16,6 +16,12 @@ export interface WorkerInput {
    * the static split of rootShare
    */
   claims?: SharedArrayBuffer;
+  /**
+   * Enumerations (models other than 1) only: the flow control that keeps a run of
+   * millions of answers in bounded memory (src/search/flow.ts): answers posted and not
+   * yet taken by the main thread, and the depth each worker has finished.
+   */
+  flow?: { buffer: SharedArrayBuffer; index: number; workers: number };
 }
 
 /** Sent once the worker may search: the upper bound the main thread found meanwhile. */
