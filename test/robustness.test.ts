@@ -8,7 +8,10 @@ import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { competitionAnswer } from "../src/format.js";
 import { generate, toFacts } from "../src/generate.js";
+import { readInstance } from "../src/instance.js";
+import { solve } from "../src/search/engine.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -115,6 +118,19 @@ describe("huge numbers (issue 13, 3 and 8)", () => {
 });
 
 describe("-n 0 streams its answers in bounded memory and a signal acts at once (issue 13, 1)", () => {
+  it("the flow control loses and repeats nothing: 1 and 3 threads print the answers of the in-process search (5270, more than the 1024 in flight)", () => {
+    const facts = toFacts(generate(8, 4, 8, "random"));
+    const { instance } = readInstance(facts, "r8-4");
+    const expected = solve(instance, { models: 0 }).solutions.map((s) => competitionAnswer(s)).sort();
+    expect(expected.length).toBe(5270);
+    for (const threads of ["1", "3"]) {
+      const r = run("labsolve", ["-n", "0", "--threads", threads], facts);
+      expect(r.code).toBe(30);
+      const answers = r.out.split(/(?=ANSWER\n)/).sort();
+      expect(answers).toEqual(expected);
+    }
+  });
+
   // 8x8 random, seed 8: millions of answers within 6 pushes (the issue's r8.asp)
   const r8 = tmp("r8.asp", toFacts(generate(8, 6, 8, "random")));
 
