@@ -4,7 +4,7 @@
  * child process, with a time limit and, where memory is the point, a small heap.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -155,4 +155,48 @@ describe("-n 0 streams its answers in bounded memory and a signal acts at once (
     expect(lines).toBeGreaterThan(100_000);
     expect(bash(`tail -1 ${outFile}`).out).toBe(`% interrupted: ${signal}\n`);
   }, 60_000);
+});
+
+describe("files are capped before they are read (issue 13, 4)", () => {
+  it("a 5 GB file (sparse): FILE: error naming the cap, exit 65, at once", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-"));
+    const big = join(dir, "big.lp");
+    try {
+      writeFileSync(big, "");
+      truncateSync(big, 5 * 2 ** 30);
+      const started = Date.now();
+      const r = run("labsolve", [big]);
+      expect(r.code).toBe(65);
+      expect(r.err).toBe(`${big}: error: the file is ${5 * 2 ** 30} bytes, over the cap of 16 MiB (16777216 bytes): not read\n`);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
+
+  it("standard input over the cap: read up to the cap only, exit 65", () => {
+    const r = bash("head -c 20000000 /dev/zero | bin/labsolve");
+    expect(r.code).toBe(65);
+    expect(r.err).toBe("<stdin>: error: the input is over the cap of 16 MiB (16777216 bytes): not read\n");
+  });
+
+  it("in a batch folder, the huge file is an error row and the valid instance beside it is solved", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-"));
+    try {
+      const big = join(dir, "big.lp");
+      writeFileSync(big, "");
+      truncateSync(big, 5 * 2 ** 30);
+      writeFileSync(join(dir, "example.lp"), readFileSync(EXAMPLE));
+      const r = run("labsolve", ["batch", dir, "--format", "json"]);
+      expect(r.code).toBe(65);
+      const rows = JSON.parse(r.out).instances as { instance: string; status: string; error?: string }[];
+      expect(rows.map((x) => [x.instance, x.status])).toEqual([
+        [big, "error"],
+        [join(dir, "example.lp"), "solved"],
+      ]);
+      expect(rows[0].error).toMatch(/over the cap of 16 MiB/);
+    } finally {
+      rmSync(dir, { recursive: true });
+    }
+  });
 });

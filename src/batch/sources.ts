@@ -6,6 +6,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { strFromU8, unzipSync, type UnzipFileInfo } from "fflate";
 import { InputError } from "../errors.js";
+import { readTextCapped, tooLarge } from "../files.js";
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./limits.js";
 
 export { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./limits.js";
@@ -32,14 +33,25 @@ export function collectInstances(sources: readonly string[], limits: ZipLimits =
       throw new InputError(source, undefined, "cannot read: no such file or folder");
     }
     if (stat.isDirectory()) {
-      for (const path of walkFolder(source)) items.push({ kind: "instance", name: path, text: readFileSync(path, "utf8") });
+      for (const path of walkFolder(source)) items.push(readPlain(path, limits));
     } else if (/\.zip$/i.test(source)) {
+      if (stat.size > limits.totalBytes) throw tooLarge(source, stat.size, limits.totalBytes);
       items.push(...readZip(source, readFileSync(source), limits));
     } else {
-      items.push({ kind: "instance", name: source, text: readFileSync(source, "utf8") });
+      items.push(readPlain(source, limits));
     }
   }
   return items;
+}
+
+/** A plain instance file, or a refused item when it is over the entry cap (checked before reading) or unreadable. */
+function readPlain(path: string, limits: ZipLimits): BatchItem {
+  try {
+    return { kind: "instance", name: path, text: readTextCapped(path, path, limits.entryBytes) };
+  } catch (e) {
+    if (e instanceof InputError) return { kind: "refused", name: path, reason: e.problem };
+    throw e;
+  }
 }
 
 function walkFolder(dir: string): string[] {

@@ -4,6 +4,7 @@ import { totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ExitCode, InputError } from "../errors.js";
+import { MAX_FILE_BYTES, readTextCapped } from "../files.js";
 
 /** The package's version, for `--version` and clingo-style headers (from the nearest package.json up the tree). */
 export const VERSION: string = (() => {
@@ -52,18 +53,15 @@ export interface Source {
 }
 
 /**
- * Reads a file, or standard input for `-` or undefined.
- * @throws InputError when the file cannot be read
+ * Reads a file, or standard input for `-` or undefined, of at most `maxBytes` bytes
+ * (default 16 MiB: src/files.ts MAX_FILE_BYTES; a plain file's size is checked before
+ * it is read).
+ * @throws InputError when the file cannot be read or is over the cap
  */
-export function readSource(path: string | undefined): Source {
+export function readSource(path: string | undefined, maxBytes = MAX_FILE_BYTES): Source {
   const stdin = path === undefined || path === "-";
   const name = stdin ? "<stdin>" : path;
-  try {
-    return { text: readFileSync(stdin ? 0 : path, "utf8"), name };
-  } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message;
-    throw new InputError(name, undefined, `cannot read: ${why}`);
-  }
+  return { text: readTextCapped(stdin ? 0 : path, name, maxBytes), name };
 }
 
 /**

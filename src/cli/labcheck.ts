@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { Command } from "commander";
 import { CHECKER_EXIT, checkWitness, competitionCheck, type Verdict } from "../check.js";
 import { endOf, instanceFromAtoms, readInstance, type Instance } from "../instance.js";
+import { MAX_OUTPUT_BYTES } from "../files.js";
 import { drawBoard } from "../picture.js";
 import { readOutput, type SolverOutput } from "../witness.js";
 import { clingoExits } from "./args.js";
@@ -61,7 +62,7 @@ program.action(async (args: string[], flags: { json?: boolean }) => {
     if (args.length === 2 && /^\d+$/.test(args[0]) && !existsSync(args[0])) {
       const instanceSource = readSource(args[1]);
       const { instance } = readInstance(instanceSource.text, instanceSource.name);
-      const outputSource = readSource(undefined);
+      const outputSource = readSource(undefined, MAX_OUTPUT_BYTES);
       let result;
       try {
         result = competitionCheck(Number(args[0]), instance, readOutput(outputSource.text, outputSource.name));
@@ -78,14 +79,14 @@ program.action(async (args: string[], flags: { json?: boolean }) => {
     let instance: Instance;
     let output: SolverOutput;
     if (args.length === 0 || args[0] === "-") {
-      const source = readSource(undefined);
+      const source = readSource(undefined, MAX_OUTPUT_BYTES);
       ({ instance, output } = combined(source.text, source.name));
     } else {
       const instanceSource = readSource(args[0]);
       const read = readInstance(instanceSource.text, instanceSource.name);
       for (const w of read.warnings) process.stderr.write(`${w}\n`);
       instance = read.instance;
-      const witnessSource = readSource(args[1]);
+      const witnessSource = readSource(args[1], MAX_OUTPUT_BYTES);
       output = readOutput(witnessSource.text, witnessSource.name);
     }
     if (output.answers.length === 0 && (output.saysInconsistent || output.saysUnknown)) {
