@@ -103,7 +103,7 @@ describe("labsolve batch", () => {
     expect(rows.get("../evil.lp")).toMatchObject({ status: "error", error: "unsafe entry name (absolute or with ..): skipped" });
     expect(rows.get("/etc/abs.lp")?.status).toBe("error");
     expect(rows.get("set/huge.lp")?.error).toBe("entry of 17825792 bytes uncompressed is over the cap of 16777216: skipped");
-    expect(rows.get("set/wide.lp")).toMatchObject({ status: "error", N: 129, error: `${zip}:set/wide.lp: error: the board is 129x129; labsolve handles boards up to 128x128` });
+    expect(rows.get("set/wide.lp")).toMatchObject({ status: "error", N: 129, error: `${zip}:set/wide.lp:129:1: error: the board is 129x129; labsolve handles boards up to 128x128` });
     expect(existsSync(join(dir, "..", "evil.lp"))).toBe(false);
     expect(readdirSync(dir)).toEqual(["mixed.zip"]); // nothing extracted
   });
