@@ -176,7 +176,7 @@ describe("labsolve batch", () => {
   }, 60_000);
 });
 
-describe("labsolve batch: what is an instance, what is said, what the exit code says (issue 13, 5, 6, 8)", () => {
+describe("labsolve batch: what is an instance, what is said, what the exit code says (issue 13, 5, 6, 8)", { timeout: 60_000 }, () => {
   it("follows symbolic links to files and folders, and says which links it skipped and why (broken, a loop)", () => {
     const dir = tmp();
     const other = tmp();
@@ -239,7 +239,7 @@ describe("labsolve batch: what is an instance, what is said, what the exit code 
     const single = spawnSync(join(ROOT, "bin/labsolve"), ["--time-limit", "0.5", join(dir, "maze-20.lp")], { encoding: "utf8" });
     expect(single.status).toBe(11);
     // --any: the task is done with any answer
-    expect(batch([dir, "--any", "--time-limit", "0.5"]).code).toBe(0);
+    expect(batch([dir, "--any", "--time-limit", "20"]).code).toBe(0);
   });
 
   it("a zip entry longer than its header says is refused for its size and checksum, not read as a cut instance", () => {

@@ -30,7 +30,7 @@ function tmp(name: string, text: string): string {
   return file;
 }
 
-describe("a closed pipe ends the program quietly (issue 13, 2)", () => {
+describe("a closed pipe ends the program quietly (issue 13, 2)", { timeout: 60_000 }, () => {
   it.each([
     ["labsolve -n 0", `bin/labsolve -n 0 ${I0032}`],
     ["labgen", "bin/labgen 100 6 --seed 1"],
@@ -50,7 +50,7 @@ function run(cmd: string, args: string[], input = "") {
 
 const withSteps = (facts: string, steps: string): string => facts.replace(/max_steps\(\d+\)\./, `max_steps(${steps}).`);
 
-describe("huge numbers (issue 13, 3 and 8)", () => {
+describe("huge numbers (issue 13, 3 and 8)", { timeout: 60_000 }, () => {
   // 9x9, 4 pushes: the workers' iterative deepening runs (the beam alone does not prove it)
   const i0060 = readFileSync(join(ROOT, "instances/0060-labyrinth-9-0.asp"), "utf8");
   // 14x14 random, seed 1: the deepening with transposition tables in the workers
@@ -117,7 +117,7 @@ describe("huge numbers (issue 13, 3 and 8)", () => {
   });
 });
 
-describe("-n 0 streams its answers in bounded memory and a signal acts at once (issue 13, 1)", () => {
+describe("-n 0 streams its answers in bounded memory and a signal acts at once (issue 13, 1)", { timeout: 60_000 }, () => {
   it("the flow control loses and repeats nothing: 1 and 3 threads print the answers of the in-process search (5270, more than the 1024 in flight)", () => {
     const facts = toFacts(generate(8, 4, 8, "random"));
     const { instance } = readInstance(facts, "r8-4");
@@ -157,7 +157,7 @@ describe("-n 0 streams its answers in bounded memory and a signal acts at once (
   }, 60_000);
 });
 
-describe("files are capped before they are read (issue 13, 4)", () => {
+describe("files are capped before they are read (issue 13, 4)", { timeout: 60_000 }, () => {
   it("a 5 GB file (sparse): FILE: error naming the cap, exit 65, at once", () => {
     const dir = mkdtempSync(join(tmpdir(), "labyrinth-"));
     const big = join(dir, "big.lp");
@@ -198,5 +198,27 @@ describe("files are capped before they are read (issue 13, 4)", () => {
     } finally {
       rmSync(dir, { recursive: true });
     }
+  });
+});
+
+describe("--help reads well in 80 columns (issue 13, 8)", { timeout: 60_000 }, () => {
+  it.each(["labsolve", "labsolve batch", "labcheck", "labgen"])("%s --help: no line over 80 columns, no sentence broken by a hard line break", (line) => {
+    const [cmd, ...rest] = line.split(" ");
+    const r = run(cmd, [...rest, "--help"]);
+    expect(r.code).toBe(0);
+    const lines = r.out.split("\n");
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    // a line of a paragraph (not indented) ends early only at the end of a sentence or
+    // before a heading: otherwise the next line's first word would have fitted on it
+    for (let i = 0; i + 1 < lines.length; i++) {
+      const [a, b] = [lines[i], lines[i + 1]];
+      if (a === "" || b === "" || /^\s/.test(a) || /^\s/.test(b) || /[.:]$/.test(a)) continue;
+      expect(a.length + 1 + b.split(" ")[0].length, `${a}\n${b}`).toBeGreaterThan(80);
+    }
+  });
+
+  it("labcheck --help gives human mode's exit 2 when there is nothing to check, as it does", () => {
+    expect(run("labcheck", ["--help"]).out).toMatch(/INCONSISTENT or UNKNOWN\s+output \(exit 2\)/);
+    expect(run("labcheck", [EXAMPLE], "INCONSISTENT\n")).toMatchObject({ code: 2 });
   });
 });

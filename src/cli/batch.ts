@@ -44,10 +44,14 @@ function describe(r: BatchResult): string {
 export function addBatchCommand(program: Command): void {
   program
     .command("batch")
+    .summary("solves the instances of zips, folders and files in parallel, each answer verified by the checker")
     .description(
-      "Solves every .lp and .asp instance of zips (read in memory), folders (recursively) and files, in parallel,\n" +
-        "verifying each answer with the checker. Exit 0: all answered and verified; 1: some ran out of time (or a\n" +
-        "worker failed); 65: some input was bad; 70: an answer was rejected by the checker (a bug: please report it).",
+      "Solves every instance of zips (read in memory), folders (recursively, following symbolic links) and files, " +
+        "in parallel, verifying each answer with the checker. Instances are the .lp and .asp files (see --include, " +
+        "--exclude) with field/2 facts; the others are skipped with a note.\n\n" +
+        "Exit 0: all answered and verified; 1: some ran out of time (no answer, or without --any an answer not " +
+        "proven shortest) or a worker failed; 65: some input was bad, or there was no instance at all; 70: an answer " +
+        "was rejected by the checker (a bug: please report it).",
     )
     .argument("<sources...>", ".zip files, folders or instance files")
     .option("-j, --jobs <n>", "instances at once", positiveInteger, availableParallelism())

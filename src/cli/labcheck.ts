@@ -20,13 +20,21 @@ endQuietlyOnClosedPipe();
 const program = clingoExits(
   new Command("labcheck")
     .description(
-      "Checks push-labyrinth witnesses against an instance.\n\n" +
-        "  labcheck EXITCODE INSTANCE < OUTPUT    competition checker: prints OK, FAIL or DONTKNOW (exit 0, 1, 2)\n" +
-        "  labcheck INSTANCE [WITNESS]            says valid or which rule the witness breaks, at which step (exit 0, 1)\n" +
-        "  labcheck - < INSTANCE_AND_WITNESS      the same, instance and witness concatenated on standard input\n" +
-        "  labcheck < INSTANCE_AND_WITNESS        2009 convention: prints CORRECT or INCORRECT\n\n" +
-        "A witness is solver output in any common layout (competition ANSWER line, clingo, DLV braces, plain facts);\n" +
-        "only push/3 atoms count. Bad input exits 65.",
+      "Checks push-labyrinth witnesses against an instance. A witness is solver output in any common layout " +
+        "(competition ANSWER line, clingo, DLV braces, plain facts); only push/3 atoms count. Bad input exits 65.",
+    )
+    .addHelpText(
+      "after",
+      "\nModes:\n" +
+        "  labcheck EXITCODE INSTANCE < OUTPUT  competition checker: prints OK, FAIL or\n" +
+        "                                       DONTKNOW (exit 0, 1, 2)\n" +
+        "  labcheck INSTANCE [WITNESS]          valid (exit 0), or the rule the witness\n" +
+        "                                       breaks and its step (exit 1); nothing to\n" +
+        "                                       check in an INCONSISTENT or UNKNOWN\n" +
+        "                                       output (exit 2)\n" +
+        "  labcheck - < INSTANCE_AND_WITNESS    the same, instance and witness\n" +
+        "                                       concatenated on standard input\n" +
+        "  labcheck < INSTANCE_AND_WITNESS      2009 convention: CORRECT or INCORRECT\n",
     )
     .version(VERSION)
     .argument("[args...]", "EXITCODE INSTANCE, or INSTANCE [WITNESS]")

@@ -12,8 +12,8 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
   const program = clingoExits(
     new Command("labsolve")
       .description(
-        "Finds the shortest push sequences of a push-labyrinth instance (ASP Competition facts) by iterative deepening.\n" +
-          "Exit codes as clingo: 10 solution found, 20 none within max_steps, 30 all solutions enumerated,\n" +
+        "Finds the shortest push sequences of a push-labyrinth instance (ASP Competition facts) by iterative deepening.\n\n" +
+          "Exit codes as clingo's: 10 a solution found, 20 none within max_steps, 30 all solutions enumerated, " +
           "1 interrupted without an answer, 11 interrupted after one, 65 bad input.",
       )
       .version(VERSION)
@@ -24,7 +24,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
       .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
       .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
-      .option("--threads <n>", "search threads sharing out the first pushes (default: the cores)", positiveInteger, availableParallelism())
+      .option("--threads <n>", "search threads sharing out the first pushes (default: the machine's cores)", positiveInteger, availableParallelism())
       .option("--stats", "print nodes, depth reached and time per depth to stderr")
       .enablePositionalOptions(),
   );
