@@ -222,3 +222,34 @@ describe("--help reads well in 80 columns (issue 13, 8)", { timeout: 60_000 }, (
     expect(run("labcheck", [EXAMPLE], "INCONSISTENT\n")).toMatchObject({ code: 2 });
   });
 });
+
+describe("the rules page is the project's own (issue 13, 9)", { timeout: 60_000 }, () => {
+  const rules = join(ROOT, "docs/rules.md");
+
+  it("README links docs/rules.md, not the rules in ../shared, which a clone lacks", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    expect(readme).toContain("[docs/rules.md](docs/rules.md)");
+    expect(readme).not.toMatch(/The rules are `\.\.\/shared/);
+    expect(readme).toMatch(/no walking before the first push/i);
+    expect(readme).toContain("encoding_single.asp");
+    expect(readme).toContain("--project");
+  });
+
+  it("its worked examples are the instances of instances/, and labsolve -n 0 gives exactly the solutions it lists", () => {
+    const text = readFileSync(rules, "utf8");
+    const blocks = [...text.matchAll(/```\n([\s\S]*?)```\n/g)].map((m) => m[1]);
+    const facts = blocks.filter((b) => b.startsWith("field("));
+    expect(facts).toEqual([readFileSync(EXAMPLE, "utf8"), readFileSync(join(ROOT, "instances/example-no-walk-before-push.lp"), "utf8")]);
+    const listed = blocks.find((b) => b.startsWith("push("))!.trim().split("\n").sort();
+    const r = run("labsolve", ["-n", "0", EXAMPLE]);
+    expect(r.code).toBe(30);
+    expect(r.out.split("ANSWER\n").filter(Boolean).map((s) => s.trim()).sort()).toEqual(listed);
+    // the second example's counts as the page gives them: 2, none, 22
+    for (const [steps, count] of [["1", 2], ["0", 0], ["2", 22]] as const) {
+      const out = run("labsolve", ["-n", "0"], withSteps(facts[1], steps)).out;
+      expect(out.split("\n").filter((l) => l === "ANSWER")).toHaveLength(count);
+    }
+    expect(text).toMatch(/`push\(2,e,1\)\.` and `push\(2,w,1\)\.`/);
+    expect(text).toMatch(/`max_steps\(2\)` it has 22/);
+  });
+});
