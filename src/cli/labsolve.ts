@@ -61,10 +61,10 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
 }
 
 const quick = quickFlags(process.argv.slice(2));
-const { endQuietlyOnClosedPipe } = await import("./common.js");
+const { endQuietlyOnClosedPipe, guarded } = await import("./common.js");
 endQuietlyOnClosedPipe();
 if (quick) {
-  const [{ guarded }, { solveCommand }] = await Promise.all([import("./common.js"), import("./solve.js")]);
+  const { solveCommand } = await import("./solve.js");
   await guarded("labsolve", () => solveCommand(quick.file, quick.flags));
 } else {
   await (await import("./program.js")).runProgram(process.argv);
