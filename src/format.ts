@@ -10,6 +10,8 @@ import { ExitCode } from "./errors.js";
 /** What the json report needs of a run (src/search/run.ts RunResult). */
 export interface RunSummary {
   solutions: readonly Push[][];
+  /** the number of answers (solutions holds them when they were kept) */
+  count?: number;
   exhausted: boolean;
   interrupted: boolean;
   lowerBound: number;
@@ -135,7 +137,7 @@ export interface JsonReport {
 
 /** Builds the json format's document of a run. */
 export function jsonReport(r: RunSummary): JsonReport {
-  const o: RunOutcome = { solutions: r.solutions.length, exhausted: r.exhausted, interrupted: r.interrupted };
+  const o: RunOutcome = { solutions: r.count ?? r.solutions.length, exhausted: r.exhausted, interrupted: r.interrupted };
   return {
     status: o.solutions > 0 ? "SATISFIABLE" : o.exhausted ? "UNSATISFIABLE" : "UNKNOWN",
     exitCode: exitCodeOf(o),

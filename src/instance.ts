@@ -20,7 +20,12 @@ export interface Instance {
   goal: Field;
   /** the horizon: at most this many pushes */
   maxSteps: number;
+  /** where the fact that makes the board NxN is (a field/2 fact with N as its row or column), when read from facts */
+  sizeAt?: SourcePosition;
 }
+
+/** The largest board an instance may have: MAX_BOARD x MAX_BOARD (the solver's own limit is lower: src/search/layout.ts MAX_SIZE). */
+export const MAX_BOARD = 1024;
 
 /** An instance as plain data, 1-based fields (what generators make and workers receive). */
 export interface InstanceData {
@@ -87,6 +92,9 @@ export function integerArg(file: string, atom: Atom, i: number, what: string): n
   if (t.kind !== "integer") {
     throw new InputError(file, t.location, `${atom.name}/${atom.args.length}: expected an integer ${what}, found ${termText(t)}`);
   }
+  if (!Number.isSafeInteger(t.value)) {
+    throw new InputError(file, t.location, `${atom.name}/${atom.args.length}: the ${what} ${t.text} is too large (integers up to ${Number.MAX_SAFE_INTEGER})`);
+  }
   return t.value;
 }
 
@@ -99,7 +107,8 @@ export function integerArg(file: string, atom: Atom, i: number, what: string): n
  * @param end where "missing fact" errors point (the end of the input)
  * @throws InputError for: non-integer coordinates, a direction other than n/s/e/w, a
  *   board that is not all of 1..N x 1..N, a coordinate outside the board, not exactly
- *   one init_on, goal_on or max_steps, a negative max_steps
+ *   one init_on, goal_on or max_steps, a negative max_steps, a coordinate over MAX_BOARD,
+ *   an integer beyond 2^53 - 1
  */
 export function instanceFromAtoms(atoms: Atom[], file: string, end: SourcePosition): ReadResult {
   const warnings: string[] = [];
@@ -158,9 +167,16 @@ export function instanceFromAtoms(atoms: Atom[], file: string, end: SourcePositi
 
   if (fields.length === 0) throw new InputError(file, end, "no field/2 facts: expected the fields of an NxN board");
   let size = 0;
+  let sizeAt: Place = fields[0].at;
   for (const { f, at } of fields) {
     if (f.row < 1 || f.col < 1) throw new InputError(file, at, `field(${f.row},${f.col}): rows and columns are numbered from 1`);
-    size = Math.max(size, f.row, f.col);
+    if (f.row > MAX_BOARD || f.col > MAX_BOARD) {
+      throw new InputError(file, at, `field(${f.row},${f.col}): boards are at most ${MAX_BOARD}x${MAX_BOARD} (expected X and Y in 1..${MAX_BOARD})`);
+    }
+    if (Math.max(f.row, f.col) > size) {
+      size = Math.max(f.row, f.col);
+      sizeAt = at;
+    }
   }
   const present = new Uint8Array(size * size);
   for (const { f } of fields) present[(f.row - 1) * size + (f.col - 1)] = 1;
@@ -192,7 +208,7 @@ export function instanceFromAtoms(atoms: Atom[], file: string, end: SourcePositi
   const steps = need("max_steps", "max_steps(M)");
   if (steps.data[0] < 0) throw new InputError(file, steps.at, `${steps.value}: expected a non-negative number of pushes`);
   return {
-    instance: { file, size, board: new Board(size, tiles), init, goal, maxSteps: steps.data[0] },
+    instance: { file, size, board: new Board(size, tiles), init, goal, maxSteps: steps.data[0], sizeAt: { line: sizeAt.line, column: sizeAt.column } },
     warnings,
   };
 }

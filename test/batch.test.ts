@@ -1,6 +1,6 @@
 /** labsolve batch: zips, folders, bad entries, results file and resume. */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
@@ -25,6 +25,7 @@ interface Row {
   lowerBound: number | null;
   verified: boolean | null;
   error?: string;
+  interrupted?: string;
   N: number | null;
   max_steps: number | null;
   witness: string | null;
@@ -103,7 +104,7 @@ describe("labsolve batch", () => {
     expect(rows.get("../evil.lp")).toMatchObject({ status: "error", error: "unsafe entry name (absolute or with ..): skipped" });
     expect(rows.get("/etc/abs.lp")?.status).toBe("error");
     expect(rows.get("set/huge.lp")?.error).toBe("entry of 17825792 bytes uncompressed is over the cap of 16777216: skipped");
-    expect(rows.get("set/wide.lp")).toMatchObject({ status: "error", N: 129, error: `${zip}:set/wide.lp: error: the board is 129x129; labsolve handles boards up to 128x128` });
+    expect(rows.get("set/wide.lp")).toMatchObject({ status: "error", N: 129, error: `${zip}:set/wide.lp:129:1: error: the board is 129x129; labsolve handles boards up to 128x128` });
     expect(existsSync(join(dir, "..", "evil.lp"))).toBe(false);
     expect(readdirSync(dir)).toEqual(["mixed.zip"]); // nothing extracted
   });
@@ -126,9 +127,9 @@ describe("labsolve batch", () => {
     writeFileSync(join(dir, "quick.lp"), EXAMPLE);
     const r = batch([dir, "--time-limit", "0.3", "--format", "csv"]);
     expect(r.code).toBe(1);
-    expect(r.out.split("\n")[0]).toBe("instance,N,max_steps,status,pushes,optimal,lowerBound,seconds,nodes,verified,error");
-    expect(r.out).toMatch(/slow\.lp,20,30,unknown,,,\d+,[\d.]+,\d+,,interrupted: time limit\n/);
-    expect(r.out).toMatch(/quick\.lp,4,2,solved,2,true,2,[\d.]+,\d+,true,\n/);
+    expect(r.out.split("\n")[0]).toBe("instance,N,max_steps,status,pushes,optimal,lowerBound,seconds,nodes,verified,error,interrupted");
+    expect(r.out).toMatch(/slow\.lp,20,30,unknown,,,\d+,[\d.]+,\d+,,interrupted: time limit,time limit\n/);
+    expect(r.out).toMatch(/quick\.lp,4,2,solved,2,true,2,[\d.]+,\d+,true,,\n/);
   });
 
   it("an interrupted batch resumed with --resume ends with the same results as an uninterrupted one", async () => {
@@ -173,4 +174,107 @@ describe("labsolve batch", () => {
     expect(stable(whole)).toHaveLength(8);
     expect(stable(whole).filter((l) => l.includes("/nested/deeper/slow"))).toHaveLength(4); // folders are read recursively
   }, 60_000);
+});
+
+describe("labsolve batch: what is an instance, what is said, what the exit code says (issue 13, 5, 6, 8)", { timeout: 60_000 }, () => {
+  it("follows symbolic links to files and folders, and says which links it skipped and why (broken, a loop)", () => {
+    const dir = tmp();
+    const other = tmp();
+    writeFileSync(join(other, "linked.asp"), EXAMPLE);
+    mkdirSync(join(dir, "sub"));
+    writeFileSync(join(dir, "real.lp"), EXAMPLE);
+    symlinkSync(join(other, "linked.asp"), join(dir, "linked.asp"));
+    symlinkSync(other, join(dir, "elsewhere"));
+    symlinkSync("nowhere.lp", join(dir, "broken.lp"));
+    symlinkSync("..", join(dir, "sub", "up"));
+    const r = batch([dir, "--format", "json"]);
+    expect(r.code).toBe(0);
+    expect(report(r.out).instances.map((x) => [x.instance.slice(dir.length + 1), x.status])).toEqual([
+      ["elsewhere/linked.asp", "solved"],
+      ["linked.asp", "solved"],
+      ["real.lp", "solved"],
+    ]);
+    expect(r.err).toContain(`note: ${join(dir, "broken.lp")}: skipped: broken symbolic link\n`);
+    expect(r.err).toContain(`note: ${join(dir, "sub", "up")}: skipped: symbolic link to a folder already read`);
+  });
+
+  it("no instance at all is an error (exit 65): an empty folder, a folder of encodings", () => {
+    const empty = tmp();
+    const r = batch([empty]);
+    expect(r.code).toBe(65);
+    expect(r.err).toBe(`${empty}: error: no instances found: expected .lp or .asp files with field/2 facts (see --include)\n`);
+    const encodings = tmp();
+    writeFileSync(join(encodings, "encoding.asp"), "reach(X,Y) :- field(X,Y), init_on(X,Y).\n");
+    const e = batch([encodings]);
+    expect(e.code).toBe(65);
+    expect(e.err).toMatch(/note: .*encoding\.asp: skipped: no field\/2 facts: not an instance \(an encoding\?\)\n.*error: no instances found \(1 file\(s\) skipped/s);
+  });
+
+  it("the competition's folder: encodings and incmode.lp are skipped with a note, not errors; --include and --exclude choose the files", () => {
+    const dir = tmp();
+    writeFileSync(join(dir, "0001-labyrinth-4-0.asp"), EXAMPLE);
+    writeFileSync(join(dir, "0002-labyrinth-4-0.lp"), EXAMPLE);
+    writeFileSync(join(dir, "encoding.asp"), "reach(X,Y) :- field(X,Y), init_on(X,Y).\n#show push/3.\n");
+    writeFileSync(join(dir, "encoding_single.asp"), "field(X,Y) :- cell(X,Y).\n");
+    writeFileSync(join(dir, "incmode.lp"), "#include <incmode>.\n#program base.\n");
+    const r = batch([dir, "--format", "json"]);
+    expect(r.code).toBe(0);
+    expect(report(r.out).instances.map((x) => x.instance.slice(dir.length + 1))).toEqual(["0001-labyrinth-4-0.asp", "0002-labyrinth-4-0.lp"]);
+    for (const f of ["encoding.asp", "encoding_single.asp", "incmode.lp"]) expect(r.err).toContain(`note: ${join(dir, f)}: skipped: no field/2 facts`);
+    const chosen = batch([dir, "--include", "*.asp", "--exclude", "encoding*", "--format", "json"]);
+    expect(chosen.code).toBe(0);
+    expect(report(chosen.out).instances.map((x) => x.instance.slice(dir.length + 1))).toEqual(["0001-labyrinth-4-0.asp"]);
+    expect(chosen.err).not.toContain("skipped");
+  });
+
+  it("shortest mode: an answer cut off by --time-limit is not proven shortest and the batch exits 1, as labsolve exits 11", () => {
+    const dir = tmp();
+    // 20x20: the beam answers in milliseconds, proving its optimum takes seconds
+    writeFileSync(join(dir, "maze-20.lp"), toFacts(generate(20, 20, 7, "maze")));
+    const r = batch([dir, "--time-limit", "0.5", "--format", "json"]);
+    expect(r.code).toBe(1);
+    const [row] = report(r.out).instances;
+    expect(row).toMatchObject({ status: "solved", optimal: false, verified: true, interrupted: "time limit" });
+    expect(row.lowerBound).toBeLessThan(row.pushes as number);
+    const single = spawnSync(join(ROOT, "bin/labsolve"), ["--time-limit", "0.5", join(dir, "maze-20.lp")], { encoding: "utf8" });
+    expect(single.status).toBe(11);
+    // --any: the task is done with any answer
+    expect(batch([dir, "--any", "--time-limit", "20"]).code).toBe(0);
+  });
+
+  it("a zip entry longer than its header says is refused for its size and checksum, not read as a cut instance", () => {
+    const dir = tmp();
+    const zip = join(dir, "doctored.zip");
+    const data = zipSync({ "set/good.lp": strToU8(EXAMPLE), "set/long.lp": strToU8(EXAMPLE) });
+    const view = new DataView(data.buffer);
+    // the second entry's uncompressed size, in its local header and in the central directory: 100
+    const local = [...Array(data.length - 4).keys()].filter((i) => view.getUint32(i, true) === 0x04034b50);
+    const central = [...Array(data.length - 4).keys()].filter((i) => view.getUint32(i, true) === 0x02014b50);
+    view.setUint32(local[1] + 22, 100, true);
+    view.setUint32(central[1] + 24, 100, true);
+    writeFileSync(zip, data);
+    const r = batch([zip, "--format", "json"]);
+    expect(r.code).toBe(65);
+    const rows = report(r.out).instances;
+    expect(rows.map((x) => [x.instance.slice(zip.length + 1), x.status])).toEqual([
+      ["set/good.lp", "solved"],
+      ["set/long.lp", "error"],
+    ]);
+    expect(rows[1].error).toBe("entry does not match its header's size and CRC-32 (100 bytes): corrupt or altered archive, skipped");
+  });
+
+  it("--resume with nothing left says so and counts from the instances already done", () => {
+    const dir = tmp();
+    writeFileSync(join(dir, "a.lp"), EXAMPLE);
+    writeFileSync(join(dir, "b.lp"), EXAMPLE);
+    const out = join(tmp(), "results.jsonl");
+    writeFileSync(out, `${JSON.stringify({ instance: join(dir, "a.lp"), status: "solved" })}\n`);
+    const half = batch([dir, "--out", out, "--resume"]);
+    expect(half.code).toBe(0);
+    expect(half.err).toContain(`resuming: 1 of 2 instance(s) already in ${out}\n`);
+    expect(half.err).toContain(`[2/2] ${join(dir, "b.lp")}: solved`);
+    const none = batch([dir, "--out", out, "--resume"]);
+    expect(none.code).toBe(0);
+    expect(none.err).toBe(`resuming: 2 of 2 instance(s) already in ${out}; nothing left to run\n`);
+  });
 });

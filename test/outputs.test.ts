@@ -7,7 +7,7 @@ import type { RunResult } from "../src/search/run.js";
 const sol = (length: number): Push[] => Array.from({ length }, (_, i) => ({ line: i + 1, dir: "w" as const }));
 
 function run(over: Partial<RunResult>): RunResult {
-  return { solutions: [], depths: [], exhausted: false, interrupted: false, interruptedBy: undefined, lowerBound: 0, upperBound: undefined, optimal: false, nodes: 0, seconds: 0.5, ...over };
+  return { solutions: [], count: over.solutions?.length ?? 0, depths: [], exhausted: false, interrupted: false, interruptedBy: undefined, lowerBound: 0, upperBound: undefined, optimal: false, nodes: 0, seconds: 0.5, ...over };
 }
 
 function capture(format: "competition" | "clingo" | "json", models = 1): { out: Output; text: () => string } {

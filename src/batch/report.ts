@@ -48,13 +48,13 @@ export function formatReport(results: readonly BatchResult[], summary: BatchSumm
   const rows = [...results].sort((a, b) => a.instance.localeCompare(b.instance));
   if (format === "json") return `${JSON.stringify({ summary, instances: rows }, null, 2)}\n`;
   if (format === "csv") {
-    const cols = ["instance", "N", "max_steps", "status", "pushes", "optimal", "lowerBound", "seconds", "nodes", "verified", "error"] as const;
+    const cols = ["instance", "N", "max_steps", "status", "pushes", "optimal", "lowerBound", "seconds", "nodes", "verified", "error", "interrupted"] as const;
     return `${cols.join(",")}\n${rows.map((r) => cols.map((c) => csvCell(r[c])).join(",")).join("\n")}\n`;
   }
   const lines = [
     "| instance | N | max_steps | status | pushes | shortest | seconds | verified |",
     "| --- | ---: | ---: | --- | ---: | --- | ---: | --- |",
-    ...rows.map((r) => `| ${r.instance} | ${r.N ?? ""} | ${r.max_steps ?? ""} | ${r.status}${r.error ? ` (${r.error.replace(/\|/g, "\\|")})` : ""} | ${r.pushes ?? ""} | ${shortest(r)} | ${r.seconds.toFixed(2)} | ${r.verified === null ? "" : r.verified ? "yes" : "NO"} |`),
+    ...rows.map((r) => `| ${r.instance} | ${r.N ?? ""} | ${r.max_steps ?? ""} | ${r.status}${r.error ? ` (${r.error.replace(/\|/g, "\\|")})` : ""}${r.status === "solved" && r.interrupted ? ` (${r.interrupted})` : ""} | ${r.pushes ?? ""} | ${shortest(r)} | ${r.seconds.toFixed(2)} | ${r.verified === null ? "" : r.verified ? "yes" : "NO"} |`),
     "",
     "| instances | solved | unsatisfiable | unknown | errors | total seconds | median seconds |",
     "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -31,6 +31,12 @@ export interface BatchResult {
   nodes: number;
   /** true: the checker accepted the answer; false: it rejected it; null: nothing to check */
   verified: boolean | null;
+  /**
+   * what cut the search short ("time limit"), as labsolve's exit 1 or 11: a solved row
+   * then has the best answer found, not proven shortest unless `optimal`; absent when
+   * the search ended by itself
+   */
+  interrupted?: string;
   /** what went wrong (status error), or why the answer is unknown */
   error?: string;
   /** error kind: bad input, a rejected answer, a failed worker */
@@ -92,7 +98,7 @@ export async function runBatch(items: readonly BatchItem[], options: BatchOption
   };
   await Promise.all(
     items
-      .filter((item) => !skip.has(item.name))
+      .filter((item) => item.kind !== "skipped" && !skip.has(item.name))
       .map((item) =>
         limit(async () => {
           if (options.signal?.aborted) return;
@@ -109,7 +115,7 @@ function errorRow(instance: string, error: string, errorKind: BatchResult["error
 }
 
 async function runOne(item: BatchItem, options: BatchOptions): Promise<BatchResult | undefined> {
-  if (item.kind === "refused") return errorRow(item.name, item.reason, "input");
+  if (item.kind !== "instance") return errorRow(item.name, item.reason, "input");
   let instance;
   try {
     instance = readInstance(item.text, item.name).instance;
@@ -139,7 +145,14 @@ async function runOne(item: BatchItem, options: BatchOptions): Promise<BatchResu
     return errorRow(item.name, `search worker failed: ${e instanceof Error ? e.message : String(e)}`, "worker", shape);
   }
   if (run.interruptedBy === "aborted") return undefined;
-  const base = { instance: item.name, ...shape, seconds: Number(run.seconds.toFixed(3)), nodes: run.nodes, lowerBound: run.lowerBound };
+  const base = {
+    instance: item.name,
+    ...shape,
+    seconds: Number(run.seconds.toFixed(3)),
+    nodes: run.nodes,
+    lowerBound: run.lowerBound,
+    ...(run.interrupted && !run.optimal ? { interrupted: run.interruptedBy ?? "unknown" } : {}),
+  };
   const answer = run.solutions[0];
   if (!answer) {
     if (run.exhausted) return { ...base, status: "unsatisfiable", pushes: null, optimal: null, witness: null, verified: null };
@@ -155,10 +168,14 @@ async function runOne(item: BatchItem, options: BatchOptions): Promise<BatchResu
   return { ...base, status: "solved", pushes: answer.length, optimal: run.optimal, witness, verified: true };
 }
 
-/** The batch's exit code: 65 any bad input, 70 an answer rejected by the checker, 1 time-outs or failed workers, else 0. */
+/**
+ * The batch's exit code: 65 any bad input, 70 an answer rejected by the checker, 1
+ * time-outs (no answer, or an answer whose search was cut short: labsolve exits 11 on
+ * it) or failed workers, else 0.
+ */
 export function batchExitCode(results: readonly BatchResult[]): number {
   if (results.some((r) => r.errorKind === "input")) return 65;
   if (results.some((r) => r.errorKind === "verification")) return 70;
-  if (results.some((r) => r.status === "unknown" || r.errorKind === "worker")) return 1;
+  if (results.some((r) => r.status === "unknown" || r.interrupted !== undefined || r.errorKind === "worker")) return 1;
   return 0;
 }

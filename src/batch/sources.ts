@@ -1,29 +1,49 @@
 /**
  * The instances of a batch: from .zip archives (read in memory, never extracted), folders
- * (recursively) and single files. Instances are the .lp and .asp entries.
+ * (recursively, following symbolic links) and single files. Instances are the files and
+ * entries the include globs match (default `*.lp` and `*.asp`) and no exclude glob does;
+ * those without a field/2 fact (encodings, clingo's incmode.lp) are skipped, saying so.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import * as zlib from "node:zlib";
 import { strFromU8, unzipSync, type UnzipFileInfo } from "fflate";
+import picomatch from "picomatch";
 import { InputError } from "../errors.js";
+import { readTextCapped, tooLarge } from "../files.js";
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./limits.js";
 
 export { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./limits.js";
 
-/** One instance to run, or an entry that was refused. */
+/** One instance to run, an entry that was refused (an error row), or one skipped with a note (not an instance). */
 export type BatchItem =
   | { kind: "instance"; name: string; text: string }
-  | { kind: "refused"; name: string; reason: string };
+  | { kind: "refused"; name: string; reason: string }
+  | { kind: "skipped"; name: string; reason: string };
 
-const INSTANCE = /\.(lp|asp)$/i;
+/** Which files of folders and zips are instances: picomatch globs, matched against the path below the folder or the entry name; a glob without `/` matches the file's own name. */
+export interface InstanceFilter {
+  /** default `*.lp`, `*.asp` */
+  include?: readonly string[];
+  exclude?: readonly string[];
+}
+
+export const DEFAULT_INCLUDE: readonly string[] = ["*.lp", "*.asp"];
+
+/** A field/2 fact at the start of a line: `field(1,` (an encoding's `field(X,Y)` is no fact). */
+const FIELD_FACT = /^[ \t]*field[ \t]*\([ \t]*-?\d/m;
 
 /**
  * Lists the instances of every source, in order (folders and archives sorted by name).
+ * A file given by name is read whatever its name; folders and zips are filtered.
  * @param sources paths of .zip files, folders or instance files
  * @throws InputError (exit 65) for a missing source, a corrupt zip, or an archive over the total cap
  */
-export function collectInstances(sources: readonly string[], limits: ZipLimits = DEFAULT_ZIP_LIMITS): BatchItem[] {
+export function collectInstances(sources: readonly string[], limits: ZipLimits = DEFAULT_ZIP_LIMITS, filter: InstanceFilter = {}): BatchItem[] {
   const items: BatchItem[] = [];
+  const included = picomatch([...(filter.include ?? DEFAULT_INCLUDE)], { basename: true, dot: true });
+  const excluded = filter.exclude && filter.exclude.length > 0 ? picomatch([...filter.exclude], { basename: true, dot: true }) : () => false;
+  const wanted = (path: string): boolean => included(path) && !excluded(path);
   for (const source of sources) {
     let stat;
     try {
@@ -32,22 +52,69 @@ export function collectInstances(sources: readonly string[], limits: ZipLimits =
       throw new InputError(source, undefined, "cannot read: no such file or folder");
     }
     if (stat.isDirectory()) {
-      for (const path of walkFolder(source)) items.push({ kind: "instance", name: path, text: readFileSync(path, "utf8") });
+      for (const item of walkFolder(source, source, wanted, new Set([realpathSync(source)]))) {
+        items.push(item.kind === "instance" ? readPlain(item.name, limits) : item);
+      }
     } else if (/\.zip$/i.test(source)) {
-      items.push(...readZip(source, readFileSync(source), limits));
+      // (compressed, a zip is smaller than its instances' total: over it, it is refused unread)
+      if (stat.size > limits.totalBytes) throw tooLarge(source, stat.size, limits.totalBytes);
+      items.push(...readZip(source, readFileSync(source), limits, wanted));
     } else {
-      items.push({ kind: "instance", name: source, text: readFileSync(source, "utf8") });
+      items.push(readPlain(source, limits));
     }
   }
-  return items;
+  return items.map(notAnInstance);
 }
 
-function walkFolder(dir: string): string[] {
-  const out: string[] = [];
+/** An instance item whose text has no field/2 fact becomes a skipped one. */
+function notAnInstance(item: BatchItem): BatchItem {
+  if (item.kind !== "instance" || FIELD_FACT.test(item.text)) return item;
+  return { kind: "skipped", name: item.name, reason: "no field/2 facts: not an instance (an encoding?)" };
+}
+
+/** A plain instance file, or a refused item when it is over the entry cap (checked before reading) or unreadable. */
+function readPlain(path: string, limits: ZipLimits): BatchItem {
+  try {
+    return { kind: "instance", name: path, text: readTextCapped(path, path, limits.entryBytes) };
+  } catch (e) {
+    if (e instanceof InputError) return { kind: "refused", name: path, reason: e.problem };
+    throw e;
+  }
+}
+
+/**
+ * The wanted files below `dir` (instance items without text yet) and the symbolic links
+ * skipped with the reason. Links are followed, to files and to folders; a link to a
+ * folder already on the way down (a loop) or already listed, and a broken link, are skipped.
+ */
+function walkFolder(root: string, dir: string, wanted: (path: string) => boolean, seen: Set<string>): BatchItem[] {
+  const out: BatchItem[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...walkFolder(path));
-    else if (entry.isFile() && INSTANCE.test(entry.name)) out.push(path);
+    let isDir = entry.isDirectory();
+    let isFile = entry.isFile();
+    if (entry.isSymbolicLink()) {
+      let target;
+      try {
+        target = statSync(path);
+      } catch {
+        if (wanted(relative(root, path))) out.push({ kind: "skipped", name: path, reason: "broken symbolic link" });
+        continue;
+      }
+      isDir = target.isDirectory();
+      isFile = target.isFile();
+    }
+    if (isDir) {
+      const real = realpathSync(path);
+      if (seen.has(real)) {
+        out.push({ kind: "skipped", name: path, reason: `symbolic link to a folder already read (${real}): not read twice` });
+        continue;
+      }
+      seen.add(real);
+      out.push(...walkFolder(root, path, wanted, seen));
+    } else if (isFile && wanted(relative(root, path))) {
+      out.push({ kind: "instance", name: path, text: "" });
+    }
   }
   return out;
 }
@@ -58,20 +125,46 @@ export function unsafeEntryName(name: string): boolean {
 }
 
 /**
- * The instance entries of a zip archive, decompressed in memory. Unsafe names and
- * entries over the entry cap are returned as refused items; nothing touches the disk.
+ * The CRC-32 of each entry of a zip's central directory, in order (APPNOTE.TXT 4.3.12,
+ * 4.3.16); undefined when the directory cannot be found (fflate then reports the archive).
+ */
+function centralCrcs(data: Uint8Array): number[] | undefined {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  for (let end = data.length - 22; end >= Math.max(0, data.length - 22 - 65535); end--) {
+    if (view.getUint32(end, true) !== 0x06054b50) continue;
+    const count = view.getUint16(end + 10, true);
+    const crcs: number[] = [];
+    for (let i = 0, at = view.getUint32(end + 16, true); i < count; i++) {
+      if (at + 46 > data.length || view.getUint32(at, true) !== 0x02014b50) return undefined;
+      crcs.push(view.getUint32(at + 16, true));
+      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
+    return crcs;
+  }
+  return undefined;
+}
+
+/**
+ * The instance entries of a zip archive, decompressed in memory. Unsafe names, entries
+ * over the entry cap and entries whose content does not match their header (size or
+ * CRC-32: a corrupt or doctored archive) are returned as refused items; nothing touches
+ * the disk.
  * @param zipName the archive's path, used in instance names (`ARCHIVE:ENTRY`)
+ * @param wanted which entry names are instances (default: `.lp` and `.asp`)
  * @throws InputError for a corrupt archive or one whose instance entries exceed the total cap
  */
-export function readZip(zipName: string, data: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): BatchItem[] {
+export function readZip(zipName: string, data: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS, wanted: (name: string) => boolean = (n) => /\.(lp|asp)$/i.test(n)): BatchItem[] {
   const refused: BatchItem[] = [];
-  const accepted: UnzipFileInfo[] = [];
+  const accepted: { file: UnzipFileInfo; crc: number | undefined }[] = [];
+  const crcs = centralCrcs(data);
+  let index = -1;
   let total = 0;
   let files: Record<string, Uint8Array>;
   try {
     files = unzipSync(data, {
       filter: (file) => {
-        if (file.name.endsWith("/") || !INSTANCE.test(file.name)) return false;
+        index++;
+        if (file.name.endsWith("/") || !wanted(file.name)) return false;
         const name = `${zipName}:${file.name}`;
         if (unsafeEntryName(file.name)) {
           refused.push({ kind: "refused", name, reason: "unsafe entry name (absolute or with ..): skipped" });
@@ -85,7 +178,7 @@ export function readZip(zipName: string, data: Uint8Array, limits: ZipLimits = D
         if (total > limits.totalBytes) {
           throw new InputError(zipName, undefined, `the archive's instances exceed ${limits.totalBytes} bytes uncompressed: refused`);
         }
-        accepted.push(file);
+        accepted.push({ file, crc: crcs?.[index] });
         return true;
       },
     });
@@ -94,13 +187,19 @@ export function readZip(zipName: string, data: Uint8Array, limits: ZipLimits = D
     throw new InputError(zipName, undefined, `not a readable zip archive (${e instanceof Error ? e.message : String(e)})`);
   }
   const items: BatchItem[] = [...refused];
-  for (const file of accepted.sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const { file, crc } of accepted.sort((a, b) => a.file.name.localeCompare(b.file.name))) {
+    const name = `${zipName}:${file.name}`;
     const bytes = files[file.name];
-    if (!bytes || bytes.length > limits.entryBytes) {
-      items.push({ kind: "refused", name: `${zipName}:${file.name}`, reason: "entry larger than its header says: skipped" });
+    if (!bytes || bytes.length !== file.originalSize || bytes.length > limits.entryBytes) {
+      items.push({ kind: "refused", name, reason: `entry size differs from its header's ${file.originalSize} bytes: skipped` });
       continue;
     }
-    items.push({ kind: "instance", name: `${zipName}:${file.name}`, text: strFromU8(bytes) });
+    // (zlib.crc32: Node 20.15 and later; older ones check the size only)
+    if (crc !== undefined && typeof zlib.crc32 === "function" && zlib.crc32(bytes) >>> 0 !== crc) {
+      items.push({ kind: "refused", name, reason: `entry does not match its header's size and CRC-32 (${file.originalSize} bytes): corrupt or altered archive, skipped` });
+      continue;
+    }
+    items.push({ kind: "instance", name, text: strFromU8(bytes) });
   }
   return items;
 }

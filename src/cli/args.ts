@@ -15,6 +15,12 @@ export function nonNegativeInteger(value: string): number {
   return Number(value);
 }
 
+/** Commander argument parser for a positive integer (1, 2, ...). */
+export function positiveInteger(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError("expected a positive integer (1 or more)");
+  return Number(value);
+}
+
 /** Commander argument parser for a positive number (fractions allowed). */
 export function positiveNumber(value: string): number {
   const v = Number(value);

@@ -1,11 +1,13 @@
 /** `labsolve batch SOURCE...`: whole instance sets (zips, folders, files) in parallel. */
+import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Command, Option } from "commander";
 import { DEFAULT_ZIP_LIMITS } from "../batch/limits.js";
 import { REPORT_FORMATS, formatReport, summarize, type ReportFormat } from "../batch/report.js";
 import type { BatchResult } from "../batch/run.js";
-import { nonNegativeInteger, positiveNumber } from "./args.js";
-import { guarded } from "./common.js";
+import { InputError } from "../errors.js";
+import { nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
+import { checkMemoryOption, guarded } from "./common.js";
 
 interface BatchFlags {
   jobs: number;
@@ -18,12 +20,17 @@ interface BatchFlags {
   maxEntryMb: number;
   maxZipMb: number;
   any?: boolean;
+  include?: string[];
+  exclude?: string[];
 }
+
+/** Commander: a repeatable option's values, collected. */
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 function describe(r: BatchResult): string {
   switch (r.status) {
     case "solved":
-      return `solved, ${r.pushes} pushes (${r.optimal ? "proven shortest" : `shortest >= ${r.lowerBound ?? 0}`}), verified, ${r.seconds.toFixed(2)} s`;
+      return `solved, ${r.pushes} pushes (${r.optimal ? "proven shortest" : `shortest >= ${r.lowerBound ?? 0}`}${r.interrupted ? `; ${r.interrupted}` : ""}), verified, ${r.seconds.toFixed(2)} s`;
     case "unsatisfiable":
       return `no solution within ${r.max_steps} pushes, ${r.seconds.toFixed(2)} s`;
     case "unknown":
@@ -37,13 +44,17 @@ function describe(r: BatchResult): string {
 export function addBatchCommand(program: Command): void {
   program
     .command("batch")
+    .summary("solves the instances of zips, folders and files in parallel, each answer verified by the checker")
     .description(
-      "Solves every .lp and .asp instance of zips (read in memory), folders (recursively) and files, in parallel,\n" +
-        "verifying each answer with the checker. Exit 0: all answered and verified; 1: some ran out of time (or a\n" +
-        "worker failed); 65: some input was bad; 70: an answer was rejected by the checker (a bug: please report it).",
+      "Solves every instance of zips (read in memory), folders (recursively, following symbolic links) and files, " +
+        "in parallel, verifying each answer with the checker. Instances are the .lp and .asp files (see --include, " +
+        "--exclude) with field/2 facts; the others are skipped with a note.\n\n" +
+        "Exit 0: all answered and verified; 1: some ran out of time (no answer, or without --any an answer not " +
+        "proven shortest) or a worker failed; 65: some input was bad, or there was no instance at all; 70: an answer " +
+        "was rejected by the checker (a bug: please report it).",
     )
     .argument("<sources...>", ".zip files, folders or instance files")
-    .option("-j, --jobs <n>", "instances at once", nonNegativeInteger, availableParallelism())
+    .option("-j, --jobs <n>", "instances at once", positiveInteger, availableParallelism())
     .option("--time-limit <seconds>", "per instance", positiveNumber)
     .option("--memory <MB>", "transposition table per instance, MiB", nonNegativeInteger, 64)
     .option("--max-steps <k>", "override every instance's max_steps", nonNegativeInteger)
@@ -53,18 +64,31 @@ export function addBatchCommand(program: Command): void {
     .addOption(new Option("--format <format>", "summary format on stdout").choices(REPORT_FORMATS).default("md"))
     .option("--max-entry-mb <mb>", "largest uncompressed zip entry", nonNegativeInteger, DEFAULT_ZIP_LIMITS.entryBytes / 2 ** 20)
     .option("--max-zip-mb <mb>", "largest uncompressed total of a zip's instances", nonNegativeInteger, DEFAULT_ZIP_LIMITS.totalBytes / 2 ** 20)
+    .option("--include <glob>", "instances of folders and zips: files matching the glob (repeatable; default *.lp and *.asp)", collect)
+    .option("--exclude <glob>", "leave out the files matching the glob (repeatable), e.g. 'encoding*'", collect)
     .action(async (sources: string[], flags: BatchFlags) => {
       await guarded("labsolve batch", async () => {
         if (flags.resume && !flags.out) throw new Error("--resume needs --out FILE");
+        checkMemoryOption(flags.memory);
         // loaded here, not at start-up: plain labsolve runs do not pay for the zip reader,
         // the progress bar and the worker pool
-        const [{ batchExitCode, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
+        const [{ batchExitCode, finishedInstances, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
           import("../batch/run.js"),
           import("../batch/sources.js"),
           import("cli-progress"),
         ]);
         const started = performance.now();
-        const items = collectInstances(sources, { entryBytes: flags.maxEntryMb * 2 ** 20, totalBytes: flags.maxZipMb * 2 ** 20 });
+        const all = collectInstances(sources, { entryBytes: flags.maxEntryMb * 2 ** 20, totalBytes: flags.maxZipMb * 2 ** 20 }, { include: flags.include, exclude: flags.exclude });
+        for (const s of all) if (s.kind === "skipped") process.stderr.write(`note: ${s.name}: skipped: ${s.reason}\n`);
+        const items = all.filter((item) => item.kind !== "skipped");
+        if (items.length === 0) {
+          const skipped = all.length > 0 ? ` (${all.length} file(s) skipped, see the notes above)` : "";
+          throw new InputError(sources.join(" "), undefined, `no instances found${skipped}: expected .lp or .asp files with field/2 facts (see --include)`);
+        }
+        // with --resume, the instances already in --out count as done
+        const already = flags.resume && flags.out && existsSync(flags.out) ? finishedInstances(readFileSync(flags.out, "utf8")) : new Set<string>();
+        const resumed = items.filter((item) => already.has(item.name)).length;
+        if (resumed > 0) process.stderr.write(`resuming: ${resumed} of ${items.length} instance(s) already in ${flags.out}${resumed === items.length ? "; nothing left to run" : ""}\n`);
         const abort = new AbortController();
         const stop = (): void => abort.abort();
         process.on("SIGINT", stop);
@@ -76,13 +100,13 @@ export function addBatchCommand(program: Command): void {
               cliProgress.Presets.shades_classic,
             )
           : undefined;
-        let done = 0;
+        let done = resumed;
         let solved = 0;
         const held: string[] = [];
-        bar?.start(items.length, 0, { solved });
+        bar?.start(items.length, done, { solved });
         try {
           const results = await runBatch(items, {
-            jobs: Math.max(1, flags.jobs),
+            jobs: flags.jobs,
             timeLimit: flags.timeLimit,
             tableMegabytes: flags.memory,
             maxSteps: flags.maxSteps,

@@ -1,8 +1,10 @@
 /** What the command-line front ends share: reading input, reporting bad input (without commander, which src/cli/args.ts loads). */
 import { existsSync, readFileSync } from "node:fs";
+import { totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ExitCode, InputError } from "../errors.js";
+import { MAX_FILE_BYTES, readTextCapped } from "../files.js";
 
 /** The package's version, for `--version` and clingo-style headers (from the nearest package.json up the tree). */
 export const VERSION: string = (() => {
@@ -13,6 +15,36 @@ export const VERSION: string = (() => {
   return "unknown";
 })();
 
+/** Exit status of a filter whose reader went away (128 + SIGPIPE, as a shell reports a filter killed by it). */
+export const CLOSED_PIPE_EXIT = 141;
+
+/**
+ * Ends the program quietly when standard output's reader goes away (`labsolve -n 0 | head -1`),
+ * as a Unix filter does on SIGPIPE: no message, exit CLOSED_PIPE_EXIT. Node ignores SIGPIPE and
+ * reports the closed pipe as an EPIPE error on the stream instead; any other stream error is
+ * left to Node.
+ */
+export function endQuietlyOnClosedPipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (e: NodeJS.ErrnoException) => {
+      if (e.code === "EPIPE" || e.code === "ERR_STREAM_DESTROYED") process.exit(CLOSED_PIPE_EXIT);
+      throw e;
+    });
+  }
+}
+
+/**
+ * Refuses a `--memory` budget larger than the machine's memory: the tables would fail to
+ * allocate, or swap the machine to a halt (each table is also capped at 2 GiB:
+ * src/search/table.ts).
+ * @param megabytes the option's value, MiB
+ * @throws Error (a usage error: `labsolve: error: ...`, exit 65) naming the machine's memory
+ */
+export function checkMemoryOption(megabytes: number): void {
+  const machine = Math.floor(totalmem() / 2 ** 20);
+  if (megabytes > machine) throw new Error(`--memory ${megabytes}: more than this machine's memory (${machine} MiB); give at most ${machine}`);
+}
+
 /** A text the user gave us and the name messages use for it. */
 export interface Source {
   text: string;
@@ -21,18 +53,15 @@ export interface Source {
 }
 
 /**
- * Reads a file, or standard input for `-` or undefined.
- * @throws InputError when the file cannot be read
+ * Reads a file, or standard input for `-` or undefined, of at most `maxBytes` bytes
+ * (default 16 MiB: src/files.ts MAX_FILE_BYTES; a plain file's size is checked before
+ * it is read).
+ * @throws InputError when the file cannot be read or is over the cap
  */
-export function readSource(path: string | undefined): Source {
+export function readSource(path: string | undefined, maxBytes = MAX_FILE_BYTES): Source {
   const stdin = path === undefined || path === "-";
   const name = stdin ? "<stdin>" : path;
-  try {
-    return { text: readFileSync(stdin ? 0 : path, "utf8"), name };
-  } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message;
-    throw new InputError(name, undefined, `cannot read: ${why}`);
-  }
+  return { text: readTextCapped(stdin ? 0 : path, name, maxBytes), name };
 }
 
 /**

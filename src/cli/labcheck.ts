@@ -15,18 +15,30 @@ import { parseFacts } from "../syntax.js";
 import { readOutput, type SolverOutput } from "../witness.js";
 import { clingoExits } from "./args.js";
 import { refereeOf, type Referee } from "./check-game.js";
-import { VERSION, guarded, readSource, type Source } from "./common.js";
+import { VERSION, endQuietlyOnClosedPipe, guarded, readSource, type Source } from "./common.js";
+import { MAX_OUTPUT_BYTES } from "../files.js";
+
+endQuietlyOnClosedPipe();
 
 const program = clingoExits(
   new Command("labcheck")
     .description(
-      "Checks push-labyrinth witnesses against an instance.\n\n" +
-        "  labcheck EXITCODE INSTANCE < OUTPUT    competition checker: prints OK, FAIL or DONTKNOW (exit 0, 1, 2)\n" +
-        "  labcheck INSTANCE [WITNESS]            says valid or which rule the witness breaks, at which step (exit 0, 1)\n" +
-        "  labcheck - < INSTANCE_AND_WITNESS      the same, instance and witness concatenated on standard input\n" +
-        "  labcheck < INSTANCE_AND_WITNESS        2009 convention: prints CORRECT or INCORRECT\n\n" +
-        "A witness is solver output in any common layout (competition ANSWER line, clingo, DLV braces, plain facts);\n" +
-        "only push/3 atoms count (board game: push/3 or push/4, walk/3, step/2). Bad input exits 65.",
+      "Checks push-labyrinth witnesses against an instance. A witness is solver output in any common layout " +
+        "(competition ANSWER line, clingo, DLV braces, plain facts); only push/3 atoms count (board game: push/3 " +
+        "or push/4, walk/3, step/2). Bad input exits 65.",
+    )
+    .addHelpText(
+      "after",
+      "\nModes:\n" +
+        "  labcheck EXITCODE INSTANCE < OUTPUT  competition checker: prints OK, FAIL or\n" +
+        "                                       DONTKNOW (exit 0, 1, 2)\n" +
+        "  labcheck INSTANCE [WITNESS]          valid (exit 0), or the rule the witness\n" +
+        "                                       breaks and its step (exit 1); nothing to\n" +
+        "                                       check in an INCONSISTENT or UNKNOWN\n" +
+        "                                       output (exit 2)\n" +
+        "  labcheck - < INSTANCE_AND_WITNESS    the same, instance and witness\n" +
+        "                                       concatenated on standard input\n" +
+        "  labcheck < INSTANCE_AND_WITNESS      2009 convention: CORRECT or INCORRECT\n",
     )
     .version(VERSION)
     .argument("[args...]", "EXITCODE INSTANCE, or INSTANCE [WITNESS]")
@@ -60,7 +72,7 @@ program.action(async (args: string[], flags: CheckFlags) => {
     if (args.length === 2 && /^\d+$/.test(args[0]) && !existsSync(args[0])) {
       const instanceSource = readSource(args[1]);
       const referee = refereeOfSource(instanceSource, flags);
-      const outputSource = readSource(undefined);
+      const outputSource = readSource(undefined, MAX_OUTPUT_BYTES);
       let result;
       try {
         result = protocolCheck(Number(args[0]), readOutput(outputSource.text, outputSource.name), (atoms) => referee.check(atoms));
@@ -77,12 +89,12 @@ program.action(async (args: string[], flags: CheckFlags) => {
     let referee: Referee;
     let output: SolverOutput;
     if (args.length === 0 || args[0] === "-") {
-      const source = readSource(undefined);
+      const source = readSource(undefined, MAX_OUTPUT_BYTES);
       ({ referee, output } = combined(source.text, source.name, flags));
     } else {
       referee = refereeOfSource(readSource(args[0]), flags);
       for (const w of referee.warnings) process.stderr.write(`${w}\n`);
-      const witnessSource = readSource(args[1]);
+      const witnessSource = readSource(args[1], MAX_OUTPUT_BYTES);
       output = readOutput(witnessSource.text, witnessSource.name);
     }
     if (output.answers.length === 0 && (output.saysInconsistent || output.saysUnknown)) {

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { Command, Option } from "commander";
 import { STYLES, competitionFileName, generate, toFacts, type Style } from "../generate.js";
 import { clingoExits, nonNegativeInteger } from "./args.js";
-import { VERSION, guarded } from "./common.js";
+import { VERSION, endQuietlyOnClosedPipe, guarded } from "./common.js";
+
+endQuietlyOnClosedPipe();
 
 const program = clingoExits(
   new Command("labgen")

@@ -45,7 +45,7 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
   const models = count(v.models);
   const maxSteps = count(v["max-steps"]);
   const memory = count(v.memory);
-  const threads = count(v.threads);
+  const threads = count(v.threads) === 0 ? null : count(v.threads); // --threads 0: commander refuses it
   const limit = v["time-limit"];
   const timeLimit = limit === undefined ? undefined : /^\d*\.?\d+$/.test(limit) && Number(limit) > 0 ? Number(limit) : null;
   const format = v.format ?? "competition";
@@ -69,8 +69,10 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
 }
 
 const quick = quickFlags(process.argv.slice(2));
+const { endQuietlyOnClosedPipe, guarded } = await import("./common.js");
+endQuietlyOnClosedPipe();
 if (quick) {
-  const [{ guarded }, { solveCommand }] = await Promise.all([import("./common.js"), import("./solve.js")]);
+  const { solveCommand } = await import("./solve.js");
   await guarded("labsolve", () => solveCommand(quick.file, quick.flags));
 } else {
   await (await import("./program.js")).runProgram(process.argv);

@@ -5,7 +5,7 @@ import { OUTPUT_FORMATS } from "../format.js";
 import { RULES_CHOICES } from "../game/instance.js";
 import { COSTS } from "../rules/ruleset.js";
 import { addBatchCommand } from "./batch.js";
-import { clingoExits, nonNegativeInteger, positiveNumber } from "./args.js";
+import { clingoExits, nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
 import { VERSION, guarded } from "./common.js";
 import { solveCommand, type SolveFlags } from "./solve.js";
 
@@ -14,8 +14,8 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
   const program = clingoExits(
     new Command("labsolve")
       .description(
-        "Finds the shortest push sequences of a push-labyrinth instance (ASP Competition facts) by iterative deepening.\n" +
-          "Exit codes as clingo: 10 solution found, 20 none within max_steps, 30 all solutions enumerated,\n" +
+        "Finds the shortest push sequences of a push-labyrinth instance (ASP Competition facts) by iterative deepening.\n\n" +
+          "Exit codes as clingo's: 10 a solution found, 20 none within max_steps, 30 all solutions enumerated, " +
           "1 interrupted without an answer, 11 interrupted after one, 65 bad input.",
       )
       .version(VERSION)
@@ -26,7 +26,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
       .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
       .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
-      .option("--threads <n>", "search threads sharing out the first pushes (default: the cores)", nonNegativeInteger, availableParallelism())
+      .option("--threads <n>", "search threads sharing out the first pushes (default: the machine's cores)", positiveInteger, availableParallelism())
       .option("--stats", "print nodes, depth reached and time per depth to stderr")
       .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(RULES_CHOICES))
       .addOption(new Option("--cost <cost>", "board game: what to minimise instead of the instance's cost/1").choices(COSTS))

@@ -2,6 +2,7 @@
  * The body of `labsolve [FILE]`: read, search, print; shared by both ways of reading the
  * command line (src/cli/labsolve.ts, which loads this module only to solve).
  */
+import { once } from "node:events";
 import { exitCodeOf, type OutputFormat } from "../format.js";
 import { endOf, instanceFromAtoms } from "../instance.js";
 import { usesGameRules, type RulesChoice } from "../game/instance.js";
@@ -10,7 +11,7 @@ import { parseFacts } from "../syntax.js";
 import { makeOutput } from "../output/outputs.js";
 import { assertSearchable, runSearch } from "../search/run.js";
 import { formatRuleStats } from "../search/rule-stats.js";
-import { VERSION, readSource } from "./common.js";
+import { VERSION, checkMemoryOption, readSource } from "./common.js";
 
 /** labsolve's options, once read. */
 export interface SolveFlags {
@@ -39,6 +40,7 @@ export interface SolveFlags {
  */
 export async function solveCommand(file: string | undefined, flags: SolveFlags): Promise<number> {
   if (flags.any && flags.models !== 1) throw new Error("--any finds one solution; it does not combine with -n");
+  checkMemoryOption(flags.memory);
   const source = readSource(file);
   const atoms = parseFacts(source.text, source.name);
   if (usesGameRules(atoms, flags.rules)) {
@@ -61,10 +63,14 @@ export async function solveCommand(file: string | undefined, flags: SolveFlags):
     any: flags.any,
     threads: Math.max(1, flags.threads),
     models: flags.models,
+    // json is one document with every model; the other layouts stream them
+    keep: flags.format === "json",
     maxSteps: flags.maxSteps,
     tableMegabytes: flags.memory,
     timeLimit: flags.timeLimit,
     onSolution: (pushes) => output.solution(pushes),
+    // a pipe whose reader is slower than the search: wait for it (bounded memory)
+    outputBacklog: () => (process.stdout.writableNeedDrain ? once(process.stdout, "drain") : undefined),
     onBetter: (pushes, bounds) => output.better(pushes, bounds),
     onLowerBound: (bounds) => output.lowerBound(bounds),
     onDepth: (d) => {
@@ -82,5 +88,5 @@ export async function solveCommand(file: string | undefined, flags: SolveFlags):
     const peak = process.resourceUsage().maxRSS / 1024;
     process.stderr.write(`% total: ${result.nodes} nodes, depth reached ${reached}, ${result.seconds.toFixed(3)} s, peak memory ${peak.toFixed(0)} MB\n`);
   }
-  return exitCodeOf({ solutions: result.solutions.length, exhausted: result.exhausted, interrupted: result.interrupted });
+  return exitCodeOf({ solutions: result.count, exhausted: result.exhausted, interrupted: result.interrupted });
 }

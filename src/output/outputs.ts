@@ -60,7 +60,7 @@ export class CompetitionOutput implements Output {
   lowerBound(): void {}
   end(r: RunResult): void {
     if (this.ctx.models === 1 && r.interrupted && r.upperBound !== undefined) this.ctx.write(boundsComment(r.upperBound, r.lowerBound));
-    this.ctx.write(competitionEnd({ solutions: r.solutions.length, exhausted: r.exhausted, interrupted: r.interrupted }, r.interruptedBy));
+    this.ctx.write(competitionEnd({ solutions: r.count, exhausted: r.exhausted, interrupted: r.interrupted }, r.interruptedBy));
   }
 }
 
@@ -86,7 +86,7 @@ export class ClingoOutput implements Output {
     this.ctx.write(clingoLowerBound(bounds.lower));
   }
   end(r: RunResult): void {
-    const outcome = { solutions: r.solutions.length, exhausted: r.exhausted, interrupted: r.interrupted };
+    const outcome = { solutions: r.count, exhausted: r.exhausted, interrupted: r.interrupted };
     const optimum = this.ctx.models === 1 && r.upperBound !== undefined ? { models: this.count, optimal: r.optimal, pushes: r.upperBound } : undefined;
     this.ctx.write(clingoEnd(outcome, r.seconds, optimum));
   }

@@ -31,7 +31,16 @@ export interface BeamResult {
   interrupted: boolean;
 }
 
-/** Searches for any solution with a beam of growing width. */
+/**
+ * The most layers a beam goes on NxN: its layers grow by one push each and it keeps no
+ * record of states across layers, so past this it would only wander (and hold the
+ * parents of every layer). A huge horizon is not searched layer by layer to its end.
+ */
+export function beamSteps(n: number): number {
+  return 8 * n + 32;
+}
+
+/** Searches for any solution with a beam of growing width (at most beamSteps(N) pushes). */
 export function solveBeam(instance: Instance, options: BeamOptions = {}): BeamResult {
   const board = makeBoard(instance.size);
   const horizon = options.maxSteps ?? instance.maxSteps;
@@ -77,7 +86,8 @@ function beam(board: SearchBoard, start: Int32Array, horizon: number, width: num
     return board.gap(scratch, 0, stride, 2 * stride);
   };
 
-  for (let step = 0; step < horizon; step++) {
+  const steps = Math.min(horizon, beamSteps(n));
+  for (let step = 0; step < steps; step++) {
     if (shouldStop?.()) return { solution: undefined, nodes, interrupted: true };
     // score every child; a child with the goal reachable is a solution
     let count = 0;

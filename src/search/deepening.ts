@@ -22,6 +22,8 @@ export interface DeepeningParts {
   /** every rule, for the per-depth counters */
   rules: PruningRule[];
   onDepth: ((stats: DepthStats) => void) | undefined;
+  /** SearchOptions.beforeDepth */
+  beforeDepth?: (depth: number) => void;
 }
 
 /**
@@ -36,10 +38,13 @@ export function deepen(parts: DeepeningParts): SearchResult {
   for (let depth = 0; depth <= plies.horizon; depth++) {
     const started = performance.now();
     const nodesBefore = plies.nodes;
-    const before = plies.solutions.length;
+    const before = plies.found;
+    plies.reach(depth);
     plies.plyNodes.fill(0);
     let depthComplete = true;
+    let skipped = false;
     try {
+      parts.beforeDepth?.(depth);
       const known = parts.known.answers(depth);
       if (known !== undefined) {
         // a solution of this length exists and none is shorter: it is the first one
@@ -47,7 +52,9 @@ export function deepen(parts: DeepeningParts): SearchResult {
         plies.limitReached = true;
       } else if (depth === 0) {
         if (plies.board.goalReachable(plies.state, 0) && share.first) plies.report(0);
-      } else if (!parts.hopeless.skips()) {
+      } else if (parts.hopeless.skips()) {
+        skipped = true;
+      } else {
         plies.sawGoal = false;
         share.start(depth);
         dfs.search(0, depth);
@@ -63,7 +70,7 @@ export function deepen(parts: DeepeningParts): SearchResult {
       nodes: plies.nodes - nodesBefore,
       plies: Array.from(plies.plyNodes.subarray(0, depth)),
       milliseconds: performance.now() - started,
-      solutions: plies.solutions.length - before,
+      solutions: plies.found - before,
       complete: depthComplete,
       ...(depthComplete ? {} : { stoppedBy: interrupted ? ("interrupt" as const) : ("limit" as const) }),
       rules: parts.rules.map((r) => r.takeStats()),
@@ -76,12 +83,16 @@ export function deepen(parts: DeepeningParts): SearchResult {
     }
     // t = 0 is a solution only when init is the goal, and then pushing stops: nothing longer exists.
     if (depth === 0 && plies.board.goalReachable(plies.state, 0)) break;
+    // a hopeless instance (Lemma 1) skips every depth alike: the horizon is searched
+    // (a huge max_steps would otherwise loop here for ever)
+    if (skipped) break;
   }
   return {
     solutions: plies.solutions,
     exhausted: complete && !interrupted,
     interrupted,
-    fewest: plies.solutions.length > 0 ? plies.solutions[0].length : undefined,
+    count: plies.found,
+    fewest: plies.fewest,
     depths,
     nodes: plies.nodes,
   };

@@ -43,7 +43,7 @@ export type { DepthStats, Preserves, RuleStats, SearchOptions, SearchResult } fr
 export function solve(instance: Instance, options: SearchOptions = {}): SearchResult {
   const horizon = options.maxSteps ?? instance.maxSteps;
   const models = options.models ?? 1;
-  const plies = new Plies(instance, horizon, models, options.wide === true, options.shouldStop, options.onSolution);
+  const plies = new Plies(instance, horizon, models, options.wide === true, options.shouldStop, options.onSolution, options.keep !== false);
   const lookahead = plies.isBit && options.lookahead !== false;
   const lines = new LineMath(plies.isBit ? instance.size : 1);
   const look = new LookAhead(plies.bits);
@@ -59,5 +59,5 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
   const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : [])];
-  return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth });
+  return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth });
 }

@@ -172,6 +172,16 @@ export class DepthMerge {
     };
     while (this.next <= this.horizon) {
       const d = this.next;
+      if (!this.stats.has(d) && !this.pending.has(d)) {
+        // depths nobody reported and every worker has settled (a search that ended early,
+        // as on a hopeless instance): skipped at once, not one by one up to a huge horizon
+        const settled = Math.min(...this.workers.map((w) => w.completed));
+        if (settled >= d) {
+          const reported = [...this.stats.keys(), ...this.pending.keys()].filter((k) => k > d);
+          this.next = Math.min(settled + 1, ...reported);
+          continue;
+        }
+      }
       // every depth below d is settled: d's solutions so far are among the shortest
       if (release(d)) return end(false, false);
       if (!this.workers.every((w) => w.completed >= d || w.limitAt === d)) break;

@@ -53,6 +53,17 @@ export interface SearchOptions {
   /** called when a depth ends */
   onDepth?: (stats: DepthStats) => void;
   /**
+   * Keep the solutions in SearchResult.solutions (default true); false: only onSolution
+   * sees them (an enumeration of millions streams in bounded memory), the result counts them.
+   */
+  keep?: boolean;
+  /**
+   * Called before each depth of the deepening is searched (the workers of an
+   * enumeration wait there for each other: src/search/worker.ts); may throw
+   * Interrupted (src/search/plies.ts) to stop the search.
+   */
+  beforeDepth?: (depth: number) => void;
+  /**
    * Skip push orders that a swapped order dominates (the commutation rule, docs/search.md Lemma 3). Sound only
    * when the first solution of the fewest pushes is wanted; default: models === 1.
    */
@@ -67,7 +78,9 @@ export interface SearchOptions {
    * Dynamic sharing of the first pushes among searches (worker threads): called at the
    * root of depth d for the next first push nobody has taken yet; returns a move index
    * (0 <= m < 4N, larger than any it returned before for d), or 4N or more when all are
-   * taken. Each first push is then searched by exactly the search that claimed it.
+   * taken; or -1 when it keeps no counter for depth d (the deepest depths of a huge
+   * horizon): rootShare's static split applies to that depth, in every search alike.
+   * Each first push is then searched by exactly the search that claimed it.
    * Replaces rootShare's static split; rootShare.index 0 still reports the empty and
    * the known solution.
    */
@@ -101,8 +114,10 @@ export interface SearchOptions {
 
 /** How a search ended. */
 export interface SearchResult {
-  /** solutions found, in the order found (shortest first) */
+  /** solutions found, in the order found (shortest first); empty unless kept (SearchOptions.keep) */
   solutions: Push[][];
+  /** number of solutions found (kept or not) */
+  count: number;
   /** true when every sequence up to the horizon was searched (all models known) */
   exhausted: boolean;
   /** true when shouldStop ended the search */

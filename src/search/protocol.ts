@@ -11,11 +11,17 @@ export interface WorkerInput {
   /** Int32Array view: element 0 becomes non-zero when the search must stop */
   stop: SharedArrayBuffer;
   /**
-   * Int32Array view, one counter per depth (0..horizon): the next first push nobody has
+   * Int32Array view, one counter per depth (0..min(horizon, 4096)): the next first push nobody has
    * claimed at that depth (SearchOptions.claimRoot, taken with Atomics.add); absent:
    * the static split of rootShare
    */
   claims?: SharedArrayBuffer;
+  /**
+   * Enumerations (models other than 1) only: the flow control that keeps a run of
+   * millions of answers in bounded memory (src/search/flow.ts): answers posted and not
+   * yet taken by the main thread, and the depth each worker has finished.
+   */
+  flow?: { buffer: SharedArrayBuffer; index: number; workers: number };
 }
 
 /** Sent once the worker may search: the upper bound the main thread found meanwhile. */

@@ -48,12 +48,27 @@ export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | 
   /** models 1: the lower bound rose (a depth was searched to the end without a solution) */
   onLowerBound?: (bounds: Bounds) => void;
   onDepth?: (stats: DepthStats) => void;
+  /**
+   * With models other than 1: a promise when whatever onSolution writes to is backed up
+   * (stdout to a slow pipe), settled when it has taken it; undefined when it is not.
+   * The workers then wait (flow control, src/search/flow.ts) instead of the output
+   * queueing answers without end.
+   */
+  outputBacklog?: () => Promise<unknown> | undefined;
+  /**
+   * Keep the answers in RunResult.solutions (default true). false: with models other
+   * than 1 only onSolution sees them, so that an enumeration of millions runs in bounded
+   * memory (RunResult.count counts them); with models 1 the best is kept anyway.
+   */
+  keep?: boolean;
 }
 
 /** How a run ended. */
 export interface RunResult {
-  /** the answers (models 1: the best solution found, proven shortest or not) */
+  /** the answers (models 1: the best solution found, proven shortest or not); empty when not kept (RunOptions.keep) */
   solutions: Push[][];
+  /** the number of answers passed on (onSolution) */
+  count: number;
   depths: DepthStats[];
   exhausted: boolean;
   interrupted: boolean;
@@ -69,15 +84,17 @@ export interface RunResult {
   seconds: number;
 }
 
+/** Depths whose first pushes the workers claim from shared counters (SearchOptions.claimRoot); deeper ones are split statically. */
+const CLAIMED_DEPTHS = 4096;
 /** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
 const QUICK_BUDGET_MS = 15;
 /**
  * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
- * @throws InputError (`FILE: error: ...`, exit 65)
+ * @throws InputError (`FILE:LINE:COL: error: ...` at the field/2 fact that makes the board that large, exit 65)
  */
 export function assertSearchable(instance: Instance): void {
   if (instance.size > MAX_SIZE) {
-    throw new InputError(instance.file, undefined, `the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`);
+    throw new InputError(instance.file, instance.sizeAt, `the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`);
   }
 }
 
@@ -99,6 +116,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   let lower = 0;
   let mainNodes = 0;
   const answers: Push[][] = [];
+  const keep = options.keep ?? true;
+  let count = 0;
   const bounds = (): Bounds => ({ lower, upper: best?.length });
   const better = (pushes: Push[]): void => {
     if (best !== undefined && pushes.length >= best.length) return;
@@ -115,7 +134,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     raise(lowerBound);
     better(pushes);
     if (!single) {
-      answers.push(pushes);
+      if (keep) answers.push(pushes);
+      count++;
       options.onSolution?.(pushes);
     }
   };
@@ -123,10 +143,12 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     cleanup();
     if (single && best !== undefined) {
       answers.push(best);
+      count++;
       options.onSolution?.(best);
     }
     return {
       solutions: answers,
+      count,
       depths,
       exhausted,
       interrupted,
@@ -167,16 +189,36 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     }
   }
   // loaded only now: the small instances answered above do not pay for them
-  const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams, IMPROVER_BEAMS, IMPROVER_DELAY_MS }] = await Promise.all([
+  const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams, IMPROVER_BEAMS, IMPROVER_DELAY_MS }, { answersTaken, flowBuffer }] = await Promise.all([
     import("node:worker_threads"),
     import("./merge.js"),
     import("./upper-bound.js"),
+    import("./flow.js"),
   ]);
 
   // 2. the upper bound, while the workers load
   const threads = Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
   const workers: Worker[] = [];
-  const claims = threads > 1 ? new SharedArrayBuffer(4 * (horizon + 1)) : undefined;
+  // one counter per depth, for the depths a search can reach (deeper: the static split)
+  const claims = threads > 1 ? new SharedArrayBuffer(4 * (Math.min(horizon, CLAIMED_DEPTHS) + 1)) : undefined;
+  // an enumeration streams: flow control between the workers and this thread (flow.ts)
+  const flow = single ? undefined : flowBuffer(threads);
+  /** answers printed while the output was backed up: the workers hear of them once it has taken them */
+  let owed = 0;
+  let backlog: Promise<unknown> | undefined;
+  const taken = (): void => {
+    if (!flow) return;
+    if (backlog === undefined) backlog = options.outputBacklog?.();
+    if (backlog === undefined) return answersTaken(flow);
+    owed++;
+    if (owed === 1) {
+      void backlog.then(() => {
+        answersTaken(flow, owed);
+        owed = 0;
+        backlog = undefined;
+      });
+    }
+  };
   const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
   const spawn = (): void => {
     for (let index = 0; index < threads; index++) {
@@ -190,6 +232,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
         },
         stop: flagBuffer,
         claims,
+        flow: flow ? { buffer: flow, index, workers: threads } : undefined,
       };
       workers.push(new Worker(new URL("./worker.js", import.meta.url), { workerData: input }));
     }
@@ -258,6 +301,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
             break;
           case "solution":
             proven(e.pushes, merge.lowerBound);
+            // out of the merge and printed (flow control, flow.ts)
+            taken();
             break;
           case "depth":
             options.onDepth?.(e.stats);

@@ -7,6 +7,8 @@
 export class RootShare {
   private depth = 0;
   private claimed = -1;
+  /** the claim function has no counter for this depth: the static split applies */
+  private split = false;
 
   /**
    * @param index this search's share (0 <= index < count)
@@ -28,13 +30,20 @@ export class RootShare {
   start(depth: number): void {
     this.depth = depth;
     this.claimed = -1;
+    this.split = false;
   }
 
   /** Whether first push m is this search's; m must increase within a depth. */
   owns(m: number): boolean {
     const claim = this.claim;
-    if (claim === undefined) return m % this.count === this.index;
-    while (this.claimed < m) this.claimed = claim(this.depth);
+    if (claim === undefined || this.split) return m % this.count === this.index;
+    while (this.claimed < m) {
+      this.claimed = claim(this.depth);
+      if (this.claimed < 0) {
+        this.split = true;
+        return m % this.count === this.index;
+      }
+    }
     return this.claimed === m;
   }
 }

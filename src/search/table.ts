@@ -9,6 +9,9 @@
  * line, 56 bits of key). A slot holds one entry and a new one always replaces it, so a
  * full table forgets, never lies (beyond a 56-bit hash collision).
  */
+/** The most slots of one table: 2^28 slots, 2 GiB (a typed array of 2^29 words; more slots would hardly ever fill). */
+const MAX_SLOTS = 2 ** 28;
+
 export class TranspositionTable {
   /** slot i at [2i, 2i + 2): h1, then (h2 & ~0xff) | (k + 1); 0 in the low byte: empty */
   private readonly entries: Int32Array;
@@ -21,11 +24,11 @@ export class TranspositionTable {
 
   /**
    * @param megabytes memory budget in MiB; the slot count is the largest power of two
-   *   that fits (at least 1024)
+   *   that fits (at least 1024, at most 2^28: 2 GiB)
    * @param words words per state (BitBoard.stride)
    */
   constructor(megabytes: number, readonly words: number) {
-    const want = Math.max(1024, Math.floor((megabytes * 1024 * 1024) / TranspositionTable.ENTRY_BYTES));
+    const want = Math.min(MAX_SLOTS, Math.max(1024, Math.floor((megabytes * 1024 * 1024) / TranspositionTable.ENTRY_BYTES)));
     const slots = 2 ** Math.floor(Math.log2(want));
     this.entries = new Int32Array(2 * slots);
     this.mask = slots - 1;

@@ -6,6 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { instanceFromData } from "../instance.js";
 import { solve } from "./engine.js";
+import { WorkerFlow } from "./flow.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 
 const input = workerData as WorkerInput;
@@ -15,20 +16,33 @@ const post = (m: WorkerMessage): void => port.postMessage(m);
 const stop = new Int32Array(input.stop);
 const claims = input.claims ? new Int32Array(input.claims) : undefined;
 const d = input.instance;
+const flow = input.flow ? new WorkerFlow(input.flow.buffer, input.flow.index, input.flow.workers, stop) : undefined;
 
 port.once("message", (start: WorkerStart) => {
   try {
     const result = solve(instanceFromData(d, d.file), {
       ...input.options,
       known: start.known,
-      claimRoot: claims ? (depth) => Atomics.add(claims, depth, 1) : undefined,
+      claimRoot: claims ? (depth) => (depth < claims.length ? Atomics.add(claims, depth, 1) : -1) : undefined,
       shouldStop: () => Atomics.load(stop, 0) !== 0,
-      onSolution: (pushes) => post({ kind: "solution", pushes }),
-      onDepth: (stats) => post({ kind: "depth", stats }),
+      onSolution: (pushes) => {
+        post({ kind: "solution", pushes });
+        flow?.posted();
+      },
+      onDepth: (stats) => {
+        post({ kind: "depth", stats });
+        if (stats.complete) flow?.finished(stats.depth);
+      },
+      beforeDepth: flow ? (depth) => flow.before(depth) : undefined,
+      // an enumeration streams its answers: the worker keeps none
+      keep: flow === undefined,
     });
     post({ kind: "done", exhausted: result.exhausted, interrupted: result.interrupted, nodes: result.nodes });
   } catch (e) {
     post({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+  } finally {
+    // the others need not wait for this one at any depth
+    flow?.finished(2 ** 31 - 1);
   }
   port.close();
 });
