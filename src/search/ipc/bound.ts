@@ -1,0 +1,50 @@
+/**
+ * The admissible cost bound of the IPC 2023 planner (docs/ipc2023-search.md, Lemma B).
+ *
+ * Tiles are opening bits (board.ts OPEN: n 1, s 2, e 4, w 8) at index y*N + x, x the column
+ * from the west, y the row from the north, 0-based; the exit is the south side of the card
+ * at (N-1, N-1). Steps and pushes are counted apart: steps >= the Manhattan distance M (+2
+ * when the first step must lead away: parity), pushes >= 1 when the corner's card does not
+ * open south (it must be replaced) or when no useful neighbour can be entered yet.
+ */
+const N_ = 1;
+const S_ = 2;
+const E_ = 4;
+const W_ = 8;
+
+/**
+ * A lower bound on the cost (pushes + steps) still needed to leave.
+ * @param tiles opening bits, index y*N + x
+ * @param n N
+ * @param robot the robot's field index y*N + x
+ * @returns the bound; `Infinity` when no plan can exist (the robot's card has no opening,
+ *   away from a corner card that opens south: the card under the robot never changes)
+ */
+export function costBound(tiles: Uint8Array, n: number, robot: number): number {
+  const x = robot % n;
+  const y = (robot - x) / n;
+  const last = n - 1;
+  const here = tiles[robot];
+  if (x === last && y === last) {
+    if (here & S_) return 0;
+    // leave the corner, have its card replaced (a push), come back
+    return here === 0 ? Infinity : 3;
+  }
+  if (here === 0) return Infinity;
+  const m = last - x + (last - y);
+  const cornerPush = tiles[last * n + last] & S_ ? 0 : 1;
+  let useful = 0;
+  let entered = false;
+  if (y < last && here & S_) {
+    useful++;
+    if (tiles[robot + n] & N_) entered = true;
+  }
+  if (x < last && here & E_) {
+    useful++;
+    if (tiles[robot + 1] & W_) entered = true;
+  }
+  if (useful === 0) return m + 2 + cornerPush;
+  return m + (entered ? cornerPush : 1);
+}
+
+export { N_ as OPEN_N, S_ as OPEN_S, E_ as OPEN_E, W_ as OPEN_W };
