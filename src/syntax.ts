@@ -69,7 +69,8 @@ function alternatives(items: string[]): string {
   return `${items.slice(0, -1).join(", ")} or ${items[items.length - 1]}`;
 }
 
-function toInputError(e: unknown, file: string): never {
+/** A Peggy syntax error as an InputError at its position (any other error is rethrown). */
+export function toInputError(e: unknown, file: string): never {
   if (!isPeggyError(e)) throw e;
   const wanted = [...new Set((e.expected ?? []).map(describeExpectation).filter((x): x is string => !!x))];
   const found = e.found === null ? "end of input" : JSON.stringify(e.found);
