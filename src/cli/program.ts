@@ -5,6 +5,7 @@ import { OUTPUT_FORMATS } from "../format.js";
 import { RULES_CHOICES } from "../game/instance.js";
 import { COSTS } from "../rules/ruleset.js";
 import { addBatchCommand } from "./batch.js";
+import { addPlanCommand } from "./plan.js";
 import { clingoExits, nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
 import { VERSION, guarded } from "./common.js";
 import { solveCommand, type SolveFlags } from "./solve.js";
@@ -33,6 +34,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .enablePositionalOptions(),
   );
   addBatchCommand(program);
+  addPlanCommand(program);
   program.action(async (file: string | undefined, flags: SolveFlags) => {
     await guarded("labsolve", () => solveCommand(file, flags));
   });

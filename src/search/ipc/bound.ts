@@ -24,7 +24,21 @@ export function costBound(tiles: Uint8Array, n: number, robot: number): number {
   const x = robot % n;
   const y = (robot - x) / n;
   const last = n - 1;
-  const here = tiles[robot];
+  return boundOf(x, y, last, tiles[robot], y < last ? tiles[robot + n] : 0, x < last ? tiles[robot + 1] : 0, tiles[last * n + last]);
+}
+
+/**
+ * costBound from the four cards it reads, so that the search can bound a child before
+ * making its push.
+ * @param x the robot's column, 0-based
+ * @param y the robot's row from the north, 0-based
+ * @param last N - 1
+ * @param here the card under the robot
+ * @param south the card south of the robot (any value when y = last)
+ * @param east the card east of the robot (any value when x = last)
+ * @param corner the card on (N-1, N-1)
+ */
+export function boundOf(x: number, y: number, last: number, here: number, south: number, east: number, corner: number): number {
   if (x === last && y === last) {
     if (here & S_) return 0;
     // leave the corner, have its card replaced (a push), come back
@@ -32,16 +46,16 @@ export function costBound(tiles: Uint8Array, n: number, robot: number): number {
   }
   if (here === 0) return Infinity;
   const m = last - x + (last - y);
-  const cornerPush = tiles[last * n + last] & S_ ? 0 : 1;
+  const cornerPush = corner & S_ ? 0 : 1;
   let useful = 0;
   let entered = false;
   if (y < last && here & S_) {
     useful++;
-    if (tiles[robot + n] & N_) entered = true;
+    if (south & N_) entered = true;
   }
   if (x < last && here & E_) {
     useful++;
-    if (tiles[robot + 1] & W_) entered = true;
+    if (east & W_) entered = true;
   }
   if (useful === 0) return m + 2 + cornerPush;
   return m + (entered ? cornerPush : 1);

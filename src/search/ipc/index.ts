@@ -15,7 +15,7 @@
  */
 import type { Direction } from "../../board.js";
 import type { IpcMove, IpcResult, IpcTask } from "../../ipc/task.js";
-import { costBound } from "./bound.js";
+import { boundOf, costBound } from "./bound.js";
 import { PlanTable } from "./table.js";
 
 /** Options of solveIpc. */
@@ -182,6 +182,7 @@ class Planner {
       if (this.search(g + 1, q, robot, 0, this.stepBase + d)) return true;
     }
     // pushes
+    const lastLine = n - 1;
     const px = prev >= 0 ? prev % n : -1;
     const py = prev >= 0 ? (prev - px) / n : -1;
     for (let line = 0; line < n; line++) {
@@ -193,6 +194,25 @@ class Planner {
           const holdsPrev = isRow ? line === py : line === px;
           // Lemma P: a line avoiding the step's fields that commutes with the phase's pushes
           if (!holdsPrev && (flags & (isRow ? 2 : 1)) === 0) continue;
+        }
+        // the child's bound from the cards the push brings next to the robot and to the
+        // corner, before making the push (most children of a node on the bound end here)
+        let south = y < lastLine ? t[robot + n] : 0;
+        let east = x < lastLine ? t[robot + 1] : 0;
+        let corner = t[this.corner];
+        if (isRow) {
+          const from = d === 2 ? n - 1 : 1; // the predecessor along the push: x - 1 (east), x + 1 (west), mod N
+          if (line === y + 1) south = t[line * n + ((x + from) % n)];
+          if (line === lastLine) corner = t[lastLine * n + ((lastLine + from) % n)];
+        } else {
+          const from = d === 1 ? n - 1 : 1; // y - 1 (south), y + 1 (north), mod N
+          if (line === x + 1) east = t[((y + from) % n) * n + line];
+          if (line === lastLine) corner = t[((lastLine + from) % n) * n + lastLine];
+        }
+        const f = g + 1 + boundOf(x, y, lastLine, t[robot], south, east, corner);
+        if (f > this.bound) {
+          if (f < this.minExceed) this.minExceed = f;
+          continue;
         }
         const action = line * 4 + d;
         this.push(line, d);
