@@ -17,6 +17,7 @@ import { clingoExits } from "./args.js";
 import { refereeOf, type Referee } from "./check-game.js";
 import { VERSION, endQuietlyOnClosedPipe, guarded, readSource, type Source } from "./common.js";
 import { MAX_OUTPUT_BYTES } from "../files.js";
+import { checkPlanCommand } from "./labcheck-plan.js";
 
 endQuietlyOnClosedPipe();
 
@@ -38,7 +39,9 @@ const program = clingoExits(
         "                                       output (exit 2)\n" +
         "  labcheck - < INSTANCE_AND_WITNESS    the same, instance and witness\n" +
         "                                       concatenated on standard input\n" +
-        "  labcheck < INSTANCE_AND_WITNESS      2009 convention: CORRECT or INCORRECT\n",
+        "  labcheck < INSTANCE_AND_WITNESS      2009 convention: CORRECT or INCORRECT\n" +
+        "  labcheck plan DOMAIN PROBLEM PLAN    IPC 2023 labyrinth: valid cost=C (exit 0),\n" +
+        "                                       or the first failing action (exit 1)\n",
     )
     .version(VERSION)
     .argument("[args...]", "EXITCODE INSTANCE, or INSTANCE [WITNESS]")
@@ -69,6 +72,7 @@ function combined(text: string, name: string, flags: CheckFlags): { referee: Ref
 
 program.action(async (args: string[], flags: CheckFlags) => {
   await guarded("labcheck", () => {
+    if (args[0] === "plan" && !existsSync("plan")) return checkPlanCommand(args.slice(1));
     if (args.length === 2 && /^\d+$/.test(args[0]) && !existsSync(args[0])) {
       const instanceSource = readSource(args[1]);
       const referee = refereeOfSource(instanceSource, flags);
