@@ -1,0 +1,75 @@
+/**
+ * `labshow INSTANCE [WITNESS] [--format text|svg|html] [-o FILE]`: a solution drawn step
+ * by step (src/show/). WITNESS: solver output in any layout labcheck reads, `-` for
+ * standard input; without it, labsolve's shortest solution. Exit 0 when the drawn
+ * solution is valid, 1 when the witness breaks a rule (drawn up to that step, with the
+ * checker's words), 20 when the instance has no solution, 65 bad input.
+ */
+import { existsSync, realpathSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
+import { Command, Option } from "commander";
+import { playHtml } from "../show/html.js";
+import { replay } from "../show/replay.js";
+import { stepSvg, stripSvg } from "../show/svg.js";
+import { playText } from "../show/text.js";
+import { clingoExits, nonNegativeInteger } from "./args.js";
+import { VERSION, endQuietlyOnClosedPipe, guarded, readSource } from "./common.js";
+import { MAX_OUTPUT_BYTES } from "../files.js";
+
+endQuietlyOnClosedPipe();
+
+const FORMATS = ["text", "svg", "html"] as const;
+type ShowFormat = (typeof FORMATS)[number];
+
+interface ShowFlags {
+  format: ShowFormat;
+  output?: string;
+  step?: number;
+}
+
+const program = clingoExits(
+  new Command("labshow")
+    .description(
+      "Draws a solution step by step: the board after each push, the pushed line, the reachable set and the goal. " +
+        "WITNESS is solver output in any layout labcheck reads (- for standard input); without it, labsolve's shortest " +
+        "solution is drawn. Exit 0 valid, 1 the witness breaks a rule (drawn up to that step), 20 no solution, 65 bad input.",
+    )
+    .version(VERSION)
+    .argument("<instance>", "instance file (competition or board game facts)")
+    .argument("[witness]", "solver output; - for standard input")
+    .addOption(new Option("-f, --format <format>", "text: the boards in the terminal; svg: one picture (a strip of every step); html: a page that steps through them").choices(FORMATS).default("text"))
+    .option("--step <k>", "svg: only step K (0 is the start)", nonNegativeInteger)
+    .option("-o, --output <file>", "write to FILE (replaced if it exists; never an input file)"),
+);
+
+program.action(async (instanceFile: string, witnessFile: string | undefined, flags: ShowFlags) => {
+  await guarded("labshow", async () => {
+    const inst = readSource(instanceFile);
+    const witness = witnessFile === undefined ? undefined : readSource(witnessFile, MAX_OUTPUT_BYTES);
+    if (flags.output !== undefined) {
+      for (const input of [instanceFile, witnessFile]) {
+        if (input && input !== "-" && existsSync(input) && existsSync(flags.output) && realpathSync(input) === realpathSync(flags.output)) {
+          throw new Error(`-o ${flags.output}: that is an input file; it is not overwritten`);
+        }
+      }
+    }
+    const { play, warnings } = await replay(inst.text, inst.name, witness);
+    for (const w of warnings) process.stderr.write(`${w}\n`);
+    if (!play) {
+      process.stdout.write("INCONSISTENT: no solution to draw\n");
+      return 20;
+    }
+    let text: string;
+    if (flags.format === "text") text = playText(play);
+    else if (flags.format === "svg") {
+      if (flags.step !== undefined && flags.step >= play.steps.length) throw new Error(`--step ${flags.step}: the solution drawn has steps 0 to ${play.steps.length - 1}`);
+      text = flags.step === undefined ? stripSvg(play) : stepSvg(play, play.steps[flags.step]);
+    } else text = playHtml(play, `labshow: ${basename(inst.name)}`);
+    if (flags.output !== undefined) writeFileSync(flags.output, text);
+    else process.stdout.write(text);
+    if (!play.valid) process.stderr.write(`labshow: ${play.verdict}\n`);
+    return play.valid ? 0 : 1;
+  });
+});
+
+await program.parseAsync();

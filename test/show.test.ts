@@ -1,0 +1,103 @@
+/**
+ * labshow's text and SVG pictures and its command line: the tiles each picture shows are
+ * the boards computed here independently (test/helpers/replay.ts); the pushed line is
+ * marked; an invalid witness is drawn up to its step with the checker's words (exit 1);
+ * without a witness the shortest solution is drawn; the board game shows its spare.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { GLYPH } from "../src/picture.js";
+import { boardsAfter } from "./helpers/replay.js";
+
+const ROOT = join(new URL(".", import.meta.url).pathname, "..");
+const EXAMPLE = join(ROOT, "instances", "example-4x4.lp");
+const show = (args: string[], input?: string) => spawnSync(join(ROOT, "bin", "labshow"), args, { input, encoding: "utf8" });
+
+/** The tiles of a text picture: glyphs by "row,col". */
+function textTiles(block: string, n: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of block.split("\n")) {
+    const m = /^(\d+) (.*)$/.exec(line);
+    if (!m || Number(m[1]) > n || line.startsWith(" ")) continue;
+    const row = Number(m[1]);
+    const cells = m[2];
+    for (let col = 1; col <= n; col++) out.set(`${row},${col}`, GLYPH.indexOf(cells[(col - 1) * 3 + 1]));
+  }
+  return out;
+}
+
+describe("labshow --format text", () => {
+  it("every step's board is the witness's, the pushed line is marked, the verdict is last", () => {
+    const r = show([EXAMPLE, "-"], "ANSWER\npush(1,w,1). push(3,s,2).\n");
+    expect(r.status).toBe(0);
+    const blocks = r.stdout.trim().split("\n\n");
+    const boards = boardsAfter(EXAMPLE, [
+      [1, "w"],
+      [3, "s"],
+    ]);
+    expect(blocks.length).toBe(4);
+    blocks.slice(0, 3).forEach((b, k) => expect(textTiles(b, 4), `step ${k}`).toEqual(boards[k]));
+    expect(blocks[1]).toMatch(/^1 .*◂ row 1 pushed w$/m);
+    expect(blocks[2]).toMatch(/▾ column 3 pushed s/);
+    expect(blocks[3]).toBe("valid: 2 pushes");
+  });
+  it("an invalid witness: drawn up to the broken step, the checker's words, exit 1", () => {
+    const r = show([EXAMPLE, "-"], "push(1,w,1). push(4,e,2).");
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/invalid at step 2: .*goal/);
+    expect(r.stderr).toMatch(/^labshow: invalid at step 2/m);
+  });
+  it("without a witness: the shortest solution (2 pushes on the example)", () => {
+    const r = show([EXAMPLE]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split("\n").at(-1)).toBe("valid: 2 pushes");
+  });
+  it("the board game: its spare under every step, the exit marked", () => {
+    const r = show([join(ROOT, "docs", "game-example.lp")]);
+    expect(r.status).toBe(0);
+    const blocks = r.stdout.trim().split("\n\n");
+    for (const b of blocks.slice(0, -1)) expect(b).toMatch(/\nspare: \S$/);
+    expect(blocks[0]).toMatch(/X/);
+    expect(blocks.at(-1)).toMatch(/^valid: cost \d+$/);
+  });
+  it("bad input exits 65 at its place; -o never writes over an input", () => {
+    const r = show(["-"], "field(1,1)");
+    expect(r.status).toBe(65);
+    expect(r.stderr).toMatch(/^<stdin>:1:\d+: error:/);
+    const dir = mkdtempSync(join(tmpdir(), "show-"));
+    const copy = join(dir, "i.lp");
+    writeFileSync(copy, readFileSync(EXAMPLE, "utf8"));
+    expect(show([copy, "-o", copy]).status).toBe(65);
+    expect(readFileSync(copy, "utf8")).toBe(readFileSync(EXAMPLE, "utf8"));
+  });
+});
+
+describe("labshow --format svg", () => {
+  it("a strip with one group per step, whose tiles are the witness's boards, and the pushed line's arrow", () => {
+    const r = show([EXAMPLE, "-", "--format", "svg"], "push(1,w,1). push(2,n,2).");
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    const boards = boardsAfter(EXAMPLE, [
+      [1, "w"],
+      [2, "n"],
+    ]);
+    const groups = r.stdout.split('<g class="step"').slice(1);
+    expect(groups.length).toBe(3);
+    groups.forEach((g, k) => {
+      const tiles = new Map([...g.matchAll(/data-row="(\d+)" data-col="(\d+)" data-open="(\d+)"/g)].map((m) => [`${m[1]},${m[2]}`, Number(m[3])]));
+      expect(tiles, `step ${k}`).toEqual(boards[k]);
+    });
+    expect(groups[1]).toMatch(/class="arrow"[^>]*>←</);
+    expect(groups[2]).toMatch(/class="arrow"[^>]*>↑</);
+  });
+  it("--step K: one picture; the board game's spare beside the board", () => {
+    const r = show([join(ROOT, "docs", "game-example.lp"), "--format", "svg", "--step", "1"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.match(/<svg /g)?.length).toBe(1);
+    expect(r.stdout).toMatch(/class="spare" data-open="\d+"/);
+    expect(show([EXAMPLE, "--format", "svg", "--step", "9"]).status).toBe(65);
+  });
+});
