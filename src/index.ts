@@ -1,0 +1,50 @@
+/**
+ * labyrinth as a library: `import { readInstance, solve, check } from "labyrinth"`.
+ *
+ * - Competition instances (ASP facts): `readInstance(text, file)` -> `{ instance, warnings }`;
+ *   `solve(instance, options?)` -> the shortest push sequences (iterative deepening, one
+ *   thread; `result.solutions[0]` is a shortest one, `result.fewest` its length);
+ *   `check(instance, witness)` -> the checker's verdict on solver output in any layout.
+ * - The board game: `readGameInstance`, `searchGame`, `checkGameWitness`.
+ * - IPC 2023 (PDDL): `readIpcDomain`, `readIpcProblem`, `solveIpc`, `planText`, `validatePlan`.
+ * - Pictures: `replay` (instance text and witness -> steps), `playText`, `stripSvg`, `playHtml`.
+ * Fields are 1-based (row from the south, column from the west) except in the IPC's
+ * tasks, which keep the PDDL's 0-based (x, y from the north).
+ */
+import { checkWitness, type Verdict } from "./check.js";
+import type { Instance } from "./instance.js";
+import { readOutput } from "./witness.js";
+
+export { readInstance, type Instance, type ReadResult } from "./instance.js";
+export { solve, type SearchOptions, type SearchResult } from "./search/engine.js";
+export { checkWitness, type Verdict, type Violation } from "./check.js";
+export { readOutput, type SolverOutput } from "./witness.js";
+export { parseFacts, type Atom } from "./syntax.js";
+export { InputError } from "./errors.js";
+export type { Direction, Field, Push } from "./board.js";
+export { COMPETITION, IPC2023, gameRules, type RuleSet, type Cost } from "./rules/ruleset.js";
+export { readGameInstance, type GameInstance } from "./game/instance.js";
+export { searchGame } from "./search/game/deepening.js";
+export { checkGameWitness } from "./game/check.js";
+export { readIpcDomain } from "./ipc/domain.js";
+export { readIpcProblem, readIpcProblemFacts } from "./ipc/problem.js";
+export { solveIpc } from "./search/ipc/index.js";
+export { planText } from "./ipc/plan-writer.js";
+export { validatePlan, type PlanVerdict } from "./ipc/validate.js";
+export type { IpcTask, IpcMove, IpcResult } from "./ipc/task.js";
+export { replay } from "./show/replay.js";
+export { playText } from "./show/text.js";
+export { stripSvg, stepSvg } from "./show/svg.js";
+export { playHtml } from "./show/html.js";
+
+/**
+ * Checks solver output against a competition instance.
+ * @param instance from readInstance
+ * @param witness solver output in any layout labcheck reads (the competition's, clingo's,
+ *   DLV braces, plain facts); its last answer is checked
+ * @throws InputError when the text is not solver output
+ */
+export function check(instance: Instance, witness: string): Verdict {
+  const out = readOutput(witness, "<witness>");
+  return checkWitness(instance, out.answers.at(-1)?.atoms ?? []);
+}
