@@ -40,8 +40,9 @@ const program = clingoExits(
         "  labcheck - < INSTANCE_AND_WITNESS    the same, instance and witness\n" +
         "                                       concatenated on standard input\n" +
         "  labcheck < INSTANCE_AND_WITNESS      2009 convention: CORRECT or INCORRECT\n" +
-        "  labcheck plan DOMAIN PROBLEM PLAN    IPC 2023 labyrinth: valid cost=C (exit 0),\n" +
-        "                                       or the first failing action (exit 1)\n",
+        "  labcheck plan DOMAIN PROBLEM PLAN    IPC 2023 labyrinth: valid cost=C\n" +
+        "                                       (exit 0), or the first failing action\n" +
+        "                                       (exit 1)\n",
     )
     .version(VERSION)
     .argument("[args...]", "EXITCODE INSTANCE, or INSTANCE [WITNESS]")
