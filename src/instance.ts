@@ -84,6 +84,14 @@ export function unknownPredicateWarning(file: string, atom: Atom, known: Record<
 }
 
 /**
+ * The field named by an atom's first two arguments (row, column; 1-based as written).
+ * @throws InputError at an argument that is not an integer
+ */
+export function fieldArgs(file: string, atom: Atom): Field {
+  return fieldArgs(file, atom);
+}
+
+/**
  * The i-th argument of an atom as an integer.
  * @throws InputError at the argument when it is not an integer (`what` names it)
  */
@@ -132,10 +140,10 @@ export function instanceFromAtoms(atoms: Atom[], file: string, end: SourcePositi
     }
     switch (atom.name) {
       case "field":
-        fields.push({ f: { row: integerArg(file, atom, 0, "row"), col: integerArg(file, atom, 1, "column") }, at: atom.location });
+        fields.push({ f: fieldArgs(file, atom), at: atom.location });
         break;
       case "connect": {
-        const f = { row: integerArg(file, atom, 0, "row"), col: integerArg(file, atom, 1, "column") };
+        const f = fieldArgs(file, atom);
         const d = atom.args[2];
         if (d.kind !== "constant" || !isDirection(d.name)) {
           throw new InputError(file, d.location, `connect/3: expected a direction n, s, e or w, found ${termText(d)}`);

@@ -6,7 +6,7 @@
  */
 import { OPEN, isDirection, type Direction, type Field } from "../board.js";
 import { InputError, type SourcePosition } from "../errors.js";
-import { endOf, integerArg, unknownPredicateWarning } from "../instance.js";
+import { endOf, fieldArgs, integerArg, unknownPredicateWarning } from "../instance.js";
 import { COSTS, gameRules, type Cost, type InsertLine, type RuleSet } from "../rules/ruleset.js";
 import { atomText, parseFacts, signature, termText, type Atom, type Place } from "../syntax.js";
 
@@ -125,10 +125,10 @@ export function gameFromAtoms(atoms: readonly Atom[], file: string, end: SourceP
     }
     switch (atom.name) {
       case "field":
-        fields.push({ f: { row: integerArg(file, atom, 0, "row"), col: integerArg(file, atom, 1, "column") }, at: atom.location });
+        fields.push({ f: fieldArgs(file, atom), at: atom.location });
         break;
       case "connect":
-        connects.push({ f: { row: integerArg(file, atom, 0, "row"), col: integerArg(file, atom, 1, "column") }, d: dir(file, atom, 2), at: atom.location });
+        connects.push({ f: fieldArgs(file, atom), d: dir(file, atom, 2), at: atom.location });
         break;
       case "spare":
         spare |= OPEN[dir(file, atom, 0)];
