@@ -88,7 +88,7 @@ export function unknownPredicateWarning(file: string, atom: Atom, known: Record<
  * @throws InputError at an argument that is not an integer
  */
 export function fieldArgs(file: string, atom: Atom): Field {
-  return fieldArgs(file, atom);
+  return { row: integerArg(file, atom, 0, "row"), col: integerArg(file, atom, 1, "column") };
 }
 
 /**
