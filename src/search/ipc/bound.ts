@@ -62,3 +62,24 @@ export function boundOf(x: number, y: number, last: number, here: number, south:
 }
 
 export { N_ as OPEN_N, S_ as OPEN_S, E_ as OPEN_E, W_ as OPEN_W };
+
+/**
+ * Lemma W: is there a walk of exactly M steps (south and east only) from the robot to the
+ * corner on the board as it is? If not, a plan without pushes has more than M steps and
+ * one with a push costs M + 1 or more, so the bound M rises to M + 1.
+ * @param reach scratch space of at least N*N bytes (overwritten)
+ */
+export function monotoneWalk(tiles: Uint8Array, n: number, robot: number, reach: Uint8Array): boolean {
+  const x0 = robot % n;
+  const y0 = (robot - x0) / n;
+  for (let y = y0; y < n; y++) {
+    for (let x = x0; x < n; x++) {
+      const f = y * n + x;
+      let r = f === robot ? 1 : 0;
+      if (!r && x > x0 && reach[f - 1] && tiles[f - 1] & E_ && tiles[f] & W_) r = 1;
+      if (!r && y > y0 && reach[f - n] && tiles[f - n] & S_ && tiles[f] & N_) r = 1;
+      reach[f] = r;
+    }
+  }
+  return reach[n * n - 1] === 1;
+}

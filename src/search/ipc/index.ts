@@ -9,13 +9,15 @@
  * - Lemma I: a push straight after its inverse, or a step straight back with no push
  *   between, is never part of an optimal plan.
  * - Lemma H: a robot on a card with no opening never moves (its card never changes).
+ * - Lemma W: where the bound is the Manhattan distance M, it holds only if the board as it
+ *   is has a walk of M steps; otherwise M + 1.
  *
  * Coordinates as src/ipc/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
  */
 import type { Direction } from "../../board.js";
 import type { IpcMove, IpcResult, IpcTask } from "../../ipc/task.js";
-import { boundOf, costBound } from "./bound.js";
+import { boundOf, costBound, monotoneWalk } from "./bound.js";
 import { PlanTable } from "./table.js";
 
 /** Options of solveIpc. */
@@ -71,6 +73,12 @@ class Planner {
   solutionLength = -1;
   deadline: number;
   readonly partialOrder: boolean;
+  readonly reach: Uint8Array;
+
+  manhattan(robot: number): number {
+    const x = robot % this.n;
+    return 2 * (this.n - 1) - x - (robot - x) / this.n;
+  }
 
   constructor(task: IpcTask, options: IpcSearchOptions) {
     const n = task.size;
@@ -115,6 +123,7 @@ class Planner {
       this.bh2 ^= this.z2[f * 16 + this.tiles[f]];
     }
     this.path = new Int32Array(1024);
+    this.reach = new Uint8Array(n * n);
     this.table = new PlanTable(options.tableLog2 ?? 22);
   }
 
@@ -151,7 +160,9 @@ class Planner {
    * @param last the last action (NO_ACTION at the root)
    */
   search(g: number, robot: number, prev: number, flags: number, last: number): boolean {
-    const h = costBound(this.tiles, this.n, robot);
+    let h = costBound(this.tiles, this.n, robot);
+    // Lemma W: the bound M stands only when the board as it is has a walk of M steps
+    if (g + h === this.bound && h > 0 && h === this.manhattan(robot) && !monotoneWalk(this.tiles, this.n, robot, this.reach)) h++;
     if (g + h > this.bound) {
       if (g + h < this.minExceed) this.minExceed = g + h;
       return false;
