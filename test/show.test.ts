@@ -101,3 +101,27 @@ describe("labshow --format svg", () => {
     expect(show([EXAMPLE, "--format", "svg", "--step", "9"]).status).toBe(65);
   });
 });
+
+describe("labshow plan (IPC 2023)", () => {
+  const domain = join(ROOT, "docs", "ipc2023", "domain.pddl");
+  const problem = join(ROOT, "docs", "ipc2023", "example.pddl");
+  it("a picture per step and per whole push, replayed by labcheck plan's simulation; the robot ends on the exit's field", () => {
+    const dir = mkdtempSync(join(tmpdir(), "show-plan-"));
+    const plan = join(dir, "p.plan");
+    expect(spawnSync(join(ROOT, "bin", "labsolve"), ["plan", domain, problem, "-o", plan]).status).toBe(30);
+    const moves = readFileSync(plan, "utf8").split("\n").filter((l) => /^\((start-move-card|move-(north|south|east|west) )/.test(l)).length;
+    const r = show(["plan", domain, problem, plan]);
+    expect(r.status).toBe(0);
+    const blocks = r.stdout.trim().split("\n\n");
+    expect(blocks.length).toBe(moves + 2); // the start, each move, the verdict
+    expect(blocks.at(-1)).toMatch(/^valid cost=\d+$/);
+    expect(blocks.at(-2)).toMatch(/^1 .*\*\S$/m); // row 1 ends with the robot on the exit's field
+    // the start picture is the problem's board: the robot's card0 at (pos0, pos0) = row 5, column 1
+    expect(blocks[0]).toMatch(/^5 @/m);
+    const broken = join(dir, "broken.plan");
+    writeFileSync(broken, readFileSync(plan, "utf8").split("\n").slice(1).join("\n"));
+    const b = show(["plan", domain, problem, broken]);
+    expect(b.status).toBe(1);
+    expect(b.stderr).toMatch(/labshow: invalid: action 1 .*precondition/);
+  });
+});

@@ -8,7 +8,11 @@
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { Command, Option } from "commander";
+import { readIpcDomain } from "../ipc/domain.js";
+import { readIpcProblem, readIpcProblemFacts } from "../ipc/problem.js";
 import { playHtml } from "../show/html.js";
+import { playIpc } from "../show/ipc.js";
+import type { ShowPlay } from "../show/steps.js";
 import { replay } from "../show/replay.js";
 import { stepSvg, stripSvg } from "../show/svg.js";
 import { playText } from "../show/text.js";
@@ -39,8 +43,49 @@ const program = clingoExits(
     .argument("[witness]", "solver output; - for standard input")
     .addOption(new Option("-f, --format <format>", "text: the boards in the terminal; svg: one picture (a strip of every step); html: a page that steps through them").choices(FORMATS).default("text"))
     .option("--step <k>", "svg: only step K (0 is the start)", nonNegativeInteger)
-    .option("-o, --output <file>", "write to FILE (replaced if it exists; never an input file)"),
+    .option("-o, --output <file>", "write to FILE (replaced if it exists; never an input file)")
+    .enablePositionalOptions(),
 );
+
+/** The picture of a replayed solution in the chosen format. */
+function render(play: ShowPlay, flags: ShowFlags, title: string): string {
+  if (flags.format === "text") return playText(play);
+  if (flags.format === "svg") {
+    if (flags.step !== undefined && flags.step >= play.steps.length) throw new Error(`--step ${flags.step}: the solution drawn has steps 0 to ${play.steps.length - 1}`);
+    return flags.step === undefined ? stripSvg(play) : stepSvg(play, play.steps[flags.step]);
+  }
+  return playHtml(play, title);
+}
+
+program
+  .command("plan")
+  .description("Draws a plan of the IPC 2023 labyrinth domain, replayed by labcheck plan's simulation: the board after each step or push.")
+  .argument("<domain>", "the domain file")
+  .argument("<problem>", "the problem file")
+  .argument("<plan>", "the plan file; - for standard input")
+  .addOption(new Option("-f, --format <format>", "text, svg or html").choices(FORMATS))
+  .option("--step <k>", "svg: only step K", nonNegativeInteger)
+  .option("-o, --output <file>", "write to FILE (never an input file)")
+  .action(async (domainFile: string, problemFile: string, planFile: string, own: Partial<ShowFlags>) => {
+    const flags: ShowFlags = { ...program.opts<ShowFlags>(), ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)) };
+    await guarded("labshow", async () => {
+      const d = readSource(domainFile);
+      const p = readSource(problemFile);
+      const plan = readSource(planFile, MAX_OUTPUT_BYTES);
+      const play = playIpc(readIpcDomain(d.text, d.name), readIpcProblemFacts(p.text, p.name), readIpcProblem(p.text, p.name), plan.text, plan.name);
+      const text = render(play, flags, `labshow: ${basename(p.name)}`);
+      if (flags.output !== undefined) {
+        for (const input of [domainFile, problemFile, planFile]) {
+          if (input !== "-" && existsSync(input) && existsSync(flags.output) && realpathSync(input) === realpathSync(flags.output)) {
+            throw new Error(`-o ${flags.output}: that is an input file; it is not overwritten`);
+          }
+        }
+        writeFileSync(flags.output, text);
+      } else process.stdout.write(text);
+      if (!play.valid) process.stderr.write(`labshow: ${play.verdict}\n`);
+      return play.valid ? 0 : 1;
+    });
+  });
 
 program.action(async (instanceFile: string, witnessFile: string | undefined, flags: ShowFlags) => {
   await guarded("labshow", async () => {
@@ -59,12 +104,7 @@ program.action(async (instanceFile: string, witnessFile: string | undefined, fla
       process.stdout.write("INCONSISTENT: no solution to draw\n");
       return 20;
     }
-    let text: string;
-    if (flags.format === "text") text = playText(play);
-    else if (flags.format === "svg") {
-      if (flags.step !== undefined && flags.step >= play.steps.length) throw new Error(`--step ${flags.step}: the solution drawn has steps 0 to ${play.steps.length - 1}`);
-      text = flags.step === undefined ? stripSvg(play) : stepSvg(play, play.steps[flags.step]);
-    } else text = playHtml(play, `labshow: ${basename(inst.name)}`);
+    const text = render(play, flags, `labshow: ${basename(inst.name)}`);
     if (flags.output !== undefined) writeFileSync(flags.output, text);
     else process.stdout.write(text);
     if (!play.valid) process.stderr.write(`labshow: ${play.verdict}\n`);

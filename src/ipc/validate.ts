@@ -72,11 +72,19 @@ function effects(f: SExpr | undefined, b: Binding, functions: Map<string, number
 /**
  * Validates a plan.
  * @param planText the plan file: `(action arg ...)` lines, `;` comments
+ * @param onState called with the ground facts at the start and after each valid action
  * @throws InputError when the plan file is not a list of actions (syntax)
  */
-export function validatePlan(domain: IpcDomain, problem: IpcProblem, planText: string, planFile: string): PlanVerdict {
+export function validatePlan(
+  domain: IpcDomain,
+  problem: IpcProblem,
+  planText: string,
+  planFile: string,
+  onState?: (facts: ReadonlySet<string>, actions: number, action: string) => void,
+): PlanVerdict {
   const steps = parsePddl(planText, planFile);
   const state = new Set(problem.init.map((f) => f.words.join(" ")));
+  onState?.(state, 0, "");
   const typeOf = (o: string): string | undefined => problem.objects.get(o) ?? domain.constants.get(o);
   let cost = 0;
   for (const [i, s] of steps.entries()) {
@@ -105,6 +113,7 @@ export function validatePlan(domain: IpcDomain, problem: IpcProblem, planText: s
     for (const d of e.del) state.delete(d);
     for (const a of e.add) state.add(a);
     cost += e.cost;
+    onState?.(state, i + 1, show(s));
   }
   const goalBad = failing(problem.goal, state, new Map());
   if (goalBad) return { valid: false, reason: `goal ${show(goalBad)} not reached after ${steps.length} actions` };

@@ -32,7 +32,7 @@ export interface ShowStep {
 
 /** A solution as pictures, and the checker's verdict on it. */
 export interface ShowPlay {
-  rules: "competition" | "game";
+  rules: "competition" | "game" | "ipc2023";
   rows: number;
   cols: number;
   /** "tile": the goal tile; "exit": leave through `exitSide` of the goal field */
