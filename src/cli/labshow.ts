@@ -59,16 +59,18 @@ function render(play: ShowPlay, flags: ShowFlags, title: string): string {
 
 program
   .command("plan")
+  .usage("[options] DOMAIN PROBLEM PLAN")
+  .summary("draws a plan of the IPC 2023 labyrinth domain")
   .description("Draws a plan of the IPC 2023 labyrinth domain, replayed by labcheck plan's simulation: the board after each step or push.")
-  .argument("<domain>", "the domain file")
-  .argument("<problem>", "the problem file")
-  .argument("<plan>", "the plan file; - for standard input")
+  .argument("<files...>", "DOMAIN PROBLEM PLAN: the domain, the problem and the plan (- for standard input)")
   .addOption(new Option("-f, --format <format>", "text, svg or html").choices(FORMATS))
   .option("--step <k>", "svg: only step K", nonNegativeInteger)
   .option("-o, --output <file>", "write to FILE (never an input file)")
-  .action(async (domainFile: string, problemFile: string, planFile: string, own: Partial<ShowFlags>) => {
+  .action(async (files: string[], own: Partial<ShowFlags>) => {
+    const [domainFile, problemFile, planFile] = files;
     const flags: ShowFlags = { ...program.opts<ShowFlags>(), ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)) };
     await guarded("labshow", async () => {
+      if (files.length !== 3) throw new Error("expected labshow plan DOMAIN PROBLEM PLAN");
       const d = readSource(domainFile);
       const p = readSource(problemFile);
       const plan = readSource(planFile, MAX_OUTPUT_BYTES);
