@@ -15,9 +15,9 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateIpcTask } from "../src/ipc/generate.js";
-import { readIpcProblem } from "../src/ipc/problem.js";
-import { solveIpc } from "../src/search/ipc/index.js";
+import { generateIpcTask } from "../src/push/ipc2023/generate.js";
+import { readIpcProblem } from "../src/push/ipc2023/problem.js";
+import { solveIpc } from "../src/push/ipc2023/search/index.js";
 
 const root = join(new URL(".", import.meta.url).pathname, "..", "..");
 const argv = process.argv.slice(2);

@@ -24,7 +24,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { competitionFileName, generate, toFacts, type Style } from "../src/generate.js";
+import { competitionFileName, generate, toFacts, type Style } from "../src/push/competition/generate.js";
 
 const root = join(new URL(".", import.meta.url).pathname, "..", "..");
 const argv = process.argv.slice(2);

@@ -13,8 +13,8 @@
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { readInstance } from "../src/instance.js";
-import { solve } from "../src/search/engine.js";
+import { readInstance } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string): string => {

@@ -11,27 +11,27 @@
  * Fields are 1-based (row from the south, column from the west) except in the IPC's
  * tasks, which keep the PDDL's 0-based (x, y from the north).
  */
-import { checkWitness, type Verdict } from "./check.js";
-import type { Instance } from "./instance.js";
-import { readOutput } from "./witness.js";
+import { checkWitness, type Verdict } from "./push/competition/check.js";
+import type { Instance } from "./push/competition/instance.js";
+import { readOutput } from "./core/witness.js";
 
-export { readInstance, type Instance, type ReadResult } from "./instance.js";
-export { solve, type SearchOptions, type SearchResult } from "./search/engine.js";
-export { checkWitness, type Verdict, type Violation } from "./check.js";
-export { readOutput, type SolverOutput } from "./witness.js";
-export { parseFacts, type Atom } from "./syntax.js";
-export { InputError } from "./errors.js";
-export type { Direction, Field, Push } from "./board.js";
-export { COMPETITION, IPC2023, gameRules, type RuleSet, type Cost } from "./rules/ruleset.js";
-export { readGameInstance, type GameInstance } from "./game/instance.js";
-export { searchGame } from "./search/game/deepening.js";
-export { checkGameWitness } from "./game/check.js";
-export { readIpcDomain } from "./ipc/domain.js";
-export { readIpcProblem, readIpcProblemFacts } from "./ipc/problem.js";
-export { solveIpc } from "./search/ipc/index.js";
-export { planText } from "./ipc/plan-writer.js";
-export { validatePlan, type PlanVerdict } from "./ipc/validate.js";
-export type { IpcTask, IpcMove, IpcResult } from "./ipc/task.js";
+export { readInstance, type Instance, type ReadResult } from "./push/competition/instance.js";
+export { solve, type SearchOptions, type SearchResult } from "./push/competition/search/engine.js";
+export { checkWitness, type Verdict, type Violation } from "./push/competition/check.js";
+export { readOutput, type SolverOutput } from "./core/witness.js";
+export { parseFacts, type Atom } from "./core/facts.js";
+export { InputError } from "./core/errors.js";
+export type { Direction, Field, Push } from "./push/competition/board.js";
+export { COMPETITION, IPC2023, gameRules, type RuleSet, type Cost } from "./core/push-rules.js";
+export { readGameInstance, type GameInstance } from "./push/game/instance.js";
+export { searchGame } from "./push/game/search/deepening.js";
+export { checkGameWitness } from "./push/game/check.js";
+export { readIpcDomain } from "./push/ipc2023/domain.js";
+export { readIpcProblem, readIpcProblemFacts } from "./push/ipc2023/problem.js";
+export { solveIpc } from "./push/ipc2023/search/index.js";
+export { planText } from "./push/ipc2023/plan-writer.js";
+export { validatePlan, type PlanVerdict } from "./push/ipc2023/validate.js";
+export type { IpcTask, IpcMove, IpcResult } from "./push/ipc2023/task.js";
 export { replay } from "./show/replay.js";
 export { playText } from "./show/text.js";
 export { stripSvg, stepSvg } from "./show/svg.js";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { generate, toFacts } from "../src/generate.js";
+import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkWitness, competitionCheck, type Rule } from "../src/check.js";
-import { readInstance } from "../src/instance.js";
-import { readOutput } from "../src/witness.js";
+import { checkWitness, competitionCheck, type Rule } from "../src/push/competition/check.js";
+import { readInstance } from "../src/push/competition/instance.js";
+import { readOutput } from "../src/core/witness.js";
 
 const EXAMPLE = readFileSync(new URL("../instances/example-4x4.lp", import.meta.url), "utf8");
 const example = readInstance(EXAMPLE, "example-4x4.lp").instance;

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate, toFacts } from "../src/generate.js";
+import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;

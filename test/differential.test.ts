@@ -10,13 +10,13 @@
  *   exactly when clingo says it is an answer set.
  */
 import { describe, expect, it } from "vitest";
-import { checkWitness } from "../src/check.js";
-import { generate, prng, toFacts, type Style } from "../src/generate.js";
-import { readInstance, type Instance } from "../src/instance.js";
-import { solve } from "../src/search/engine.js";
-import { runSearch, type RunOptions } from "../src/search/run.js";
-import { parseFacts } from "../src/syntax.js";
-import { solutionAtoms } from "../src/format.js";
+import { checkWitness } from "../src/push/competition/check.js";
+import { generate, prng, toFacts, type Style } from "../src/push/competition/generate.js";
+import { readInstance, type Instance } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
+import { runSearch, type RunOptions } from "../src/push/competition/search/run.js";
+import { parseFacts } from "../src/core/facts.js";
+import { solutionAtoms } from "../src/push/competition/format.js";
 import { allAnswerSets, canonical, fewestPushes, isAnswerSet } from "./helpers/clingo.js";
 
 interface Case {

@@ -5,12 +5,12 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { checkWitness } from "../src/check.js";
-import { readInstance } from "../src/instance.js";
-import { solve } from "../src/search/engine.js";
-import { TranspositionTable } from "../src/search/table.js";
-import { readOutput } from "../src/witness.js";
-import { solutionAtoms } from "../src/format.js";
+import { checkWitness } from "../src/push/competition/check.js";
+import { readInstance } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
+import { TranspositionTable } from "../src/push/competition/search/table.js";
+import { readOutput } from "../src/core/witness.js";
+import { solutionAtoms } from "../src/push/competition/format.js";
 
 const ROOT = new URL("..", import.meta.url);
 const names = readdirSync(new URL("instances/", ROOT)).filter((f) => /\.(lp|asp)$/.test(f)).sort();

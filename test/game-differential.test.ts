@@ -9,12 +9,12 @@
  * - on mutated witnesses the checker says valid exactly when clingo does.
  */
 import { describe, expect, it } from "vitest";
-import { prng } from "../src/generate.js";
-import { solutionActionAtoms } from "../src/game/actions.js";
-import { checkGameWitness } from "../src/game/check.js";
-import { readGameInstance, type GameInstance } from "../src/game/instance.js";
-import { searchGame } from "../src/search/game/deepening.js";
-import { parseFacts } from "../src/syntax.js";
+import { prng } from "../src/push/competition/generate.js";
+import { solutionActionAtoms } from "../src/push/game/actions.js";
+import { checkGameWitness } from "../src/push/game/check.js";
+import { readGameInstance, type GameInstance } from "../src/push/game/instance.js";
+import { searchGame } from "../src/push/game/search/deepening.js";
+import { parseFacts } from "../src/core/facts.js";
 import { clingoAccepts, clingoOptimum, randomGame, stepOf, type GameCase, type GameCost } from "./helpers/game.js";
 
 const SHAPES: [number, number][] = [

@@ -4,12 +4,12 @@
  * and its picture. test/game-differential.test.ts compares checker and solver with clingo.
  */
 import { describe, expect, it } from "vitest";
-import { InputError } from "../src/errors.js";
-import { GameBoard, turned } from "../src/game/board.js";
-import { checkGameWitness, type GameRule } from "../src/game/check.js";
-import { hasGameFacts, readGameInstance, usesGameRules } from "../src/game/instance.js";
-import { drawGameBoard } from "../src/game/picture.js";
-import { parseFacts } from "../src/syntax.js";
+import { InputError } from "../src/core/errors.js";
+import { GameBoard, turned } from "../src/push/game/board.js";
+import { checkGameWitness, type GameRule } from "../src/push/game/check.js";
+import { hasGameFacts, readGameInstance, usesGameRules } from "../src/push/game/instance.js";
+import { drawGameBoard } from "../src/push/game/picture.js";
+import { parseFacts } from "../src/core/facts.js";
 
 // 2 rows x 3 columns. Row 1: ─ ─ ·  (1,1) e+w, (1,2) e+w, (1,3) closed; row 2 all closed.
 // The spare opens e and w. Pawn on (1,1), exit (1,3) towards e. Pushing row 1 east

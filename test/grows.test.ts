@@ -6,11 +6,11 @@
  * test/differential.test.ts and against the checker's Board by test/wide.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { generate, prng } from "../src/generate.js";
-import { instanceFromData } from "../src/instance.js";
-import { BitBoard } from "../src/search/bitboard.js";
-import { K_R } from "../src/search/layout.js";
-import { LookAhead } from "../src/search/lookahead.js";
+import { generate, prng } from "../src/push/competition/generate.js";
+import { instanceFromData } from "../src/push/competition/instance.js";
+import { BitBoard } from "../src/push/competition/search/bitboard.js";
+import { K_R } from "../src/push/competition/search/layout.js";
+import { LookAhead } from "../src/push/competition/search/lookahead.js";
 
 describe("LookAhead.grows", () => {
   it("grows and growth say exactly when applying a push and walking would grow R and the goal's component", () => {

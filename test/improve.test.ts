@@ -4,14 +4,14 @@
  * given and no shorter than the fewest pushes.
  */
 import { describe, expect, it } from "vitest";
-import type { Push } from "../src/board.js";
-import { checkWitness } from "../src/check.js";
-import { solutionAtoms } from "../src/format.js";
-import { generate, prng, toFacts } from "../src/generate.js";
-import { readInstance, type Instance } from "../src/instance.js";
-import { solve } from "../src/search/engine.js";
-import { shorten, solutionPrefix } from "../src/search/improve.js";
-import { parseFacts } from "../src/syntax.js";
+import type { Push } from "../src/push/competition/board.js";
+import { checkWitness } from "../src/push/competition/check.js";
+import { solutionAtoms } from "../src/push/competition/format.js";
+import { generate, prng, toFacts } from "../src/push/competition/generate.js";
+import { readInstance, type Instance } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
+import { shorten, solutionPrefix } from "../src/push/competition/search/improve.js";
+import { parseFacts } from "../src/core/facts.js";
 
 const valid = (instance: Instance, pushes: readonly Push[], maxSteps = 99): boolean =>
   checkWitness({ ...instance, maxSteps }, parseFacts(solutionAtoms(pushes).map((a) => `${a}.`).join(" "), "<w>")).valid;

@@ -1,7 +1,7 @@
 /** Every parser and instance-validation message, with its FILE:LINE:COL. */
 import { describe, expect, it } from "vitest";
-import { InputError } from "../src/errors.js";
-import { readInstance } from "../src/instance.js";
+import { InputError } from "../src/core/errors.js";
+import { readInstance } from "../src/push/competition/instance.js";
 
 const BOARD2 = "field(1,1). field(1,2). field(2,1). field(2,2).";
 const GOOD = `${BOARD2}\ninit_on(1,1). goal_on(2,2).\nconnect(1,1,e). connect(1,2,w).\nmax_steps(3).\n`;

@@ -8,9 +8,9 @@
 import { readFileSync } from "node:fs";
 import { run } from "clingo-wasm";
 import { describe, expect, it } from "vitest";
-import { prng } from "../src/generate.js";
-import type { IpcMove, IpcTask } from "../src/ipc/task.js";
-import { solveIpc } from "../src/search/ipc/index.js";
+import { prng } from "../src/push/competition/generate.js";
+import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
+import { solveIpc } from "../src/push/ipc2023/search/index.js";
 
 const ENCODING = readFileSync(new URL("./asp/ipc2023.lp", import.meta.url), "utf8");
 const SIDES = ["n", "s", "e", "w"] as const;

@@ -8,9 +8,9 @@
  * filter drops a solution.
  */
 import { describe, expect, it } from "vitest";
-import { generate, prng } from "../src/generate.js";
-import { instanceFromData } from "../src/instance.js";
-import { solve } from "../src/search/engine.js";
+import { generate, prng } from "../src/push/competition/generate.js";
+import { instanceFromData } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
 
 const text = (solutions: { line: number; dir: string }[][]): string[] => solutions.map((s) => s.map((p) => `${p.line}${p.dir}`).join(" "));
 

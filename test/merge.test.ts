@@ -1,8 +1,8 @@
 /** The merge of the threads' reports (src/search/merge.ts): message sequences in, events out. */
 import { describe, expect, it } from "vitest";
-import type { Push } from "../src/board.js";
-import type { DepthStats } from "../src/search/engine.js";
-import { DepthMerge, type MergeEvent } from "../src/search/merge.js";
+import type { Push } from "../src/push/competition/board.js";
+import type { DepthStats } from "../src/push/competition/search/engine.js";
+import { DepthMerge, type MergeEvent } from "../src/push/competition/search/merge.js";
 
 /** A solution of `length` pushes, told apart by its first line. */
 const sol = (length: number, tag = 1): Push[] => Array.from({ length }, (_, i) => ({ line: i === 0 ? tag : 1, dir: "e" as const }));

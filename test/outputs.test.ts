@@ -1,8 +1,8 @@
 /** The output formats as objects (src/output/outputs.ts), fed by hand-made runs. */
 import { describe, expect, it } from "vitest";
-import type { Push } from "../src/board.js";
-import { makeOutput, type Output } from "../src/output/outputs.js";
-import type { RunResult } from "../src/search/run.js";
+import type { Push } from "../src/push/competition/board.js";
+import { makeOutput, type Output } from "../src/push/competition/outputs.js";
+import type { RunResult } from "../src/push/competition/search/run.js";
 
 const sol = (length: number): Push[] => Array.from({ length }, (_, i) => ({ line: i + 1, dir: "w" as const }));
 

@@ -7,12 +7,12 @@
  * checker (src/check.ts, which shares no code with the search).
  */
 import { describe, expect, it } from "vitest";
-import { checkWitness } from "../src/check.js";
-import { solutionAtoms } from "../src/format.js";
-import { generate, toFacts } from "../src/generate.js";
-import { readInstance } from "../src/instance.js";
-import { solve } from "../src/search/engine.js";
-import { parseFacts } from "../src/syntax.js";
+import { checkWitness } from "../src/push/competition/check.js";
+import { solutionAtoms } from "../src/push/competition/format.js";
+import { generate, toFacts } from "../src/push/competition/generate.js";
+import { readInstance } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
+import { parseFacts } from "../src/core/facts.js";
 
 describe.each([
   

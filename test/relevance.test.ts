@@ -10,10 +10,10 @@
  * Simulated here field by field, sharing no code with the search.
  */
 import { describe, expect, it } from "vitest";
-import type { Push } from "../src/board.js";
-import { generate, toFacts } from "../src/generate.js";
-import { readInstance } from "../src/instance.js";
-import { solve } from "../src/search/engine.js";
+import type { Push } from "../src/push/competition/board.js";
+import { generate, toFacts } from "../src/push/competition/generate.js";
+import { readInstance } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
 
 /** Field index after push p moved the field f (rows from the south, 0-based). */
 function moved(n: number, f: number, p: Push): number {

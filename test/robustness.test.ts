@@ -8,10 +8,10 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, truncateSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { competitionAnswer } from "../src/format.js";
-import { generate, toFacts } from "../src/generate.js";
-import { readInstance } from "../src/instance.js";
-import { solve } from "../src/search/engine.js";
+import { competitionAnswer } from "../src/push/competition/format.js";
+import { generate, toFacts } from "../src/push/competition/generate.js";
+import { readInstance } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { readInstance } from "../src/instance.js";
-import { solve } from "../src/search/engine.js";
-import { formatRuleStats, sumRuleStats } from "../src/search/rule-stats.js";
-import type { RuleStats } from "../src/search/options.js";
+import { readInstance } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
+import { formatRuleStats, sumRuleStats } from "../src/push/competition/search/rule-stats.js";
+import type { RuleStats } from "../src/push/competition/search/options.js";
 
 const rule = (name: string, tried: number, cut: number): RuleStats => ({ name, preserves: "every solution", lemma: "Lemma 1", tried, cut });
 

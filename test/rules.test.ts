@@ -9,12 +9,12 @@
  * commutation rule; test/differential.test.ts compares that one with clingo.
  */
 import { describe, expect, it } from "vitest";
-import { checkWitness } from "../src/check.js";
-import { solutionAtoms } from "../src/format.js";
-import { generate, toFacts } from "../src/generate.js";
-import { readInstance } from "../src/instance.js";
-import { solve, type SearchOptions } from "../src/search/engine.js";
-import { parseFacts } from "../src/syntax.js";
+import { checkWitness } from "../src/push/competition/check.js";
+import { solutionAtoms } from "../src/push/competition/format.js";
+import { generate, toFacts } from "../src/push/competition/generate.js";
+import { readInstance } from "../src/push/competition/instance.js";
+import { solve, type SearchOptions } from "../src/push/competition/search/engine.js";
+import { parseFacts } from "../src/core/facts.js";
 
 /** [the rule's name in DepthStats.rules, the options that turn it off] */
 const RULES: [string, SearchOptions][] = [["commutation after growth", { afterGrowth: false }]];

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readInstance } from "../src/instance.js";
+import { readInstance } from "../src/push/competition/instance.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const SHARED = join(ROOT, "..", "shared", "instances", "aspcomp2013");

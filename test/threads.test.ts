@@ -8,12 +8,12 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { solutionAtoms } from "../src/format.js";
-import { generate, toFacts } from "../src/generate.js";
+import { solutionAtoms } from "../src/push/competition/format.js";
+import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
-import { readInstance } from "../src/instance.js";
-import { solve } from "../src/search/engine.js";
-import type { Push } from "../src/board.js";
+import { readInstance } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
+import type { Push } from "../src/push/competition/board.js";
 import { allAnswerSets, canonical } from "./helpers/clingo.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;

@@ -10,15 +10,15 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { movedField, type Push } from "../src/board.js";
-import { checkWitness } from "../src/check.js";
-import { solutionAtoms } from "../src/format.js";
-import { generate, prng, toFacts } from "../src/generate.js";
-import { instanceFromData, readInstance, type Instance } from "../src/instance.js";
-import { solveBeam } from "../src/search/beam.js";
-import { solve } from "../src/search/engine.js";
-import { makeBoard } from "../src/search/searchboard.js";
-import { parseFacts } from "../src/syntax.js";
+import { movedField, type Push } from "../src/push/competition/board.js";
+import { checkWitness } from "../src/push/competition/check.js";
+import { solutionAtoms } from "../src/push/competition/format.js";
+import { generate, prng, toFacts } from "../src/push/competition/generate.js";
+import { instanceFromData, readInstance, type Instance } from "../src/push/competition/instance.js";
+import { solveBeam } from "../src/push/competition/search/beam.js";
+import { solve } from "../src/push/competition/search/engine.js";
+import { makeBoard } from "../src/push/competition/search/searchboard.js";
+import { parseFacts } from "../src/core/facts.js";
 
 const instanceOf = (size: number, maxSteps: number, seed: number, style: "maze" | "random"): Instance =>
   readInstance(toFacts(generate(size, maxSteps, seed, style)), `seed ${seed}`).instance;

@@ -5,12 +5,12 @@
  */
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import pLimit from "p-limit";
-import { checkWitness } from "../check.js";
-import { InputError } from "../errors.js";
-import { competitionAnswer } from "../format.js";
-import { readInstance } from "../instance.js";
-import { assertSearchable, runSearch } from "../search/run.js";
-import { readOutput } from "../witness.js";
+import { checkWitness } from "../push/competition/check.js";
+import { InputError } from "../core/errors.js";
+import { competitionAnswer } from "../push/competition/format.js";
+import { readInstance } from "../push/competition/instance.js";
+import { assertSearchable, runSearch } from "../push/competition/search/run.js";
+import { readOutput } from "../core/witness.js";
 import type { BatchItem } from "./sources.js";
 
 /** One line of the results file. */

@@ -9,8 +9,8 @@ import { join, relative } from "node:path";
 import * as zlib from "node:zlib";
 import { strFromU8, unzipSync, type UnzipFileInfo } from "fflate";
 import picomatch from "picomatch";
-import { InputError } from "../errors.js";
-import { readTextCapped, tooLarge } from "../files.js";
+import { InputError } from "../core/errors.js";
+import { readTextCapped, tooLarge } from "../core/files.js";
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./limits.js";
 
 export { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./limits.js";

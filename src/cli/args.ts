@@ -1,6 +1,6 @@
 /** Commander helpers of the command-line front ends: exit codes and argument parsers. */
 import { InvalidArgumentError, type Command } from "commander";
-import { ExitCode } from "../errors.js";
+import { ExitCode } from "../core/errors.js";
 
 /** Commander: usage errors exit 65 like clingo's, help and version exit 0. */
 export function clingoExits(cmd: Command): Command {

@@ -5,7 +5,7 @@ import { Command, Option } from "commander";
 import { DEFAULT_ZIP_LIMITS } from "../batch/limits.js";
 import { REPORT_FORMATS, formatReport, summarize, type ReportFormat } from "../batch/report.js";
 import type { BatchResult } from "../batch/run.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../core/errors.js";
 import { nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
 import { checkMemoryOption, guarded } from "./common.js";
 

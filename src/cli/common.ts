@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ExitCode, InputError } from "../errors.js";
-import { MAX_FILE_BYTES, readTextCapped } from "../files.js";
+import { ExitCode, InputError } from "../core/errors.js";
+import { MAX_FILE_BYTES, readTextCapped } from "../core/files.js";
 
 /** The package's version, for `--version` and clingo-style headers (from the nearest package.json up the tree). */
 export const VERSION: string = (() => {

@@ -4,11 +4,11 @@
  * Prints `valid cost=C` (exit 0), or the first failing action, its position and the
  * precondition that fails, or the goal not reached (exit 1); bad input exits 65.
  */
-import { readIpcDomain } from "../ipc/domain.js";
-import { readIpcProblemFacts } from "../ipc/problem.js";
-import { validatePlan } from "../ipc/validate.js";
+import { readIpcDomain } from "../push/ipc2023/domain.js";
+import { readIpcProblemFacts } from "../push/ipc2023/problem.js";
+import { validatePlan } from "../push/ipc2023/validate.js";
 import { readSource } from "./common.js";
-import { MAX_OUTPUT_BYTES } from "../files.js";
+import { MAX_OUTPUT_BYTES } from "../core/files.js";
 
 /**
  * Runs `labcheck plan`; returns the exit code.

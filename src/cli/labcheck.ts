@@ -7,16 +7,16 @@
  */
 import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
-import { CHECKER_EXIT, protocolCheck } from "../check.js";
-import { endOf } from "../instance.js";
-import { RULES_CHOICES, type RulesChoice } from "../game/instance.js";
-import { COSTS, type Cost } from "../rules/ruleset.js";
-import { parseFacts } from "../syntax.js";
-import { readOutput, type SolverOutput } from "../witness.js";
+import { CHECKER_EXIT, protocolCheck } from "../push/competition/check.js";
+import { endOf } from "../push/competition/instance.js";
+import { RULES_CHOICES, type RulesChoice } from "../push/game/instance.js";
+import { COSTS, type Cost } from "../core/push-rules.js";
+import { parseFacts } from "../core/facts.js";
+import { readOutput, type SolverOutput } from "../core/witness.js";
 import { clingoExits } from "./args.js";
-import { refereeOf, type Referee } from "./check-game.js";
+import { refereeOf, type Referee } from "../push/competition/referee.js";
 import { VERSION, endQuietlyOnClosedPipe, guarded, readSource, type Source } from "./common.js";
-import { MAX_OUTPUT_BYTES } from "../files.js";
+import { MAX_OUTPUT_BYTES } from "../core/files.js";
 import { checkPlanCommand } from "./labcheck-plan.js";
 
 endQuietlyOnClosedPipe();

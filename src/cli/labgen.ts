@@ -5,9 +5,9 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, Option } from "commander";
-import { STYLES, competitionFileName, generate, toFacts, type Style } from "../generate.js";
-import { ipcDomainText } from "../ipc/domain-text.js";
-import { generateIpcTask, ipcProblemText } from "../ipc/generate.js";
+import { STYLES, competitionFileName, generate, toFacts, type Style } from "../push/competition/generate.js";
+import { ipcDomainText } from "../push/ipc2023/domain-text.js";
+import { generateIpcTask, ipcProblemText } from "../push/ipc2023/generate.js";
 import { clingoExits, nonNegativeInteger } from "./args.js";
 import { VERSION, endQuietlyOnClosedPipe, guarded } from "./common.js";
 

@@ -8,17 +8,17 @@
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { Command, Option } from "commander";
-import { readIpcDomain } from "../ipc/domain.js";
-import { readIpcProblem, readIpcProblemFacts } from "../ipc/problem.js";
+import { readIpcDomain } from "../push/ipc2023/domain.js";
+import { readIpcProblem, readIpcProblemFacts } from "../push/ipc2023/problem.js";
 import { playHtml } from "../show/html.js";
-import { playIpc } from "../show/ipc.js";
-import type { ShowPlay } from "../show/steps.js";
+import { playIpc } from "../push/ipc2023/play.js";
+import type { ShowPlay } from "../core/play.js";
 import { replay } from "../show/replay.js";
 import { stepSvg, stripSvg } from "../show/svg.js";
 import { playText } from "../show/text.js";
 import { clingoExits, nonNegativeInteger } from "./args.js";
 import { VERSION, endQuietlyOnClosedPipe, guarded, readSource } from "./common.js";
-import { MAX_OUTPUT_BYTES } from "../files.js";
+import { MAX_OUTPUT_BYTES } from "../core/files.js";
 
 endQuietlyOnClosedPipe();
 

@@ -6,10 +6,10 @@
  */
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import { readIpcDomain } from "../ipc/domain.js";
-import { planText } from "../ipc/plan-writer.js";
-import { readIpcProblem } from "../ipc/problem.js";
-import type { IpcResult, IpcTask } from "../ipc/task.js";
+import { readIpcDomain } from "../push/ipc2023/domain.js";
+import { planText } from "../push/ipc2023/plan-writer.js";
+import { readIpcProblem } from "../push/ipc2023/problem.js";
+import type { IpcResult, IpcTask } from "../push/ipc2023/task.js";
 import { positiveNumber } from "./args.js";
 import { guarded, readSource } from "./common.js";
 
@@ -36,7 +36,7 @@ export async function planCommand(domainFile: string, problemFile: string, flags
   if (flags.output !== undefined && [domainFile, problemFile].some((f) => f !== "-" && samePath(f, flags.output!))) {
     throw new Error(`-o ${flags.output}: that is an input file; it is not overwritten`);
   }
-  const solve = planner ?? (await import("../search/ipc/index.js")).solveIpc;
+  const solve = planner ?? (await import("../push/ipc2023/search/index.js")).solveIpc;
   const started = Date.now();
   const result = solve(task, {
     timeLimitMs: flags.timeLimit === undefined ? undefined : flags.timeLimit * 1000,

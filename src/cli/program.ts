@@ -1,9 +1,9 @@
 /** labsolve's full command line (commander): help, version, the batch subcommand, and every usage error. */
 import { availableParallelism } from "node:os";
 import { Command, Option } from "commander";
-import { OUTPUT_FORMATS } from "../format.js";
-import { RULES_CHOICES } from "../game/instance.js";
-import { COSTS } from "../rules/ruleset.js";
+import { OUTPUT_FORMATS } from "../push/competition/format.js";
+import { RULES_CHOICES } from "../push/game/instance.js";
+import { COSTS } from "../core/push-rules.js";
 import { addBatchCommand } from "./batch.js";
 import { addPlanCommand } from "./plan.js";
 import { clingoExits, nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";

@@ -3,14 +3,14 @@
  * command line (src/cli/labsolve.ts, which loads this module only to solve).
  */
 import { once } from "node:events";
-import { exitCodeOf, type OutputFormat } from "../format.js";
-import { endOf, instanceFromAtoms } from "../instance.js";
-import { usesGameRules, type RulesChoice } from "../game/instance.js";
-import type { Cost } from "../rules/ruleset.js";
-import { parseFacts } from "../syntax.js";
-import { makeOutput } from "../output/outputs.js";
-import { assertSearchable, runSearch } from "../search/run.js";
-import { formatRuleStats } from "../search/rule-stats.js";
+import { exitCodeOf, type OutputFormat } from "../push/competition/format.js";
+import { endOf, instanceFromAtoms } from "../push/competition/instance.js";
+import { usesGameRules, type RulesChoice } from "../push/game/instance.js";
+import type { Cost } from "../core/push-rules.js";
+import { parseFacts } from "../core/facts.js";
+import { makeOutput } from "../push/competition/outputs.js";
+import { assertSearchable, runSearch } from "../push/competition/search/run.js";
+import { formatRuleStats } from "../push/competition/search/rule-stats.js";
 import { VERSION, checkMemoryOption, readSource } from "./common.js";
 
 /** labsolve's options, once read. */
@@ -45,7 +45,7 @@ export async function solveCommand(file: string | undefined, flags: SolveFlags):
   const atoms = parseFacts(source.text, source.name);
   if (usesGameRules(atoms, flags.rules)) {
     // loaded only for game instances: the competition's runs load nothing more
-    const { solveGameCommand } = await import("./solve-game.js");
+    const { solveGameCommand } = await import("../push/game/solve.js");
     return solveGameCommand(source, atoms, flags, file === undefined || file === "-");
   }
   if (flags.cost) throw new Error("--cost is for the board game's rules (a game instance, or --rules game)");

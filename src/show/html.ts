@@ -6,7 +6,7 @@
  * `exit`; `#step` the step number, `#action` the atom, `#spare` the spare tile. Each push
  * slides its line in with a CSS transition.
  */
-import type { ShowPlay } from "./steps.js";
+import type { ShowPlay } from "../core/play.js";
 
 const escape = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

@@ -4,12 +4,12 @@
  * witness replayed by that rule set's checker, or, without a witness, the shortest
  * (cheapest) solution found by the solver and then replayed by the checker.
  */
-import { gameFromAtoms, spareRules, usesGameRules } from "../game/instance.js";
-import { solutionActionAtoms } from "../game/actions.js";
-import { endOf, instanceFromAtoms } from "../instance.js";
-import { parseFacts, type Atom } from "../syntax.js";
-import { readOutput } from "../witness.js";
-import { playCompetition, playGame, type ShowPlay } from "./steps.js";
+import { gameFromAtoms, spareRules, usesGameRules } from "../push/game/instance.js";
+import { solutionActionAtoms } from "../push/game/actions.js";
+import { endOf, instanceFromAtoms } from "../push/competition/instance.js";
+import { parseFacts, type Atom } from "../core/facts.js";
+import { readOutput } from "../core/witness.js";
+import { playCompetition, playGame, type ShowPlay } from "../core/play.js";
 
 /** The model, or undefined when no witness was given and the instance has no solution. */
 export interface Replayed {
@@ -33,7 +33,7 @@ export async function replay(instanceText: string, instanceName: string, witness
   if (usesGameRules(atoms, undefined)) {
     const { instance, warnings } = gameFromAtoms(atoms, instanceName, end);
     if (!witnessAtoms) {
-      const { searchGame } = await import("../search/game/deepening.js");
+      const { searchGame } = await import("../push/game/search/deepening.js");
       const r = searchGame(instance, { memoryMegabytes: 64 });
       if (!r.actions) return { play: undefined, warnings };
       witnessAtoms = parseFacts(solutionActionAtoms(r.actions, spareRules(instance).rotate).map((a) => `${a}.`).join(" "), "<solution>");
@@ -42,7 +42,7 @@ export async function replay(instanceText: string, instanceName: string, witness
   }
   const { instance, warnings } = instanceFromAtoms([...atoms], instanceName, end);
   if (!witnessAtoms) {
-    const { solve } = await import("../search/engine.js");
+    const { solve } = await import("../push/competition/search/engine.js");
     const r = solve(instance, {});
     const best = r.solutions[0];
     if (!best) return { play: undefined, warnings };

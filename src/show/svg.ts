@@ -5,7 +5,7 @@
  * tile right of the board. Plain string templates: the pictures are a few dozen
  * rectangles and lines, and a builder library would add a dependency for no gain.
  */
-import type { ShowPlay, ShowStep } from "./steps.js";
+import type { ShowPlay, ShowStep } from "../core/play.js";
 
 const CELL = 40;
 const MARGIN = 30;

@@ -5,8 +5,8 @@
  * every push sequence up to max_steps has to be tried. (A goal tile with no opening at
  * all is proven unsolvable at once: src/search/pruning/hopeless.ts.)
  */
-import { generate, toFacts } from "../../src/generate.js";
-import type { InstanceData } from "../../src/instance.js";
+import { generate, toFacts } from "../../src/push/competition/generate.js";
+import type { InstanceData } from "../../src/push/competition/instance.js";
 
 /** An unsolvable NxN instance whose search to max_steps is vast (maze tiles, seed `seed`). */
 export function vastUnsolvable(n: number, maxSteps: number, seed = 7): InstanceData {

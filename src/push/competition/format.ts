@@ -1,0 +1,158 @@
+/**
+ * labsolve's output formats and exit codes.
+ * Source: ../shared/spec/asp-competition-io.md (competition output, clingo's layout,
+ * exit codes).
+ */
+import { pushAtom, type Push } from "./board.js";
+import type { DepthStats } from "./search/engine.js";
+import { ExitCode } from "../../core/errors.js";
+
+/** What the json report needs of a run (src/search/run.ts RunResult). */
+export interface RunSummary {
+  solutions: readonly Push[][];
+  /** the number of answers (solutions holds them when they were kept) */
+  count?: number;
+  exhausted: boolean;
+  interrupted: boolean;
+  lowerBound: number;
+  upperBound: number | undefined;
+  optimal: boolean;
+  seconds: number;
+  depths: DepthStats[];
+}
+
+export type OutputFormat = "competition" | "clingo" | "json";
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ["competition", "clingo", "json"];
+
+/** The atoms of a solution, steps numbered from 1: `push(Z,D,S)`. */
+export function solutionAtoms(pushes: readonly Push[]): string[] {
+  return pushes.map((p, i) => pushAtom(p, i + 1));
+}
+
+/** How a run ended, in the terms the formats need. */
+export interface RunOutcome {
+  solutions: number;
+  exhausted: boolean;
+  interrupted: boolean;
+}
+
+/**
+ * clingo's exit code for an outcome: 10 found (not exhausted), 20 none and exhausted,
+ * 30 found and exhausted, 11 interrupted after a solution, 1 interrupted without one.
+ */
+export function exitCodeOf(o: RunOutcome): ExitCode {
+  if (o.solutions > 0) {
+    if (o.exhausted) return ExitCode.Exhausted;
+    return o.interrupted ? ExitCode.InterruptedWithAnswer : ExitCode.Satisfiable;
+  }
+  return o.exhausted ? ExitCode.Unsatisfiable : ExitCode.Interrupted;
+}
+
+/** The competition's layout of one solution: `ANSWER` and the witness line. */
+export function competitionAnswer(pushes: readonly Push[]): string {
+  return `ANSWER\n${solutionAtoms(pushes).map((a) => `${a}.`).join(" ")}\n`;
+}
+
+/** The competition's closing lines: `INCONSISTENT`, or a comment when interrupted. */
+export function competitionEnd(o: RunOutcome, why: string | undefined): string {
+  if (o.solutions === 0 && o.exhausted) return "INCONSISTENT\n";
+  if (o.interrupted) return `% interrupted${why ? `: ${why}` : ""}\n`;
+  return "";
+}
+
+/**
+ * The competition format's comment on an interrupted run's answer: its pushes and the
+ * pushes proven necessary, `% pushes 9, shortest >= 7`.
+ */
+export function boundsComment(pushes: number, lowerBound: number): string {
+  return `% pushes ${pushes}, shortest >= ${lowerBound}\n`;
+}
+
+/** clingo's line after an answer when optimising: the answer's number of pushes. */
+export function clingoOptimization(pushes: number): string {
+  return `Optimization: ${pushes}\n`;
+}
+
+/** Comment line of a proven lower bound in the clingo format: no solution has fewer than L pushes. */
+export function clingoLowerBound(lowerBound: number): string {
+  return `% shortest >= ${lowerBound}\n`;
+}
+
+/** clingo's header lines. */
+export function clingoHeader(version: string, source: string): string {
+  return `labsolve version ${version}\nReading from ${source}\nSolving...\n`;
+}
+
+/** clingo's layout of the k-th solution (1-based). */
+export function clingoAnswer(k: number, pushes: readonly Push[]): string {
+  return `Answer: ${k}\n${solutionAtoms(pushes).join(" ")}\n`;
+}
+
+/** The optimisation part of clingo's closing lines (models 1 with a solution). */
+export interface ClingoOptimum {
+  /** answers printed */
+  models: number;
+  /** the optimum is proven */
+  optimal: boolean;
+  /** pushes of the best answer */
+  pushes: number;
+}
+
+/**
+ * clingo's result line and statistics; with `optimum`, as clingo optimising:
+ * `OPTIMUM FOUND` when proven, `Optimum : yes|unknown` and `Optimization : P`.
+ */
+export function clingoEnd(o: RunOutcome, seconds: number, optimum?: ClingoOptimum): string {
+  const interrupted = o.interrupted ? "INTERRUPTED  : 1\n" : "";
+  const time = `Calls        : 1\nTime         : ${seconds.toFixed(3)}s\n`;
+  if (optimum) {
+    const result = optimum.optimal ? "OPTIMUM FOUND" : "SATISFIABLE";
+    const models = `${optimum.models}${optimum.optimal ? "" : "+"}`;
+    return `${result}\n\n${interrupted}Models       : ${models}\n  Optimum    : ${optimum.optimal ? "yes" : "unknown"}\nOptimization : ${optimum.pushes}\n${time}`;
+  }
+  const result = o.solutions > 0 ? "SATISFIABLE" : o.exhausted ? "UNSATISFIABLE" : "UNKNOWN";
+  const models = `${o.solutions}${o.exhausted ? "" : "+"}`;
+  return `${result}\n\n${interrupted}Models       : ${models}\n${time}`;
+}
+
+/** The json format's document. */
+export interface JsonReport {
+  status: "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN";
+  exitCode: number;
+  exhausted: boolean;
+  interrupted: boolean;
+  /** fewest pushes of any solution when proven (the first solution's length), else null */
+  fewest: number | null;
+  /** pushes proven necessary: the deepest depth searched to the end without a solution + 1, or the optimum */
+  lowerBound: number;
+  /** pushes of the best solution found, null when none */
+  upperBound: number | null;
+  /** the best solution is proven to have the fewest pushes */
+  optimal: boolean;
+  /** what a solution minimises: the competition's rules count pushes (the game's json has its own cost) */
+  cost: "pushes";
+  models: { pushes: number; atoms: string[]; steps: { step: number; line: number; dir: string }[] }[];
+  statistics: { seconds: number; nodes: number; depths: DepthStats[] };
+}
+
+/** Builds the json format's document of a run. */
+export function jsonReport(r: RunSummary): JsonReport {
+  const o: RunOutcome = { solutions: r.count ?? r.solutions.length, exhausted: r.exhausted, interrupted: r.interrupted };
+  return {
+    status: o.solutions > 0 ? "SATISFIABLE" : o.exhausted ? "UNSATISFIABLE" : "UNKNOWN",
+    exitCode: exitCodeOf(o),
+    exhausted: o.exhausted,
+    interrupted: o.interrupted,
+    fewest: r.optimal && r.upperBound !== undefined ? r.upperBound : null,
+    lowerBound: r.lowerBound,
+    upperBound: r.upperBound ?? null,
+    optimal: r.optimal,
+    cost: "pushes",
+    models: r.solutions.map((s) => ({
+      pushes: s.length,
+      atoms: solutionAtoms(s),
+      steps: s.map((p, i) => ({ step: i + 1, line: p.line, dir: p.dir })),
+    })),
+    statistics: { seconds: r.seconds, nodes: r.depths.reduce((a, d) => a + d.nodes, 0), depths: r.depths },
+  };
+}

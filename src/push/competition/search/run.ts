@@ -1,0 +1,345 @@
+/**
+ * Runs a search: the shell around the engine (src/search/engine.ts), the beam
+ * (src/search/beam.ts), the shortening of solutions (src/search/improve.ts) and the merge
+ * of the worker threads' reports (src/search/merge.ts). It owns the workers, the time
+ * limit and the signals, so the main thread stays free to print what has been found.
+ *
+ * A run goes in phases:
+ * 1. on the main thread, the exact search up to 3 pushes with a small time budget:
+ *    when it answers (most small instances do), no worker is started;
+ * 2. the search workers start loading; meanwhile the main thread looks for an upper
+ *    bound (models 1): the beam, then shortening (src/search/upper-bound.ts); `--any`
+ *    answers with it;
+ * 3. the workers run the iterative deepening, sharing the first pushes of each depth
+ *    dynamically (SearchOptions.claimRoot, a shared counter per depth), with the upper
+ *    bound as SearchOptions.known; the merge passes solutions on shortest first.
+ */
+import type { Worker } from "node:worker_threads";
+import type { Push } from "../board.js";
+import { InputError } from "../../../core/errors.js";
+import type { Instance } from "../instance.js";
+import { MAX_SIZE, hopeless, solve, type DepthStats, type SearchOptions } from "./engine.js";
+import type { ImproverInput, ImproverMessage } from "./improver.js";
+import { Interrupts, type InterruptOptions } from "./interrupts.js";
+import type { MergeEvent } from "./merge.js";
+import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
+
+/** What is known of the fewest pushes during a run. */
+export interface Bounds {
+  /** pushes proven necessary: every shorter sequence was searched without a solution */
+  lower: number;
+  /** pushes of the best solution found so far, undefined when none */
+  upper: number | undefined;
+}
+
+/** Options of a run: the search's own plus what interrupts it. */
+export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes">, InterruptOptions {
+  /** any solution within the horizon, not necessarily the shortest (the beam first) */
+  any?: boolean;
+  /** search threads (default 1); tableMegabytes is shared out among their tables */
+  threads?: number;
+  /**
+   * The run's answers, each once, in their final order: with models other than 1 as they
+   * are proven (shortest first); with models 1 the best solution, at the end.
+   */
+  onSolution?: (pushes: Push[]) => void;
+  /** models 1: each solution with fewer pushes than any before, as soon as it is found (not necessarily proven) */
+  onBetter?: (pushes: Push[], bounds: Bounds) => void;
+  /** models 1: the lower bound rose (a depth was searched to the end without a solution) */
+  onLowerBound?: (bounds: Bounds) => void;
+  onDepth?: (stats: DepthStats) => void;
+  /**
+   * With models other than 1: a promise when whatever onSolution writes to is backed up
+   * (stdout to a slow pipe), settled when it has taken it; undefined when it is not.
+   * The workers then wait (flow control, src/search/flow.ts) instead of the output
+   * queueing answers without end.
+   */
+  outputBacklog?: () => Promise<unknown> | undefined;
+  /**
+   * Keep the answers in RunResult.solutions (default true). false: with models other
+   * than 1 only onSolution sees them, so that an enumeration of millions runs in bounded
+   * memory (RunResult.count counts them); with models 1 the best is kept anyway.
+   */
+  keep?: boolean;
+}
+
+/** How a run ended. */
+export interface RunResult {
+  /** the answers (models 1: the best solution found, proven shortest or not); empty when not kept (RunOptions.keep) */
+  solutions: Push[][];
+  /** the number of answers passed on (onSolution) */
+  count: number;
+  depths: DepthStats[];
+  exhausted: boolean;
+  interrupted: boolean;
+  /** what interrupted it: "time limit", "SIGINT", "SIGTERM", "aborted" */
+  interruptedBy: string | undefined;
+  /** pushes proven necessary (the optimum when `optimal`; max_steps + 1 when exhausted without a solution) */
+  lowerBound: number;
+  /** pushes of the shortest solution found, undefined when none */
+  upperBound: number | undefined;
+  /** true when the shortest solution found is proven to have the fewest pushes */
+  optimal: boolean;
+  nodes: number;
+  seconds: number;
+}
+
+/** Depths whose first pushes the workers claim from shared counters (SearchOptions.claimRoot); deeper ones are split statically. */
+const CLAIMED_DEPTHS = 4096;
+/** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
+const QUICK_BUDGET_MS = 15;
+/**
+ * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
+ * @throws InputError (`FILE:LINE:COL: error: ...` at the field/2 fact that makes the board that large, exit 65)
+ */
+export function assertSearchable(instance: Instance): void {
+  if (instance.size > MAX_SIZE) {
+    throw new InputError(instance.file, instance.sizeAt, `the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`);
+  }
+}
+
+/**
+ * Searches the instance (see the module comment for the phases).
+ * @throws Error when a worker fails (message of the failure; `code` ERR_WORKER_OUT_OF_MEMORY when it ran out of memory)
+ */
+export async function runSearch(instance: Instance, options: RunOptions): Promise<RunResult> {
+  const started = performance.now();
+  const horizon = options.maxSteps ?? instance.maxSteps;
+  const quota = options.models ?? 1;
+  const single = quota === 1;
+  const stops = new Interrupts(started, options);
+  const { flagBuffer, flag } = stops;
+  const stopped = (): boolean => stops.stopped();
+  const cleanup = (): void => stops.cleanup();
+
+  let best: Push[] | undefined;
+  let lower = 0;
+  let mainNodes = 0;
+  const answers: Push[][] = [];
+  const keep = options.keep ?? true;
+  let count = 0;
+  const bounds = (): Bounds => ({ lower, upper: best?.length });
+  const better = (pushes: Push[]): void => {
+    if (best !== undefined && pushes.length >= best.length) return;
+    best = pushes;
+    if (single) options.onBetter?.(pushes, bounds());
+  };
+  const raise = (to: number): void => {
+    if (to <= lower) return;
+    lower = to;
+    if (single) options.onLowerBound?.(bounds());
+  };
+  /** A solution in its final order; `lowerBound`: pushes proven necessary then. */
+  const proven = (pushes: Push[], lowerBound: number): void => {
+    raise(lowerBound);
+    better(pushes);
+    if (!single) {
+      if (keep) answers.push(pushes);
+      count++;
+      options.onSolution?.(pushes);
+    }
+  };
+  const result = (depths: DepthStats[], exhausted: boolean, interrupted: boolean, workerNodes: number): RunResult => {
+    cleanup();
+    if (single && best !== undefined) {
+      answers.push(best);
+      count++;
+      options.onSolution?.(best);
+    }
+    return {
+      solutions: answers,
+      count,
+      depths,
+      exhausted,
+      interrupted,
+      interruptedBy: interrupted ? (stops.interruptedBy ?? "aborted") : undefined,
+      lowerBound: lower,
+      upperBound: best?.length,
+      optimal: best !== undefined && lower >= best.length,
+      nodes: mainNodes + workerNodes,
+      seconds: (performance.now() - started) / 1000,
+    };
+  };
+
+  // 1. the exact search up to 3 pushes, here: no worker for the small instances
+  {
+    const none = hopeless(instance);
+    const until = performance.now() + QUICK_BUDGET_MS;
+    const small = none ? horizon : Math.min(3, horizon);
+    const quick = solve(instance, {
+      maxSteps: small,
+      models: quota,
+      tableMegabytes: 0,
+      shouldStop: () => performance.now() > until || stopped(),
+    });
+    mainNodes += quick.nodes;
+    if (!quick.interrupted) {
+      const enough = quota > 0 && quick.solutions.length >= quota;
+      // exhausted up to `small` pushes: the whole horizon, or init on the goal (then
+      // the empty solution is the only one)
+      const exhausted = quick.exhausted && (small === horizon || quick.solutions.some((s) => s.length === 0));
+      if (enough || exhausted) {
+        for (const d of quick.depths) options.onDepth?.(d);
+        // shortest first, and the first is the fewest pushes
+        for (const s of quick.solutions) proven(s, quick.solutions[0].length);
+        if (exhausted && quick.solutions.length === 0) raise(horizon + 1);
+        return result(quick.depths, exhausted, false, 0);
+      }
+      if (single) raise(Math.min(3, horizon) + 1);
+    }
+  }
+  // loaded only now: the small instances answered above do not pay for them
+  const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams, IMPROVER_BEAMS, IMPROVER_DELAY_MS }, { answersTaken, flowBuffer }] = await Promise.all([
+    import("node:worker_threads"),
+    import("./merge.js"),
+    import("./upper-bound.js"),
+    import("./flow.js"),
+  ]);
+
+  // 2. the upper bound, while the workers load
+  const threads = Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
+  const workers: Worker[] = [];
+  // one counter per depth, for the depths a search can reach (deeper: the static split)
+  const claims = threads > 1 ? new SharedArrayBuffer(4 * (Math.min(horizon, CLAIMED_DEPTHS) + 1)) : undefined;
+  // an enumeration streams: flow control between the workers and this thread (flow.ts)
+  const flow = single ? undefined : flowBuffer(threads);
+  /** answers printed while the output was backed up: the workers hear of them once it has taken them */
+  let owed = 0;
+  let backlog: Promise<unknown> | undefined;
+  const taken = (): void => {
+    if (!flow) return;
+    if (backlog === undefined) backlog = options.outputBacklog?.();
+    if (backlog === undefined) return answersTaken(flow);
+    owed++;
+    if (owed === 1) {
+      void backlog.then(() => {
+        answersTaken(flow, owed);
+        owed = 0;
+        backlog = undefined;
+      });
+    }
+  };
+  const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
+  const spawn = (): void => {
+    for (let index = 0; index < threads; index++) {
+      const input: WorkerInput = {
+        instance: data,
+        options: {
+          maxSteps: options.maxSteps,
+          models: quota,
+          tableMegabytes: options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
+          rootShare: threads > 1 ? { index, count: threads } : undefined,
+        },
+        stop: flagBuffer,
+        claims,
+        flow: flow ? { buffer: flow, index, workers: threads } : undefined,
+      };
+      workers.push(new Worker(new URL("./worker.js", import.meta.url), { workerData: input }));
+    }
+  };
+
+  if (options.any) {
+    mainNodes += await anyBeams(instance, data, horizon, { better, best: () => best, stopped });
+    if (best !== undefined || stopped()) return result([], false, Atomics.load(flag, 0) !== 0, 0);
+    spawn();
+  } else {
+    spawn();
+    if (single && !stopped()) {
+      mainNodes += exactBeams(instance, horizon, { better, best: () => best, stopped });
+    }
+  }
+
+  // the beam's solution has as few pushes as proven necessary (depths up to 3 searched
+  // above): nothing left to search
+  if (single && best !== undefined && lower >= best.length) {
+    for (const w of workers) void w.terminate();
+    return result([], false, Atomics.load(flag, 0) !== 0, 0);
+  }
+
+  // 3. the workers
+  const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
+  const merge = new DepthMerge({ workers: workers.length, horizon, models: quota });
+  const nodes = workers.map(() => ({ final: 0, depths: 0 }));
+  return new Promise<RunResult>((resolve, reject) => {
+    let settled = false;
+    let improver: Worker | undefined;
+    // after a while, an improver thread for the upper bound, when the beam found one
+    // that the exact search has yet to prove (it shares the cores with the search: the
+    // runs that end soon do not pay for it)
+    const later =
+      single && best !== undefined && best.length > lower + 1
+        ? setTimeout(() => {
+            if (settled || best === undefined) return;
+            improver = new Worker(new URL("./improver.js", import.meta.url), {
+              workerData: { instance: data, maxSteps: horizon, beams: IMPROVER_BEAMS, best: best.length, stop: flagBuffer } satisfies ImproverInput,
+            });
+            improver.on("message", (m: ImproverMessage) => {
+              if (!settled && m.kind === "better") better(m.pushes);
+            });
+            // a failing improver costs only the improvement
+            improver.on("error", () => undefined);
+          }, IMPROVER_DELAY_MS)
+        : undefined;
+    const stopAll = (): void => {
+      settled = true;
+      if (later) clearTimeout(later);
+      for (const w of workers) void w.terminate();
+      if (improver) void improver.terminate();
+    };
+    const fail = (e: Error): void => {
+      if (settled) return;
+      stopAll();
+      cleanup();
+      reject(e);
+    };
+    const handle = (events: MergeEvent[]): void => {
+      for (const e of events) {
+        if (settled) return;
+        switch (e.kind) {
+          case "found":
+            better(e.pushes);
+            break;
+          case "solution":
+            proven(e.pushes, merge.lowerBound);
+            // out of the merge and printed (flow control, flow.ts)
+            taken();
+            break;
+          case "depth":
+            options.onDepth?.(e.stats);
+            raise(merge.lowerBound);
+            break;
+          case "end": {
+            stopAll();
+            const workerNodes = nodes.reduce((a, n) => a + Math.max(n.final, n.depths), 0);
+            resolve(result(merge.depths, e.exhausted, e.interrupted, workerNodes));
+            return;
+          }
+        }
+      }
+    };
+    workers.forEach((worker, index) => {
+      let finished = false;
+      worker.on("message", (m: WorkerMessage) => {
+        if (settled) return;
+        switch (m.kind) {
+          case "solution":
+            return handle(merge.solution(index, m.pushes));
+          case "depth":
+            nodes[index].depths += m.stats.nodes;
+            return handle(merge.depth(index, m.stats));
+          case "done":
+            finished = true;
+            nodes[index].final = m.nodes;
+            return handle(merge.done(index, m.exhausted));
+          case "error":
+            return fail(new Error(m.message));
+        }
+      });
+      worker.on("error", (e) => fail(e));
+      worker.on("exit", (code) => {
+        if (!finished) fail(new Error(`search worker exited with code ${code}`));
+      });
+      worker.postMessage(start);
+    });
+  });
+}

@@ -1,0 +1,283 @@
+/**
+ * The planner for the IPC 2023 domain "labyrinth": cost-optimal plans (pushes + steps) by
+ * iterative deepening A* (IDA*) on the cost, with the admissible bound of bound.ts, a
+ * transposition table (table.ts) and three prunings that keep an optimal plan
+ * (docs/ipc2023-search.md):
+ * - Lemma P (partial order): after a step p -> q, a push whose line holds neither p nor q
+ *   and commutes with every push since that step could have been made before the step;
+ *   such pushes are skipped. Rows commute with rows, columns with columns.
+ * - Lemma I: a push straight after its inverse, or a step straight back with no push
+ *   between, is never part of an optimal plan.
+ * - Lemma H: a robot on a card with no opening never moves (its card never changes).
+ * - Lemma W: where the bound is the Manhattan distance M, it holds only if the board as it
+ *   is has a walk of M steps; otherwise M + 1.
+ *
+ * Coordinates as src/ipc/task.ts: 0-based, x from the west, y from the north; tiles at
+ * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
+ */
+import type { Direction } from "../../competition/board.js";
+import type { IpcMove, IpcResult, IpcTask } from "../task.js";
+import { boundOf, costBound, monotoneWalk } from "./bound.js";
+import { PlanTable } from "./table.js";
+
+/** Options of solveIpc. */
+export interface IpcSearchOptions {
+  /** stop after this many milliseconds (the result is then not proven) */
+  timeLimitMs?: number;
+  /** search plans of cost up to this only (default: unbounded) */
+  maxCost?: number;
+  /** log2 of the transposition table's slots (default 22: 48 MiB) */
+  tableLog2?: number;
+  /** switch Lemma P off (for measurements and tests) */
+  noPartialOrder?: boolean;
+  /** called after each finished iteration with its bound and the states expanded so far */
+  onIteration?: (bound: number, expanded: number) => void;
+}
+
+/** Directions in the search's order: n, s, e, w (index = code). */
+const DIRS: readonly Direction[] = ["n", "s", "e", "w"];
+const BIT = [1, 2, 4, 8];
+const BACK_BIT = [2, 1, 8, 4];
+const DX = [0, 0, 1, -1];
+const DY = [-1, 1, 0, 0];
+const INVERSE = [1, 0, 3, 2];
+/** step order: towards the exit first */
+const STEP_ORDER = [1, 2, 0, 3];
+const NO_ACTION = -1;
+
+class Interrupted extends Error {}
+
+/** One search; state kept in typed arrays, changed and restored in place. */
+class Planner {
+  readonly n: number;
+  readonly tiles: Uint8Array;
+  readonly corner: number;
+  /** lineFields[(line*4 + d)*n + i]: the i-th field of the line along its motion */
+  readonly lineFields: Int32Array;
+  readonly z1: Int32Array;
+  readonly z2: Int32Array;
+  readonly robot1: Int32Array;
+  readonly robot2: Int32Array;
+  readonly prev1: Int32Array;
+  readonly prev2: Int32Array;
+  readonly flags1 = new Int32Array(4);
+  readonly flags2 = new Int32Array(4);
+  readonly path: Int32Array;
+  readonly table: PlanTable;
+  readonly stepBase: number;
+  bh1 = 0;
+  bh2 = 0;
+  bound = 0;
+  minExceed = Infinity;
+  expanded = 0;
+  solutionLength = -1;
+  deadline: number;
+  readonly partialOrder: boolean;
+  readonly reach: Uint8Array;
+
+  manhattan(robot: number): number {
+    const x = robot % this.n;
+    return 2 * (this.n - 1) - x - (robot - x) / this.n;
+  }
+
+  constructor(task: IpcTask, options: IpcSearchOptions) {
+    const n = task.size;
+    this.n = n;
+    this.tiles = Uint8Array.from(task.tiles);
+    this.corner = n * n - 1;
+    this.stepBase = 4 * n;
+    this.partialOrder = !options.noPartialOrder;
+    this.deadline = options.timeLimitMs === undefined ? Infinity : Date.now() + options.timeLimitMs;
+    this.lineFields = new Int32Array(4 * n * n);
+    for (let line = 0; line < n; line++) {
+      for (let i = 0; i < n; i++) {
+        const base = line * 4 * n;
+        this.lineFields[base + 0 * n + i] = (n - 1 - i) * n + line; // north: column x = line, y falls
+        this.lineFields[base + 1 * n + i] = i * n + line; // south
+        this.lineFields[base + 2 * n + i] = line * n + i; // east: row y = line, x grows
+        this.lineFields[base + 3 * n + i] = line * n + (n - 1 - i); // west
+      }
+    }
+    let seed = 0x9e3779b9 ^ (n * 7919);
+    const rand = (): number => {
+      // xorshift32
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return seed | 0;
+    };
+    const fill = (a: Int32Array): Int32Array => {
+      for (let i = 0; i < a.length; i++) a[i] = rand();
+      return a;
+    };
+    this.z1 = fill(new Int32Array(n * n * 16));
+    this.z2 = fill(new Int32Array(n * n * 16));
+    this.robot1 = fill(new Int32Array(n * n));
+    this.robot2 = fill(new Int32Array(n * n));
+    this.prev1 = fill(new Int32Array(n * n + 1));
+    this.prev2 = fill(new Int32Array(n * n + 1));
+    fill(this.flags1);
+    fill(this.flags2);
+    for (let f = 0; f < n * n; f++) {
+      this.bh1 ^= this.z1[f * 16 + this.tiles[f]];
+      this.bh2 ^= this.z2[f * 16 + this.tiles[f]];
+    }
+    this.path = new Int32Array(1024);
+    this.reach = new Uint8Array(n * n);
+    this.table = new PlanTable(options.tableLog2 ?? 22);
+  }
+
+  /** Rotates line `line` one field towards direction d (0 n, 1 s, 2 e, 3 w), updating the hash. */
+  push(line: number, d: number): void {
+    const n = this.n;
+    const t = this.tiles;
+    const base = (line * 4 + d) * n;
+    const lf = this.lineFields;
+    const lastField = lf[base + n - 1];
+    const carried = t[lastField];
+    let h1 = this.bh1;
+    let h2 = this.bh2;
+    for (let i = n - 1; i > 0; i--) {
+      const f = lf[base + i];
+      const old = t[f];
+      const now = t[lf[base + i - 1]];
+      h1 ^= this.z1[f * 16 + old] ^ this.z1[f * 16 + now];
+      h2 ^= this.z2[f * 16 + old] ^ this.z2[f * 16 + now];
+      t[f] = now;
+    }
+    const f0 = lf[base];
+    h1 ^= this.z1[f0 * 16 + t[f0]] ^ this.z1[f0 * 16 + carried];
+    h2 ^= this.z2[f0 * 16 + t[f0]] ^ this.z2[f0 * 16 + carried];
+    t[f0] = carried;
+    this.bh1 = h1;
+    this.bh2 = h2;
+  }
+
+  /**
+   * Depth-first search below a state of cost g within this.bound.
+   * @param prev the robot's field before the last step (-1: no step yet)
+   * @param flags pushes since the last step: 1 a row, 2 a column
+   * @param last the last action (NO_ACTION at the root)
+   */
+  search(g: number, robot: number, prev: number, flags: number, last: number): boolean {
+    let h = costBound(this.tiles, this.n, robot);
+    // Lemma W: the bound M stands only when the board as it is has a walk of M steps
+    if (g + h === this.bound && h > 0 && h === this.manhattan(robot) && !monotoneWalk(this.tiles, this.n, robot, this.reach)) h++;
+    if (g + h > this.bound) {
+      if (g + h < this.minExceed) this.minExceed = g + h;
+      return false;
+    }
+    if (robot === this.corner && (this.tiles[robot] & 2) !== 0) {
+      this.solutionLength = g;
+      return true;
+    }
+    if ((++this.expanded & 0xffff) === 0 && Date.now() > this.deadline) throw new Interrupted();
+    const a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
+    const b = this.bh2 ^ this.robot2[robot] ^ this.prev2[prev + 1] ^ this.flags2[flags];
+    if (this.table.seen(a, b, g)) return false;
+    const n = this.n;
+    const t = this.tiles;
+    const x = robot % n;
+    const y = (robot - x) / n;
+    // steps
+    for (let k = 0; k < 4; k++) {
+      const d = STEP_ORDER[k];
+      if ((t[robot] & BIT[d]) === 0) continue;
+      const nx = x + DX[d];
+      const ny = y + DY[d];
+      if (nx < 0 || ny < 0 || nx >= n || ny >= n) continue;
+      const q = ny * n + nx;
+      if ((t[q] & BACK_BIT[d]) === 0) continue;
+      if (q === prev && flags === 0 && last >= this.stepBase) continue; // Lemma I: straight back
+      this.path[g] = this.stepBase + d;
+      if (this.search(g + 1, q, robot, 0, this.stepBase + d)) return true;
+    }
+    // pushes
+    const lastLine = n - 1;
+    const px = prev >= 0 ? prev % n : -1;
+    const py = prev >= 0 ? (prev - px) / n : -1;
+    for (let line = 0; line < n; line++) {
+      for (let d = 0; d < 4; d++) {
+        const isRow = d >= 2;
+        if (isRow ? line === y : line === x) continue; // the robot's lines cannot be pushed
+        if (last === line * 4 + INVERSE[d]) continue; // Lemma I: straight after its inverse
+        if (prev >= 0 && this.partialOrder) {
+          const holdsPrev = isRow ? line === py : line === px;
+          // Lemma P: a line avoiding the step's fields that commutes with the phase's pushes
+          if (!holdsPrev && (flags & (isRow ? 2 : 1)) === 0) continue;
+        }
+        // the child's bound from the cards the push brings next to the robot and to the
+        // corner, before making the push (most children of a node on the bound end here)
+        let south = y < lastLine ? t[robot + n] : 0;
+        let east = x < lastLine ? t[robot + 1] : 0;
+        let corner = t[this.corner];
+        if (isRow) {
+          const from = d === 2 ? n - 1 : 1; // the predecessor along the push: x - 1 (east), x + 1 (west), mod N
+          if (line === y + 1) south = t[line * n + ((x + from) % n)];
+          if (line === lastLine) corner = t[lastLine * n + ((lastLine + from) % n)];
+        } else {
+          const from = d === 1 ? n - 1 : 1; // y - 1 (south), y + 1 (north), mod N
+          if (line === x + 1) east = t[((y + from) % n) * n + line];
+          if (line === lastLine) corner = t[((lastLine + from) % n) * n + lastLine];
+        }
+        const f = g + 1 + boundOf(x, y, lastLine, t[robot], south, east, corner);
+        if (f > this.bound) {
+          if (f < this.minExceed) this.minExceed = f;
+          continue;
+        }
+        const action = line * 4 + d;
+        this.push(line, d);
+        this.path[g] = action;
+        const found = this.search(g + 1, robot, prev, flags | (isRow ? 1 : 2), action);
+        this.push(line, INVERSE[d]);
+        if (found) return true;
+      }
+    }
+    return false;
+  }
+
+  moves(): IpcMove[] {
+    const out: IpcMove[] = [];
+    for (let i = 0; i < this.solutionLength; i++) {
+      const a = this.path[i];
+      if (a >= this.stepBase) out.push({ kind: "step", direction: DIRS[a - this.stepBase] });
+      else out.push({ kind: "push", line: a >> 2, direction: DIRS[a & 3] });
+    }
+    return out;
+  }
+}
+
+/**
+ * Finds a cost-optimal plan of an IPC 2023 labyrinth task.
+ * @param task the task (0-based PDDL coordinates, src/ipc/task.ts)
+ * @returns the plan's moves and cost with `proven: true` when optimal; without moves and
+ *   `proven: true` when no plan exists; `proven: false` when the time limit or maxCost
+ *   stopped the search (lowerBound: the cost proven necessary)
+ */
+export function solveIpc(task: IpcTask, options: IpcSearchOptions = {}): IpcResult {
+  const planner = new Planner(task, options);
+  const robot = task.robot.y * task.size + task.robot.x;
+  const start = costBound(planner.tiles, task.size, robot);
+  if (start === Infinity) return { proven: true, lowerBound: 0, expanded: 0 };
+  let bound = start;
+  try {
+    for (;;) {
+      if (options.maxCost !== undefined && bound > options.maxCost) {
+        return { proven: false, lowerBound: bound, expanded: planner.expanded };
+      }
+      if (bound >= planner.path.length) return { proven: false, lowerBound: bound, expanded: planner.expanded };
+      planner.bound = bound;
+      planner.minExceed = Infinity;
+      planner.table.nextIteration();
+      if (planner.search(0, robot, -1, 0, NO_ACTION)) {
+        return { moves: planner.moves(), cost: planner.solutionLength, proven: true, lowerBound: planner.solutionLength, expanded: planner.expanded };
+      }
+      options.onIteration?.(bound, planner.expanded);
+      if (planner.minExceed === Infinity) return { proven: true, lowerBound: bound + 1, expanded: planner.expanded };
+      bound = planner.minExceed;
+    }
+  } catch (e) {
+    if (e instanceof Interrupted) return { proven: false, lowerBound: bound, expanded: planner.expanded };
+    throw e;
+  }
+}
