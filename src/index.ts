@@ -21,7 +21,8 @@ export { checkWitness, type Verdict, type Violation } from "./push/competition/c
 export { readOutput, type SolverOutput } from "./core/witness.js";
 export { parseFacts, type Atom } from "./core/facts.js";
 export { InputError } from "./core/errors.js";
-export type { Direction, Field, Push } from "./push/competition/board.js";
+export type { Push } from "./push/competition/board.js";
+export type { Direction, Field } from "./core/grid.js";
 export { COMPETITION, IPC2023, gameRules, type RuleSet, type Cost } from "./core/push-rules.js";
 export { readGameInstance, type GameInstance } from "./push/game/instance.js";
 export { searchGame } from "./push/game/search/deepening.js";

@@ -11,7 +11,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { checkWitness } from "../src/push/competition/check.js";
-import { generate, prng, toFacts, type Style } from "../src/push/competition/generate.js";
+import { generate, toFacts, type Style } from "../src/push/competition/generate.js";
+import { prng } from "../src/core/random.js";
 import { readInstance, type Instance } from "../src/push/competition/instance.js";
 import { solve } from "../src/push/competition/search/engine.js";
 import { runSearch, type RunOptions } from "../src/push/competition/search/run.js";

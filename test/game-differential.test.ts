@@ -9,7 +9,7 @@
  * - on mutated witnesses the checker says valid exactly when clingo does.
  */
 import { describe, expect, it } from "vitest";
-import { prng } from "../src/push/competition/generate.js";
+import { prng } from "../src/core/random.js";
 import { solutionActionAtoms } from "../src/push/game/actions.js";
 import { checkGameWitness } from "../src/push/game/check.js";
 import { readGameInstance, type GameInstance } from "../src/push/game/instance.js";

@@ -6,7 +6,8 @@
  * test/differential.test.ts and against the checker's Board by test/wide.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import { generate, prng } from "../src/push/competition/generate.js";
+import { generate } from "../src/push/competition/generate.js";
+import { prng } from "../src/core/random.js";
 import { instanceFromData } from "../src/push/competition/instance.js";
 import { BitBoard } from "../src/push/competition/search/bitboard.js";
 import { K_R } from "../src/push/competition/search/layout.js";

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { run } from "clingo-wasm";
 import { describe, expect, it } from "vitest";
-import { prng } from "../src/push/competition/generate.js";
+import { prng } from "../src/core/random.js";
 import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
 

@@ -8,7 +8,8 @@
  * filter drops a solution.
  */
 import { describe, expect, it } from "vitest";
-import { generate, prng } from "../src/push/competition/generate.js";
+import { generate } from "../src/push/competition/generate.js";
+import { prng } from "../src/core/random.js";
 import { instanceFromData } from "../src/push/competition/instance.js";
 import { solve } from "../src/push/competition/search/engine.js";
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { GLYPH } from "../src/push/competition/picture.js";
+import { GLYPH } from "../src/core/grid-picture.js";
 import { boardsAfter } from "./helpers/replay.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");

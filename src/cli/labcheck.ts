@@ -8,7 +8,7 @@
 import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
 import { CHECKER_EXIT, protocolCheck } from "../push/competition/check.js";
-import { endOf } from "../push/competition/instance.js";
+import { endOf } from "../core/fact-args.js";
 import { RULES_CHOICES, type RulesChoice } from "../push/game/instance.js";
 import { COSTS, type Cost } from "../core/push-rules.js";
 import { parseFacts } from "../core/facts.js";

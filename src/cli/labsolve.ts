@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import type { OutputFormat } from "../push/competition/format.js";
+import type { OutputFormat } from "../core/outcome.js";
 import type { SolveFlags } from "./solve.js";
 
 /** The output formats (format.ts OUTPUT_FORMATS; not imported, so that this module loads nothing of ours before it knows what to do). */

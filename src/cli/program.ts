@@ -1,7 +1,7 @@
 /** labsolve's full command line (commander): help, version, the batch subcommand, and every usage error. */
 import { availableParallelism } from "node:os";
 import { Command, Option } from "commander";
-import { OUTPUT_FORMATS } from "../push/competition/format.js";
+import { OUTPUT_FORMATS } from "../core/outcome.js";
 import { RULES_CHOICES } from "../push/game/instance.js";
 import { COSTS } from "../core/push-rules.js";
 import { addBatchCommand } from "./batch.js";

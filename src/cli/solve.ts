@@ -3,8 +3,9 @@
  * command line (src/cli/labsolve.ts, which loads this module only to solve).
  */
 import { once } from "node:events";
-import { exitCodeOf, type OutputFormat } from "../push/competition/format.js";
-import { endOf, instanceFromAtoms } from "../push/competition/instance.js";
+import { exitCodeOf, type OutputFormat } from "../core/outcome.js";
+import { instanceFromAtoms } from "../push/competition/instance.js";
+import { endOf } from "../core/fact-args.js";
 import { usesGameRules, type RulesChoice } from "../push/game/instance.js";
 import type { Cost } from "../core/push-rules.js";
 import { parseFacts } from "../core/facts.js";

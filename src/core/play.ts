@@ -4,7 +4,7 @@
  * the board game), never by the search. Renderers (text.ts, svg.ts, html.ts) read only
  * this model. Coordinates are the facts': 1-based rows from the south, columns from the west.
  */
-import type { Direction, Field } from "../push/competition/board.js";
+import type { Direction, Field } from "./grid.js";
 import { checkWitness } from "../push/competition/check.js";
 import { checkGameWitness } from "../push/game/check.js";
 import { actionAtom } from "../push/game/actions.js";

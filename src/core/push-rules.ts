@@ -10,7 +10,7 @@
  * other's code that applies it. Coordinates are not part of a rule set: instances keep
  * the competition's 1-based (row from the south, column from the west) fields.
  */
-import type { Direction } from "../push/competition/board.js";
+import type { Direction } from "./grid.js";
 
 /** A line that may be pushed one way: `insert(Z,D)`, Z a row for e/w, a column for n/s (1-based). */
 export interface InsertLine {

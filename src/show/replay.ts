@@ -6,7 +6,8 @@
  */
 import { gameFromAtoms, spareRules, usesGameRules } from "../push/game/instance.js";
 import { solutionActionAtoms } from "../push/game/actions.js";
-import { endOf, instanceFromAtoms } from "../push/competition/instance.js";
+import { instanceFromAtoms } from "../push/competition/instance.js";
+import { endOf } from "../core/fact-args.js";
 import { parseFacts, type Atom } from "../core/facts.js";
 import { readOutput } from "../core/witness.js";
 import { playCompetition, playGame, type ShowPlay } from "../core/play.js";

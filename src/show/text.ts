@@ -4,7 +4,7 @@
  * `X` the exit's field; an arrow beside the pushed row or under the pushed column; the
  * spare tile under the board (board game).
  */
-import { GLYPH, drawGrid } from "../push/competition/picture.js";
+import { GLYPH, drawGrid } from "../core/grid-picture.js";
 import type { ShowPlay, ShowStep } from "../core/play.js";
 
 const ROW_ARROW = { e: "▸", w: "◂" } as const;

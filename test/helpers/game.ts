@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { run } from "clingo-wasm";
-import { prng } from "../../src/push/competition/generate.js";
+import { prng } from "../../src/core/random.js";
 
 export const GAME_ENCODING = readFileSync(new URL("../asp/board-game.lp", import.meta.url), "utf8");
 

@@ -4,7 +4,8 @@
  * with the solver's search). Rules: ../shared/spec/push-labyrinth.md, "What is a
  * solution"; the competition protocol: ../shared/spec/asp-competition-io.md.
  */
-import { Board, isDirection, movedField, pushAtom, type Field, type Push } from "./board.js";
+import { Board, movedField, pushAtom, type Push } from "./board.js";
+import { isDirection, type Field } from "../../core/grid.js";
 import type { Instance } from "./instance.js";
 import { atomText, type Atom, type Place } from "../../core/facts.js";
 import type { SolverOutput } from "../../core/witness.js";

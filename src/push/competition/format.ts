@@ -3,6 +3,7 @@
  * Source: ../shared/spec/asp-competition-io.md (competition output, clingo's layout,
  * exit codes).
  */
+import { exitCodeOf, type JsonOutcome, type RunOutcome } from "../../core/outcome.js";
 import { pushAtom, type Push } from "./board.js";
 import type { DepthStats } from "./search/engine.js";
 import { ExitCode } from "../../core/errors.js";
@@ -21,31 +22,9 @@ export interface RunSummary {
   depths: DepthStats[];
 }
 
-export type OutputFormat = "competition" | "clingo" | "json";
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ["competition", "clingo", "json"];
-
 /** The atoms of a solution, steps numbered from 1: `push(Z,D,S)`. */
 export function solutionAtoms(pushes: readonly Push[]): string[] {
   return pushes.map((p, i) => pushAtom(p, i + 1));
-}
-
-/** How a run ended, in the terms the formats need. */
-export interface RunOutcome {
-  solutions: number;
-  exhausted: boolean;
-  interrupted: boolean;
-}
-
-/**
- * clingo's exit code for an outcome: 10 found (not exhausted), 20 none and exhausted,
- * 30 found and exhausted, 11 interrupted after a solution, 1 interrupted without one.
- */
-export function exitCodeOf(o: RunOutcome): ExitCode {
-  if (o.solutions > 0) {
-    if (o.exhausted) return ExitCode.Exhausted;
-    return o.interrupted ? ExitCode.InterruptedWithAnswer : ExitCode.Satisfiable;
-  }
-  return o.exhausted ? ExitCode.Unsatisfiable : ExitCode.Interrupted;
 }
 
 /** The competition's layout of one solution: `ANSWER` and the witness line. */
@@ -78,55 +57,13 @@ export function clingoLowerBound(lowerBound: number): string {
   return `% shortest >= ${lowerBound}\n`;
 }
 
-/** clingo's header lines. */
-export function clingoHeader(version: string, source: string): string {
-  return `labsolve version ${version}\nReading from ${source}\nSolving...\n`;
-}
-
 /** clingo's layout of the k-th solution (1-based). */
 export function clingoAnswer(k: number, pushes: readonly Push[]): string {
   return `Answer: ${k}\n${solutionAtoms(pushes).join(" ")}\n`;
 }
 
-/** The optimisation part of clingo's closing lines (models 1 with a solution). */
-export interface ClingoOptimum {
-  /** answers printed */
-  models: number;
-  /** the optimum is proven */
-  optimal: boolean;
-  /** pushes of the best answer */
-  pushes: number;
-}
-
-/**
- * clingo's result line and statistics; with `optimum`, as clingo optimising:
- * `OPTIMUM FOUND` when proven, `Optimum : yes|unknown` and `Optimization : P`.
- */
-export function clingoEnd(o: RunOutcome, seconds: number, optimum?: ClingoOptimum): string {
-  const interrupted = o.interrupted ? "INTERRUPTED  : 1\n" : "";
-  const time = `Calls        : 1\nTime         : ${seconds.toFixed(3)}s\n`;
-  if (optimum) {
-    const result = optimum.optimal ? "OPTIMUM FOUND" : "SATISFIABLE";
-    const models = `${optimum.models}${optimum.optimal ? "" : "+"}`;
-    return `${result}\n\n${interrupted}Models       : ${models}\n  Optimum    : ${optimum.optimal ? "yes" : "unknown"}\nOptimization : ${optimum.pushes}\n${time}`;
-  }
-  const result = o.solutions > 0 ? "SATISFIABLE" : o.exhausted ? "UNSATISFIABLE" : "UNKNOWN";
-  const models = `${o.solutions}${o.exhausted ? "" : "+"}`;
-  return `${result}\n\n${interrupted}Models       : ${models}\n${time}`;
-}
-
 /** The json format's document. */
-export interface JsonReport {
-  status: "SATISFIABLE" | "UNSATISFIABLE" | "UNKNOWN";
-  exitCode: number;
-  exhausted: boolean;
-  interrupted: boolean;
-  /** fewest pushes of any solution when proven (the first solution's length), else null */
-  fewest: number | null;
-  /** pushes proven necessary: the deepest depth searched to the end without a solution + 1, or the optimum */
-  lowerBound: number;
-  /** pushes of the best solution found, null when none */
-  upperBound: number | null;
+export interface JsonReport extends JsonOutcome {
   /** the best solution is proven to have the fewest pushes */
   optimal: boolean;
   /** what a solution minimises: the competition's rules count pushes (the game's json has its own cost) */

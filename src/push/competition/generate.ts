@@ -2,23 +2,13 @@
  * Small random instances for tests and benchmarks. Deterministic in the seed.
  * Coordinates in the facts are 1-based, rows from the south (the spec's convention).
  */
-import { DELTA, DIRECTIONS, OPEN, OPPOSITE } from "./board.js";
+import { prng } from "../../core/random.js";
+import { DELTA, DIRECTIONS, OPEN, OPPOSITE } from "../../core/grid.js";
 import type { InstanceData } from "./instance.js";
 
 /** maze: tiles of a random spanning tree, shuffled, with a few extra openings; random: each opening with probability 1/2. */
 export type Style = "maze" | "random";
 export const STYLES: readonly Style[] = ["maze", "random"];
-
-/** A seeded pseudo-random generator (mulberry32): returns floats in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Makes an NxN instance.

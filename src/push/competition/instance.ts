@@ -2,9 +2,11 @@
  * Instance facts to a validated Instance. Rules for a well-formed instance:
  * ../shared/spec/push-labyrinth.md ("Input"). Coordinates stay 1-based as in the facts.
  */
-import { Board, OPEN, isDirection, type Field } from "./board.js";
+import { Board } from "./board.js";
+import { OPEN, isDirection, type Field } from "../../core/grid.js";
 import { InputError, formatDiagnostic, type SourcePosition } from "../../core/errors.js";
 import { atomText, parseFacts, signature, termText, type Atom, type Place, type Term } from "../../core/facts.js";
+import { endOf, fieldArgs, integerArg, unknownPredicateWarning } from "../../core/fact-args.js";
 
 /** A validated push-labyrinth instance. */
 export interface Instance {
@@ -65,45 +67,6 @@ export function isInstanceAtom(atom: Atom): boolean {
  */
 export function readInstance(text: string, file: string): ReadResult {
   return instanceFromAtoms(parseFacts(text, file), file, endOf(text));
-}
-
-/** 1-based position just after the last character of `text`. */
-export function endOf(text: string): SourcePosition {
-  const lines = text.split(/\r\n|\n|\r/);
-  return { line: lines.length, column: lines[lines.length - 1].length + 1 };
-}
-
-/**
- * `FILE:LINE:COL: warning: ignoring unknown predicate p/n`, with the arity expected when
- * the name is known with another one.
- * @param known the instance predicates' arities by name
- */
-export function unknownPredicateWarning(file: string, atom: Atom, known: Record<string, number>): string {
-  const hint = atom.name in known ? ` (expected ${atom.name}/${known[atom.name]})` : "";
-  return formatDiagnostic(file, atom.location, "warning", `ignoring unknown predicate ${signature(atom)}${hint}`);
-}
-
-/**
- * The field named by an atom's first two arguments (row, column; 1-based as written).
- * @throws InputError at an argument that is not an integer
- */
-export function fieldArgs(file: string, atom: Atom): Field {
-  return { row: integerArg(file, atom, 0, "row"), col: integerArg(file, atom, 1, "column") };
-}
-
-/**
- * The i-th argument of an atom as an integer.
- * @throws InputError at the argument when it is not an integer (`what` names it)
- */
-export function integerArg(file: string, atom: Atom, i: number, what: string): number {
-  const t: Term = atom.args[i];
-  if (t.kind !== "integer") {
-    throw new InputError(file, t.location, `${atom.name}/${atom.args.length}: expected an integer ${what}, found ${termText(t)}`);
-  }
-  if (!Number.isSafeInteger(t.value)) {
-    throw new InputError(file, t.location, `${atom.name}/${atom.args.length}: the ${what} ${t.text} is too large (integers up to ${Number.MAX_SAFE_INTEGER})`);
-  }
-  return t.value;
 }
 
 /**

@@ -5,18 +5,8 @@
  * ../shared/spec/asp-competition-io.md.
  */
 import type { Push } from "./board.js";
-import {
-  boundsComment,
-  clingoAnswer,
-  clingoEnd,
-  clingoHeader,
-  clingoLowerBound,
-  clingoOptimization,
-  competitionAnswer,
-  competitionEnd,
-  jsonReport,
-  type OutputFormat,
-} from "./format.js";
+import { boundsComment, clingoAnswer, clingoLowerBound, clingoOptimization, competitionAnswer, competitionEnd, jsonReport } from "./format.js";
+import { clingoEnd, clingoHeader, type OutputFormat } from "../../core/outcome.js";
 import type { Bounds, RunResult } from "./search/run.js";
 
 /** What every format is told, in this order: start, then solution/better/lowerBound as they come, then end. */

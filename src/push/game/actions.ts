@@ -4,7 +4,7 @@
  * spare, clockwise); `walk(X,Y,S)` (cost moves: the walk of action S ends on (X,Y));
  * `step(D,S)` (cost steps: action S is one step towards D). S numbers the actions 1..T.
  */
-import type { Direction, Field } from "../competition/board.js";
+import type { Direction, Field } from "../../core/grid.js";
 
 /** One action of a solution; fields and lines are 1-based. */
 export type GameAction =

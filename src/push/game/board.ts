@@ -8,7 +8,7 @@
  * Coordinates as in the facts, 1-based: row X from the south (north of (X,Y) is (X+1,Y)),
  * column Y from the west. Internally a field is the 0-based index (X-1)*C + (Y-1).
  */
-import { Grid, OPEN, type Direction, type Field } from "../competition/board.js";
+import { Grid, OPEN, type Direction, type Field } from "../../core/grid.js";
 
 /** The clockwise order of the sides: a quarter turn takes n to e, e to s, s to w, w to n. */
 const CLOCKWISE: readonly Direction[] = ["n", "e", "s", "w"];

@@ -4,7 +4,7 @@
  * plain GameBoard (src/game/board.ts); it shares no code with the solver's search
  * (src/search/game/). Rules: ../shared/spec/board-game.md, docs/board-game.md.
  */
-import { DELTA, OPEN, OPPOSITE, isDirection, type Direction, type Field } from "../competition/board.js";
+import { DELTA, OPEN, OPPOSITE, isDirection, type Direction, type Field } from "../../core/grid.js";
 import { atomText, type Atom, type Place } from "../../core/facts.js";
 import { actionAtom, type GameAction } from "./actions.js";
 import { GameBoard } from "./board.js";

@@ -3,13 +3,13 @@
  * competition's (`ANSWER` and the atoms), clingo's (as clingo optimising the cost) and
  * json (status, cost, bounds, optimal, the atoms, statistics). Atoms: src/game/actions.ts.
  */
-import { clingoEnd, clingoHeader, exitCodeOf, type JsonReport, type OutputFormat, type RunOutcome } from "../competition/format.js";
+import { clingoEnd, clingoHeader, exitCodeOf, type JsonOutcome, type OutputFormat, type RunOutcome } from "../../core/outcome.js";
 import type { GameSearchResult, GameDepth } from "./search/deepening.js";
 import { solutionActionAtoms } from "./actions.js";
 import { spareRules, type GameInstance } from "./instance.js";
 
-/** The json document of a game run: the competition's fields (src/format.ts JsonReport), in units of the cost. */
-export interface GameJsonReport extends Pick<JsonReport, "status" | "exitCode" | "exhausted" | "interrupted" | "fewest" | "lowerBound" | "upperBound"> {
+/** The json document of a game run: the competition's fields (core/outcome.ts JsonOutcome), in units of the cost. */
+export interface GameJsonReport extends JsonOutcome {
   rules: "game";
   /** what a solution minimises */
   cost: "pushes" | "moves" | "steps";

@@ -4,9 +4,9 @@
  * are the competition's grammar (grammar/asp.peggy, start rule Facts), extended;
  * coordinates stay 1-based as in the facts: row X from the south, column Y from the west.
  */
-import { OPEN, isDirection, type Direction, type Field } from "../competition/board.js";
+import { OPEN, isDirection, type Direction, type Field } from "../../core/grid.js";
 import { InputError, type SourcePosition } from "../../core/errors.js";
-import { endOf, fieldArgs, integerArg, unknownPredicateWarning } from "../competition/instance.js";
+import { endOf, fieldArgs, integerArg, unknownPredicateWarning } from "../../core/fact-args.js";
 import { COSTS, gameRules, type Cost, type InsertLine, type RuleSet } from "../../core/push-rules.js";
 import { atomText, parseFacts, signature, termText, type Atom, type Place } from "../../core/facts.js";
 

@@ -2,7 +2,7 @@
  * Pictures of a game board for humans (labcheck's human mode): the tiles as
  * src/picture.ts draws them, the pawn, the goal tile or the exit, and the spare tile.
  */
-import { drawGrid, GLYPH } from "../competition/picture.js";
+import { drawGrid, GLYPH } from "../../core/grid-picture.js";
 import type { GameBoard } from "./board.js";
 import type { GameGoal } from "./instance.js";
 

@@ -3,8 +3,8 @@
  * search for the optimum of the instance's cost (or --cost), print in the chosen format.
  * src/cli/solve.ts routes here (src/game/route.ts says when).
  */
-import { endOf } from "../competition/instance.js";
-import { exitCodeOf } from "../competition/format.js";
+import { endOf } from "../../core/fact-args.js";
+import { exitCodeOf } from "../../core/outcome.js";
 import { gameFromAtoms } from "./instance.js";
 import { describeGameRules, gameOutcome, gameOutput } from "./format.js";
 import { searchGame } from "./search/deepening.js";

@@ -5,7 +5,7 @@
  * before scrambling has an open corridor along the north row and the east column, so
  * that every task is solvable with few pushes when lightly scrambled.
  */
-import { prng } from "../competition/generate.js";
+import { prng } from "../../core/random.js";
 import type { IpcTask } from "./task.js";
 
 const N_ = 1;

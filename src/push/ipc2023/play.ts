@@ -5,7 +5,7 @@
  * drawn in the facts' coordinates: row = N - y, column = x + 1; the exit is the south side
  * of row 1, column N.
  */
-import type { Direction } from "../competition/board.js";
+import type { Direction } from "../../core/grid.js";
 import type { IpcDomain } from "./domain.js";
 import type { IpcProblem } from "./problem.js";
 import type { IpcTask } from "./task.js";

@@ -7,7 +7,7 @@
  * exit is the south side of the card at (N-1, N-1). Rules: docs/ipc2023.md, from
  * ../shared/ipc2023-labyrinth/opt/domain.pddl.
  */
-import type { Direction } from "../competition/board.js";
+import type { Direction } from "../../core/grid.js";
 
 /** A task: an N x N grid of cards and the robot's field. */
 export interface IpcTask {

@@ -10,7 +10,8 @@
  * clingo by the differential tests; it shares nothing with the checker (src/check.ts),
  * which stays the independent referee.
  */
-import { DIRECTIONS, type Push } from "../board.js";
+import { type Push } from "../board.js";
+import { DIRECTIONS } from "../../../core/grid.js";
 import type { Instance } from "../instance.js";
 import { MOVE_DIRS } from "./layout.js";
 import { makeBoard, type SearchBoard } from "./searchboard.js";

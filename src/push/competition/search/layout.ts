@@ -10,7 +10,8 @@
  * Coordinates inside states are 0-based (row from the south, column from the west);
  * the facts' are 1-based. Glossary: docs/search.md.
  */
-import type { Direction, Push } from "../board.js";
+import type { Push } from "../board.js";
+import type { Direction } from "../../../core/grid.js";
 import type { Instance } from "../instance.js";
 
 /** Largest board the bit rows hold. */

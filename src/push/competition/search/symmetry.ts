@@ -4,7 +4,8 @@
  * ties by move order, so a mirrored instance gives it another search: a cheap source of
  * different solutions for the anytime upper bound (src/search/run.ts).
  */
-import { Board, OPEN, type Direction, type Field, type Push } from "../board.js";
+import { Board, type Push } from "../board.js";
+import { OPEN, type Direction, type Field } from "../../../core/grid.js";
 import type { Instance } from "../instance.js";
 import { solveBeam } from "./beam.js";
 import { solutionPrefix } from "./improve.js";

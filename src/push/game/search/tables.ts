@@ -6,7 +6,7 @@
  * Rules: docs/board-game.md ("A push", "Walking"). Fields are 0-based indices
  * (X-1)*C + (Y-1) of the 1-based facts; tiles are opening bits n=1, s=2, e=4, w=8.
  */
-import type { Direction } from "../../competition/board.js";
+import type { Direction } from "../../../core/grid.js";
 import type { GameInstance } from "../instance.js";
 import { pushableLines, spareRules } from "../instance.js";
 

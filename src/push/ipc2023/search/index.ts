@@ -15,7 +15,7 @@
  * Coordinates as src/ipc/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
  */
-import type { Direction } from "../../competition/board.js";
+import type { Direction } from "../../../core/grid.js";
 import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { boundOf, costBound, monotoneWalk } from "./bound.js";
 import { PlanTable } from "./table.js";
