@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 import { InputError } from "../src/core/errors.js";
 import { GameBoard, turned } from "../src/push/game/board.js";
 import { checkGameWitness, type GameRule } from "../src/push/game/check.js";
-import { hasGameFacts, readGameInstance, usesGameRules } from "../src/push/game/instance.js";
+import { readGameInstance } from "../src/push/game/instance.js";
+import { hasGameFacts } from "../src/push/game/recognise.js";
+import { factsRuleSet } from "../src/registry.js";
 import { drawGameBoard } from "../src/push/game/picture.js";
 import { parseFacts } from "../src/core/facts.js";
 
@@ -51,8 +53,8 @@ describe("reading game instances", () => {
     expect(hasGameFacts(atoms)).toBe(true);
     expect(hasGameFacts(parseFacts(`${BOARD} init_on(1,1). goal_on(1,2). max_steps(2).`, "c.lp"))).toBe(false);
     expect(hasGameFacts(parseFacts("rotate. ", "r.lp"))).toBe(true);
-    expect(usesGameRules(atoms, "competition")).toBe(false);
-    expect(usesGameRules([], "game")).toBe(true);
+    expect(factsRuleSet(atoms, "competition").name === "game").toBe(false);
+    expect(factsRuleSet([], "game").name === "game").toBe(true);
   });
 
   it.each<[string, string, string]>([

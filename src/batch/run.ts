@@ -5,43 +5,14 @@
  */
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import pLimit from "p-limit";
-import { checkWitness } from "../push/competition/check.js";
 import { InputError } from "../core/errors.js";
-import { competitionAnswer } from "../push/competition/format.js";
-import { readInstance } from "../push/competition/instance.js";
-import { assertSearchable, runSearch } from "../push/competition/search/run.js";
-import { readOutput } from "../core/witness.js";
+import { parseFacts } from "../core/facts.js";
+import type { BatchRow } from "../core/plugin.js";
+import { factsRuleSet } from "../registry.js";
 import type { BatchItem } from "./sources.js";
 
-/** One line of the results file. */
-export interface BatchResult {
-  instance: string;
-  N: number | null;
-  max_steps: number | null;
-  status: "solved" | "unsatisfiable" | "unknown" | "error";
-  /** pushes of the answer (solved only): the fewest when `optimal` */
-  pushes: number | null;
-  /** true: `pushes` is proven the fewest; false: not proven (--any, or a time limit); null: no answer */
-  optimal: boolean | null;
-  /** pushes proven necessary (max_steps + 1 when unsatisfiable); null when nothing was searched (error rows) */
-  lowerBound: number | null;
-  /** the answer's atoms, `push(Z,D,S).` separated by spaces (solved only) */
-  witness: string | null;
-  seconds: number;
-  nodes: number;
-  /** true: the checker accepted the answer; false: it rejected it; null: nothing to check */
-  verified: boolean | null;
-  /**
-   * what cut the search short ("time limit"), as labsolve's exit 1 or 11: a solved row
-   * then has the best answer found, not proven shortest unless `optimal`; absent when
-   * the search ended by itself
-   */
-  interrupted?: string;
-  /** what went wrong (status error), or why the answer is unknown */
-  error?: string;
-  /** error kind: bad input, a rejected answer, a failed worker */
-  errorKind?: "input" | "verification" | "worker";
-}
+/** One line of the results file (src/core/plugin.ts BatchRow). */
+export type BatchResult = BatchRow;
 
 export interface BatchOptions {
   /** instances at once (worker threads) */
@@ -110,62 +81,24 @@ export async function runBatch(items: readonly BatchItem[], options: BatchOption
   return results;
 }
 
-function errorRow(instance: string, error: string, errorKind: BatchResult["errorKind"], extra: Partial<BatchResult> = {}): BatchResult {
-  return { instance, N: null, max_steps: null, status: "error", pushes: null, optimal: null, lowerBound: null, witness: null, seconds: 0, nodes: 0, verified: null, error, errorKind, ...extra };
+function errorRow(instance: string, error: string, errorKind: BatchResult["errorKind"]): BatchResult {
+  return { instance, N: null, max_steps: null, status: "error", pushes: null, optimal: null, lowerBound: null, witness: null, seconds: 0, nodes: 0, verified: null, error, errorKind };
 }
 
+/** One item: its rule set from the registry (by its facts), that rule set's batch runner. */
 async function runOne(item: BatchItem, options: BatchOptions): Promise<BatchResult | undefined> {
   if (item.kind !== "instance") return errorRow(item.name, item.reason, "input");
-  let instance;
+  let atoms;
   try {
-    instance = readInstance(item.text, item.name).instance;
+    atoms = parseFacts(item.text, item.name);
   } catch (e) {
     if (e instanceof InputError) return errorRow(item.name, e.message, "input");
     throw e;
   }
-  const shape = { N: instance.size, max_steps: options.maxSteps ?? instance.maxSteps };
-  try {
-    assertSearchable(instance);
-  } catch (e) {
-    if (e instanceof InputError) return errorRow(item.name, e.message, "input", shape);
-    throw e;
-  }
-  let run;
-  try {
-    run = await runSearch(instance, {
-      models: 1,
-      any: options.any,
-      maxSteps: options.maxSteps,
-      tableMegabytes: options.tableMegabytes,
-      timeLimit: options.timeLimit,
-      handleSignals: false,
-      signal: options.signal,
-    });
-  } catch (e) {
-    return errorRow(item.name, `search worker failed: ${e instanceof Error ? e.message : String(e)}`, "worker", shape);
-  }
-  if (run.interruptedBy === "aborted") return undefined;
-  const base = {
-    instance: item.name,
-    ...shape,
-    seconds: Number(run.seconds.toFixed(3)),
-    nodes: run.nodes,
-    lowerBound: run.lowerBound,
-    ...(run.interrupted && !run.optimal ? { interrupted: run.interruptedBy ?? "unknown" } : {}),
-  };
-  const answer = run.solutions[0];
-  if (!answer) {
-    if (run.exhausted) return { ...base, status: "unsatisfiable", pushes: null, optimal: null, witness: null, verified: null };
-    return { ...base, status: "unknown", pushes: null, optimal: null, witness: null, verified: null, error: `interrupted: ${run.interruptedBy ?? "unknown"}` };
-  }
-  // the checker, not the search, decides whether the answer is a solution
-  const text = competitionAnswer(answer);
-  const witness = text.split("\n")[1];
-  const verdict = checkWitness({ ...instance, maxSteps: shape.max_steps }, readOutput(text, item.name).answers[0].atoms);
-  if (!verdict.valid) {
-    return { ...base, status: "error", pushes: answer.length, optimal: run.optimal, witness, verified: false, errorKind: "verification", error: `ANSWER REJECTED BY THE CHECKER: step ${verdict.violation?.step}: ${verdict.violation?.message}` };
-  }
-  return { ...base, status: "solved", pushes: answer.length, optimal: run.optimal, witness, verified: true };
+  const ruleSet = factsRuleSet(atoms);
+  if (!ruleSet.batch) return errorRow(item.name, `${item.name}: batch does not run instances of the rule set ${ruleSet.name} (${ruleSet.summary}); run labsolve on it`, "input");
+  const runner = await ruleSet.batch();
+  return runner.run(item.text, item.name, options);
 }
 
 /**

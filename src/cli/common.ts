@@ -6,15 +6,6 @@ import { fileURLToPath } from "node:url";
 import { ExitCode, InputError } from "../core/errors.js";
 import { MAX_FILE_BYTES, readTextCapped } from "../core/files.js";
 
-/** The package's version, for `--version` and clingo-style headers (from the nearest package.json up the tree). */
-export const VERSION: string = (() => {
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, "package.json");
-    if (existsSync(file)) return (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version;
-  }
-  return "unknown";
-})();
-
 /** Exit status of a filter whose reader went away (128 + SIGPIPE, as a shell reports a filter killed by it). */
 export const CLOSED_PIPE_EXIT = 141;
 

@@ -7,15 +7,17 @@
  */
 import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
-import { CHECKER_EXIT, protocolCheck } from "../push/competition/check.js";
+import { CHECKER_EXIT, protocolCheck } from "../core/checker-protocol.js";
 import { endOf } from "../core/fact-args.js";
-import { RULES_CHOICES, type RulesChoice } from "../push/game/instance.js";
 import { COSTS, type Cost } from "../core/push-rules.js";
-import { parseFacts } from "../core/facts.js";
+import { parseFacts, type Atom } from "../core/facts.js";
+import type { SourcePosition } from "../core/errors.js";
 import { readOutput, type SolverOutput } from "../core/witness.js";
 import { clingoExits } from "./args.js";
-import { refereeOf, type Referee } from "../push/competition/referee.js";
-import { VERSION, endQuietlyOnClosedPipe, guarded, readSource, type Source } from "./common.js";
+import type { Referee } from "../core/plugin.js";
+import { FACTS_RULE_NAMES, factsRuleSet } from "../registry.js";
+import { endQuietlyOnClosedPipe, guarded, readSource, type Source } from "./common.js";
+import { VERSION } from "../core/version.js";
 import { MAX_OUTPUT_BYTES } from "../core/files.js";
 import { checkPlanCommand } from "./labcheck-plan.js";
 
@@ -47,36 +49,46 @@ const program = clingoExits(
     .version(VERSION)
     .argument("[args...]", "EXITCODE INSTANCE, or INSTANCE [WITNESS]")
     .option("--json", "human mode: print the verdict as JSON")
-    .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(RULES_CHOICES))
+    .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(FACTS_RULE_NAMES))
     .addOption(new Option("--cost <cost>", "board game: the cost the witness was made for, instead of the instance's cost/1").choices(COSTS)),
 );
 
 interface CheckFlags {
   json?: boolean;
-  rules?: RulesChoice;
+  rules?: string;
   cost?: Cost;
 }
 
+/**
+ * The referee of an instance's facts: the checker part of the rule set the registry
+ * chooses (by the facts, or --rules).
+ * @throws InputError for an ill-formed instance
+ */
+async function refereeOf(atoms: Atom[], file: string, end: SourcePosition, flags: CheckFlags): Promise<Referee> {
+  const checker = await factsRuleSet(atoms, flags.rules).checker();
+  return checker.referee({ atoms, file, end }, { cost: flags.cost });
+}
+
 /** The referee of an instance file. */
-function refereeOfSource(source: Source, flags: CheckFlags): Referee {
+function refereeOfSource(source: Source, flags: CheckFlags): Promise<Referee> {
   return refereeOf(parseFacts(source.text, source.name), source.name, endOf(source.text), flags);
 }
 
 /** Referee and output from one concatenated input. */
-function combined(text: string, name: string, flags: CheckFlags): { referee: Referee; output: SolverOutput } {
+async function combined(text: string, name: string, flags: CheckFlags): Promise<{ referee: Referee; output: SolverOutput }> {
   const output = readOutput(text, name);
   const atoms = output.answers.flatMap((a) => a.atoms);
-  const referee = refereeOf(atoms, name, endOf(text), flags);
+  const referee = await refereeOf(atoms, name, endOf(text), flags);
   const actions = atoms.filter((a) => referee.isAction(a));
   return { referee, output: { ...output, answers: [{ atoms: actions, location: actions[0]?.location }] } };
 }
 
 program.action(async (args: string[], flags: CheckFlags) => {
-  await guarded("labcheck", () => {
+  await guarded("labcheck", async () => {
     if (args[0] === "plan" && !existsSync("plan")) return checkPlanCommand(args.slice(1));
     if (args.length === 2 && /^\d+$/.test(args[0]) && !existsSync(args[0])) {
       const instanceSource = readSource(args[1]);
-      const referee = refereeOfSource(instanceSource, flags);
+      const referee = await refereeOfSource(instanceSource, flags);
       const outputSource = readSource(undefined, MAX_OUTPUT_BYTES);
       let result;
       try {
@@ -95,9 +107,9 @@ program.action(async (args: string[], flags: CheckFlags) => {
     let output: SolverOutput;
     if (args.length === 0 || args[0] === "-") {
       const source = readSource(undefined, MAX_OUTPUT_BYTES);
-      ({ referee, output } = combined(source.text, source.name, flags));
+      ({ referee, output } = await combined(source.text, source.name, flags));
     } else {
-      referee = refereeOfSource(readSource(args[0]), flags);
+      referee = await refereeOfSource(readSource(args[0]), flags);
       for (const w of referee.warnings) process.stderr.write(`${w}\n`);
       const witnessSource = readSource(args[1], MAX_OUTPUT_BYTES);
       output = readOutput(witnessSource.text, witnessSource.name);

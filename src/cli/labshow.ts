@@ -8,16 +8,15 @@
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { Command, Option } from "commander";
-import { readIpcDomain } from "../push/ipc2023/domain.js";
-import { readIpcProblem, readIpcProblemFacts } from "../push/ipc2023/problem.js";
 import { playHtml } from "../show/html.js";
-import { playIpc } from "../push/ipc2023/play.js";
+import { planRuleSet } from "../registry.js";
 import type { ShowPlay } from "../core/play.js";
 import { replay } from "../show/replay.js";
 import { stepSvg, stripSvg } from "../show/svg.js";
 import { playText } from "../show/text.js";
 import { clingoExits, nonNegativeInteger } from "./args.js";
-import { VERSION, endQuietlyOnClosedPipe, guarded, readSource } from "./common.js";
+import { endQuietlyOnClosedPipe, guarded, readSource } from "./common.js";
+import { VERSION } from "../core/version.js";
 import { MAX_OUTPUT_BYTES } from "../core/files.js";
 
 endQuietlyOnClosedPipe();
@@ -71,11 +70,11 @@ program
     const flags: ShowFlags = { ...program.opts<ShowFlags>(), ...Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined)) };
     await guarded("labshow", async () => {
       if (files.length !== 3) throw new Error("expected labshow plan DOMAIN PROBLEM PLAN");
-      const d = readSource(domainFile);
-      const p = readSource(problemFile);
+      const domain = readSource(domainFile);
+      const problem = readSource(problemFile);
       const plan = readSource(planFile, MAX_OUTPUT_BYTES);
-      const play = playIpc(readIpcDomain(d.text, d.name), readIpcProblemFacts(p.text, p.name), readIpcProblem(p.text, p.name), plan.text, plan.name);
-      const text = render(play, flags, `labshow: ${basename(p.name)}`);
+      const play = (await planRuleSet().drawing()).play({ domain, problem, plan });
+      const text = render(play, flags, `labshow: ${basename(problem.name)}`);
       if (flags.output !== undefined) {
         for (const input of [domainFile, problemFile, planFile]) {
           if (input !== "-" && existsSync(input) && existsSync(flags.output) && realpathSync(input) === realpathSync(flags.output)) {

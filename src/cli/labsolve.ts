@@ -11,7 +11,7 @@ import type { SolveFlags } from "./solve.js";
 
 /** The output formats (format.ts OUTPUT_FORMATS; not imported, so that this module loads nothing of ours before it knows what to do). */
 const FORMATS: readonly string[] = ["competition", "clingo", "json"];
-/** --rules and --cost (game/instance.ts RULES_CHOICES, rules/ruleset.ts COSTS; not imported, as above). */
+/** --rules and --cost (src/registry.ts FACTS_RULE_NAMES, src/core/push-rules.ts COSTS; not imported, as above; test/registry.test.ts holds them equal). */
 const RULES: readonly string[] = ["competition", "game"];
 const COSTS: readonly string[] = ["pushes", "moves", "steps"];
 

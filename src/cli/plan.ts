@@ -1,26 +1,21 @@
 /**
- * `labsolve plan DOMAIN PROBLEM [-o PLANFILE]`: cost-optimal plans of the IPC 2023
- * classical domain "labyrinth" (docs/ipc2023.md), in the IPC's plan format.
+ * `labsolve plan DOMAIN PROBLEM [-o PLANFILE]`: cost-optimal plans of the planning rule
+ * set (the registry's; the IPC 2023 classical domain "labyrinth", docs/ipc2023.md), in
+ * the IPC's plan format, by its solver part.
  * Exit codes: 30 the plan is proven optimal, 20 no plan exists (proven), 1 stopped by the
  * time limit without a plan, 65 bad input (FILE:LINE:COL).
  */
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import { readIpcDomain } from "../push/ipc2023/domain.js";
-import { planText } from "../push/ipc2023/plan-writer.js";
-import { readIpcProblem } from "../push/ipc2023/problem.js";
-import type { IpcResult, IpcTask } from "../push/ipc2023/task.js";
+import type { PlanFlags } from "../core/plugin.js";
+import { planRuleSet } from "../registry.js";
 import { positiveNumber } from "./args.js";
 import { guarded, readSource } from "./common.js";
 
-interface PlanFlags {
+/** labsolve plan's options: the planner's, and where the plan goes. */
+interface PlanCommandFlags extends PlanFlags {
   output?: string;
-  timeLimit?: number;
-  stats?: boolean;
 }
-
-/** The planner's signature (src/search/ipc/index.ts), injectable for tests. */
-export type Planner = (task: IpcTask, options: { timeLimitMs?: number; onIteration?: (bound: number, expanded: number) => void }) => IpcResult;
 
 const samePath = (a: string, b: string): boolean => existsSync(a) && existsSync(b) && realpathSync(a) === realpathSync(b);
 
@@ -28,35 +23,19 @@ const samePath = (a: string, b: string): boolean => existsSync(a) && existsSync(
  * Runs `labsolve plan`; returns the exit code.
  * @throws InputError on a bad domain or problem, Error on a usage error (`-o` naming an input)
  */
-export async function planCommand(domainFile: string, problemFile: string, flags: PlanFlags, planner?: Planner): Promise<number> {
-  const domainSource = readSource(domainFile);
-  readIpcDomain(domainSource.text, domainSource.name);
-  const problemSource = readSource(problemFile);
-  const task = readIpcProblem(problemSource.text, problemSource.name);
+export async function planCommand(domainFile: string, problemFile: string, flags: PlanCommandFlags): Promise<number> {
+  const domain = readSource(domainFile);
+  const problem = readSource(problemFile);
   if (flags.output !== undefined && [domainFile, problemFile].some((f) => f !== "-" && samePath(f, flags.output!))) {
     throw new Error(`-o ${flags.output}: that is an input file; it is not overwritten`);
   }
-  const solve = planner ?? (await import("../push/ipc2023/search/index.js")).solveIpc;
-  const started = Date.now();
-  const result = solve(task, {
-    timeLimitMs: flags.timeLimit === undefined ? undefined : flags.timeLimit * 1000,
-    onIteration: flags.stats ? (bound, expanded) => process.stderr.write(`% no plan of cost <= ${bound}; ${expanded} states expanded\n`) : undefined,
-  });
-  if (flags.stats) {
-    process.stderr.write(`% ${result.expanded} states expanded, ${((Date.now() - started) / 1000).toFixed(3)} s, cost >= ${result.lowerBound}\n`);
+  const outcome = await (await planRuleSet().solver()).solve({ domain, problem }, flags);
+  if (outcome.plan !== undefined) {
+    if (flags.output !== undefined) writeFileSync(flags.output, outcome.plan);
+    else process.stdout.write(outcome.plan);
   }
-  if (result.moves && result.cost !== undefined) {
-    const text = planText(task, result.moves, result.cost);
-    if (flags.output !== undefined) writeFileSync(flags.output, text);
-    else process.stdout.write(text);
-    return result.proven ? 30 : 10;
-  }
-  if (result.proven) {
-    process.stdout.write("; no plan exists\n");
-    return 20;
-  }
-  process.stdout.write(`; no plan found: stopped by the time limit (every plan costs at least ${result.lowerBound})\n`);
-  return 1;
+  if (outcome.message !== undefined) process.stdout.write(outcome.message);
+  return outcome.exitCode;
 }
 
 /** Adds the plan subcommand to labsolve's program. */
@@ -75,7 +54,7 @@ export function addPlanCommand(program: Command): void {
     .option("-o, --output <planfile>", "write the plan to this file instead of standard output")
     .option("--time-limit <seconds>", "stop after this many seconds", positiveNumber)
     .option("--stats", "states expanded and time on stderr")
-    .action(async (domain: string, problem: string, flags: PlanFlags) => {
+    .action(async (domain: string, problem: string, flags: PlanCommandFlags) => {
       await guarded("labsolve plan", () => planCommand(domain, problem, flags));
     });
 }

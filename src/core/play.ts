@@ -1,16 +1,11 @@
 /**
- * The pictures' model: one plain record per step of a solution, replayed by the checker
- * of the instance's rule set (src/check.ts for the competition, src/game/check.ts for
- * the board game), never by the search. Renderers (text.ts, svg.ts, html.ts) read only
- * this model. Coordinates are the facts': 1-based rows from the south, columns from the west.
+ * The pictures' model: one plain record per step of a solution, made by a rule set's
+ * drawing part (play.ts in each rule set's folder) from its checker's replay, never by the search, and
+ * the drawing parts the renderers need (legend, pawn, spare). Renderers (src/show/text.ts,
+ * svg.ts, html.ts) read only this model and never test a rule set's name.
+ * Coordinates are the facts': 1-based rows from the south, columns from the west.
  */
 import type { Direction, Field } from "./grid.js";
-import { checkWitness } from "../push/competition/check.js";
-import { checkGameWitness } from "../push/game/check.js";
-import { actionAtom } from "../push/game/actions.js";
-import { spareRules, type GameInstance } from "../push/game/instance.js";
-import type { Instance } from "../push/competition/instance.js";
-import type { Atom } from "./facts.js";
 
 /** The board after one step. */
 export interface ShowStep {
@@ -30,9 +25,28 @@ export interface ShowStep {
   spare?: number;
 }
 
+/** What a rule set tells the renderers about drawing its boards. */
+export interface Drawing {
+  /** the text picture's legend line (text.ts) */
+  legend: string;
+  /**
+   * the pawn as a circle (svg.ts): "single" when the pawn has one field (the competition's
+   * reachable set is shaded instead), "always" on the first of its fields
+   */
+  pawnCircle: "single" | "always";
+  /** a spare tile is drawn beside the board: room is kept for it (svg.ts) */
+  spare: boolean;
+  /** the page's class of the pawn's fields (html.ts): "reachable" shading, or "pawn" */
+  pawnClass: "reachable" | "pawn";
+  /** the page also shades the pawn's fields "reachable" when it has more than one (html.ts) */
+  shadeMany: boolean;
+}
+
 /** A solution as pictures, and the checker's verdict on it. */
 export interface ShowPlay {
-  rules: "competition" | "game" | "ipc2023";
+  /** the rule set's name, a label only: renderers read `drawing` */
+  rules: string;
+  drawing: Drawing;
   rows: number;
   cols: number;
   /** "tile": the goal tile; "exit": leave through `exitSide` of the goal field */
@@ -43,54 +57,3 @@ export interface ShowPlay {
   /** the checker's words: "valid ..." or the broken rule */
   verdict: string;
 }
-
-/**
- * Replays a competition witness with the checker.
- * @param atoms the witness (push/3 atoms count)
- */
-export function playCompetition(instance: Instance, atoms: readonly Atom[]): ShowPlay {
-  const v = checkWitness(instance, atoms);
-  const n = instance.size;
-  const steps = v.trace.map((s): ShowStep => {
-    const tiles: number[] = [];
-    for (let row = 1; row <= n; row++) for (let col = 1; col <= n; col++) tiles.push(s.board.tile({ row, col }));
-    return {
-      step: s.step,
-      action: s.push ? `push(${s.push.line},${s.push.dir},${s.step})` : "",
-      tiles,
-      pawn: [...s.reachable].sort((a, b) => a - b),
-      goal: s.goal,
-      pushed: s.push ? { line: s.push.line, direction: s.push.dir } : undefined,
-    };
-  });
-  const verdict = v.valid ? `valid: ${v.pushes} pushes` : `invalid at step ${v.violation!.step}: ${v.violation!.message}`;
-  return { rules: "competition", rows: n, cols: n, goalKind: "tile", steps, valid: v.valid, verdict };
-}
-
-/**
- * Replays a board-game witness with the game's checker.
- * @param atoms the witness (push/3, push/4, walk/3, step/2 atoms count)
- */
-export function playGame(inst: GameInstance, atoms: readonly Atom[]): ShowPlay {
-  const v = checkGameWitness(inst, atoms);
-  const steps = v.trace.map((s): ShowStep => {
-    const a = s.action;
-    const tiles: number[] = [];
-    for (let row = 1; row <= inst.rows; row++) for (let col = 1; col <= inst.cols; col++) tiles.push(s.board.tile({ row, col }));
-    const goal = inst.goal.kind === "tile" ? (s.goalTile ?? inst.goal.field) : inst.goal.field;
-    const pushed = a && a.kind === "push" ? { line: a.line, direction: a.dir } : undefined;
-    return { step: s.step, action: a ? actionAtom(a, s.step, spareRules(inst).rotate) : "", tiles, pawn: [...s.pawn].sort((x, y) => x - y), goal, pushed, spare: s.board.spare };
-  });
-  const verdict = v.valid ? `valid: cost ${v.cost}` : `invalid at step ${v.violation!.step}: ${v.violation!.message}`;
-  return {
-    rules: "game",
-    rows: inst.rows,
-    cols: inst.cols,
-    goalKind: inst.goal.kind,
-    exitSide: inst.goal.kind === "exit" ? inst.goal.side : undefined,
-    steps,
-    valid: v.valid,
-    verdict,
-  };
-}
-

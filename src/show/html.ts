@@ -84,8 +84,8 @@ export function playHtml(play: ShowPlay, title: string): string {
         el.dataset.col = String(col);
         el.dataset.open = String(s.tiles[i]);
         corridors(el, s.tiles[i]);
-        if (pawn[i]) el.classList.add(play.rules === "competition" ? "reachable" : "pawn");
-        if (play.rules === "game" && play.steps[at].pawn.length > 1 && pawn[i]) el.classList.add("reachable");
+        if (pawn[i]) el.classList.add(play.drawing.pawnClass);
+        if (play.drawing.shadeMany && play.steps[at].pawn.length > 1 && pawn[i]) el.classList.add("reachable");
         if (s.goal.row === row && s.goal.col === col) el.classList.add(play.goalKind === "exit" ? "exit" : "goal");
         if (animate && onLine(s.pushed, row, col)) el.classList.add("slide-" + s.pushed.direction);
         board.appendChild(el);

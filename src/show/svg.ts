@@ -48,7 +48,7 @@ function stepGroup(play: ShowPlay, s: ShowStep, ox: number, oy: number): string 
   } else {
     out.push(`<circle class="goal" cx="${gx}" cy="${gy}" r="${CELL * 0.32}" fill="none" stroke="#d4a017" stroke-width="4"/>`);
   }
-  if (s.pawn.length === 1 || play.rules === "game") {
+  if (s.pawn.length === 1 || play.drawing.pawnCircle === "always") {
     for (const i of s.pawn.slice(0, 1)) {
       const row = Math.floor(i / play.cols) + 1;
       const col = (i % play.cols) + 1;
@@ -76,7 +76,7 @@ function stepGroup(play: ShowPlay, s: ShowStep, ox: number, oy: number): string 
 
 /** Width and height of one step's picture. */
 export function stepSize(play: ShowPlay): { width: number; height: number } {
-  return { width: 2 * MARGIN + play.cols * CELL + (play.rules === "game" ? CELL + 30 : 0), height: 2 * MARGIN + play.rows * CELL + 10 };
+  return { width: 2 * MARGIN + play.cols * CELL + (play.drawing.spare ? CELL + 30 : 0), height: 2 * MARGIN + play.rows * CELL + 10 };
 }
 
 /** One standalone SVG per step. */

@@ -13,12 +13,7 @@ const COL_ARROW = { n: "▴", s: "▾" } as const;
 /** One step's picture. */
 export function stepText(play: ShowPlay, s: ShowStep): string {
   const pawn = new Set(s.pawn);
-  const legend =
-    play.goalKind === "exit"
-      ? `@ pawn  X exit (${play.exitSide} side)  * pawn on the exit's field`
-      : play.rules === "competition"
-        ? "@ reachable  G goal  * goal reachable"
-        : "@ pawn  G goal tile  * both";
+  const legend = play.drawing.legend;
   const picture = drawGrid(
     play.rows,
     play.cols,

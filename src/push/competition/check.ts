@@ -9,6 +9,7 @@ import { isDirection, type Field } from "../../core/grid.js";
 import type { Instance } from "./instance.js";
 import { atomText, type Atom, type Place } from "../../core/facts.js";
 import type { SolverOutput } from "../../core/witness.js";
+import { protocolCheck, type CheckerWord } from "../../core/checker-protocol.js";
 
 /** The rules a witness can break, in the words of the spec. */
 export type Rule =
@@ -165,12 +166,6 @@ function early(instance: Instance, violation: Violation): Verdict {
   };
 }
 
-/** The competition checker's three answers. */
-export type CheckerWord = "OK" | "FAIL" | "DONTKNOW";
-
-/** Exit status of each checker answer. */
-export const CHECKER_EXIT: Readonly<Record<CheckerWord, number>> = { OK: 0, FAIL: 1, DONTKNOW: 2 };
-
 /**
  * The competition checker protocol: `checker.sh EXITCODE INSTANCE < OUTPUT`.
  * @param solverExit the solver's exit code (10, 20, 30, 11, 1, ...)
@@ -183,31 +178,4 @@ export const CHECKER_EXIT: Readonly<Record<CheckerWord, number>> = { OK: 0, FAIL
  */
 export function competitionCheck(solverExit: number, instance: Instance, output: SolverOutput): { word: CheckerWord; reason: string } {
   return protocolCheck(solverExit, output, (atoms) => checkWitness(instance, atoms));
-}
-
-/**
- * The competition checker protocol with any rule set's checker (competitionCheck's
- * answers, see there).
- * @param check the verdict of one answer's atoms
- */
-export function protocolCheck(
-  solverExit: number,
-  output: SolverOutput,
-  check: (atoms: readonly Atom[]) => { valid: boolean; violation?: { step: number; message: string } | undefined },
-): { word: CheckerWord; reason: string } {
-  const claimsAnswer = solverExit === 10 || solverExit === 11 || solverExit === 30;
-  if (output.answers.length === 0) {
-    if (claimsAnswer) return { word: "FAIL", reason: `exit code ${solverExit} says a solution was found, but the output has no answer` };
-    return { word: "DONTKNOW", reason: output.saysInconsistent ? "INCONSISTENT: unsatisfiability is not verified" : "no answer to check" };
-  }
-  if (output.saysInconsistent) return { word: "FAIL", reason: "the output has an answer and also says INCONSISTENT" };
-  if (solverExit === 20) return { word: "FAIL", reason: "exit code 20 says there is no solution, but the output has an answer" };
-  for (const [i, answer] of output.answers.entries()) {
-    const v = check(answer.atoms);
-    if (!v.valid) {
-      const which = output.answers.length > 1 ? `answer ${i + 1}: ` : "";
-      return { word: "FAIL", reason: `${which}step ${v.violation?.step}: ${v.violation?.message}` };
-    }
-  }
-  return { word: "OK", reason: `${output.answers.length} answer(s) checked` };
 }

@@ -2,6 +2,7 @@
  * Small random instances for tests and benchmarks. Deterministic in the seed.
  * Coordinates in the facts are 1-based, rows from the south (the spec's convention).
  */
+import type { Generator } from "../../core/plugin.js";
 import { prng } from "../../core/random.js";
 import { DELTA, DIRECTIONS, OPEN, OPPOSITE } from "../../core/grid.js";
 import type { InstanceData } from "./instance.js";
@@ -90,3 +91,14 @@ export function toFacts(g: InstanceData): string {
 export function competitionFileName(number: number, g: InstanceData): string {
   return `${String(number).padStart(4, "0")}-labyrinth-${Math.max(g.size, g.maxSteps) + 1}-0.asp`;
 }
+
+/** labgen's part for the competition: N MAX_STEPS, `--style`, and the competition's file name for `-o`. */
+export const generator: Generator = {
+  styles: STYLES,
+  generate(request) {
+    if (request.n < 1) throw new Error("N must be at least 1");
+    if (request.maxSteps === undefined) throw new Error("missing argument max_steps");
+    const g = generate(request.n, request.maxSteps, request.seed, (request.style ?? "maze") as Style);
+    return { text: toFacts(g), fileName: competitionFileName(request.seed, g) };
+  },
+};

@@ -7,6 +7,7 @@
 import { OPEN, isDirection, type Direction, type Field } from "../../core/grid.js";
 import { InputError, type SourcePosition } from "../../core/errors.js";
 import { endOf, fieldArgs, integerArg, unknownPredicateWarning } from "../../core/fact-args.js";
+import { GAME_ONLY } from "./recognise.js";
 import { COSTS, gameRules, type Cost, type InsertLine, type RuleSet } from "../../core/push-rules.js";
 import { atomText, parseFacts, signature, termText, type Atom, type Place } from "../../core/facts.js";
 
@@ -34,32 +35,9 @@ export interface GameInstance {
   maxSteps: number | undefined;
 }
 
-/** Predicates only the game has: an instance with any of them is a game instance. */
-const GAME_ONLY: Record<string, number> = { spare: 1, exit: 3, insert: 2, rotate: 0, no_reverse: 0, cost: 1 };
 const KNOWN: Record<string, number> = { ...GAME_ONLY, field: 2, connect: 3, init_on: 2, goal_on: 2, max_steps: 1 };
 /** Atoms of a witness (read silently when an instance and a witness come concatenated). */
 const WITNESS = new Set(["push/3", "push/4", "walk/3", "step/2"]);
-
-/**
- * True when the atoms use a predicate only the board game has: spare/1, exit/3,
- * insert/2, rotate/0, no_reverse/0 or cost/1 (the routing rule of labsolve and labcheck).
- */
-export function hasGameFacts(atoms: readonly Atom[]): boolean {
-  for (const a of atoms) if (GAME_ONLY[a.name] === a.args.length) return true;
-  return false;
-}
-
-/** labsolve's and labcheck's `--rules`: force a rule set instead of telling it from the facts. */
-export type RulesChoice = "competition" | "game";
-export const RULES_CHOICES: readonly RulesChoice[] = ["competition", "game"];
-
-/**
- * The routing rule: the game's rules when forced (`--rules game`), or, unless forced to
- * the competition's, when the facts use a game-only predicate (hasGameFacts).
- */
-export function usesGameRules(atoms: readonly Atom[], forced: RulesChoice | undefined): boolean {
-  return forced === undefined ? hasGameFacts(atoms) : forced === "game";
-}
 
 /** A game instance with the warnings its facts raised (unknown predicates). */
 export interface GameReadResult {

@@ -6,8 +6,9 @@
  * of row 1, column N.
  */
 import type { Direction } from "../../core/grid.js";
-import type { IpcDomain } from "./domain.js";
-import type { IpcProblem } from "./problem.js";
+import type { PlanDrawing } from "../../core/plugin.js";
+import { readIpcDomain, type IpcDomain } from "./domain.js";
+import { readIpcProblem, readIpcProblemFacts, type IpcProblem } from "./problem.js";
 import type { IpcTask } from "./task.js";
 import { validatePlan } from "./validate.js";
 import type { ShowPlay, ShowStep } from "../../core/play.js";
@@ -56,6 +57,7 @@ export function playIpc(domain: IpcDomain, problem: IpcProblem, task: IpcTask, p
   });
   return {
     rules: "ipc2023",
+    drawing: { legend: "@ pawn  X exit (s side)  * pawn on the exit's field", pawnCircle: "single", spare: false, pawnClass: "pawn", shadeMany: false },
     rows: n,
     cols: n,
     goalKind: "exit",
@@ -65,3 +67,11 @@ export function playIpc(domain: IpcDomain, problem: IpcProblem, task: IpcTask, p
     verdict: verdict.valid ? `valid cost=${verdict.cost}` : `invalid: ${verdict.reason}`,
   };
 }
+
+/** labshow plan's part. */
+export const drawing: PlanDrawing = {
+  play(input) {
+    const { domain, problem, plan } = input;
+    return playIpc(readIpcDomain(domain.text, domain.name), readIpcProblemFacts(problem.text, problem.name), readIpcProblem(problem.text, problem.name), plan.text, plan.name);
+  },
+};

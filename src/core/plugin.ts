@@ -1,0 +1,216 @@
+/**
+ * The parts a rule set offers the commands (labsolve, labcheck, labshow, labgen, batch),
+ * as interfaces: a rule set's folder implements them, src/registry.ts lists which rule
+ * set has which part and loads a part's modules only when a command asks for it. The
+ * commands read files and arguments and write what a part returns or prints; they never
+ * test a rule set's name.
+ *
+ * Two kinds of input so far: ASP facts (the competition, the board game), read into atoms
+ * by src/core/facts.ts before the rule set is chosen, and PDDL (IPC 2023: a domain, a
+ * problem and a plan). Coordinates are each rule set's own (see its reader).
+ */
+import type { SourcePosition } from "./errors.js";
+import type { Atom } from "./facts.js";
+import type { OutputFormat } from "./outcome.js";
+import type { ShowPlay } from "./play.js";
+import type { Cost } from "./push-rules.js";
+
+/** A file as read: its text and the name used in messages (`<stdin>` for standard input). */
+export interface Source {
+  text: string;
+  name: string;
+}
+
+/** An instance of ASP facts, parsed. */
+export interface FactsInput {
+  source: Source;
+  atoms: Atom[];
+  /** the position just after the text: where "missing fact" errors point */
+  end: SourcePosition;
+  /** read from standard input (clingo's header then says "stdin") */
+  stdin: boolean;
+}
+
+/** labsolve's options, once read. */
+export interface SolveFlags {
+  /** solutions wanted, 0 for all */
+  models: number;
+  format: OutputFormat;
+  maxSteps?: number;
+  /** seconds */
+  timeLimit?: number;
+  /** MiB of transposition tables */
+  memory: number;
+  stats?: boolean;
+  any?: boolean;
+  threads: number;
+  /** force a rule set by its registry name instead of recognising it from the facts */
+  rules?: string;
+  /** the game's cost instead of the instance's cost/1 */
+  cost?: Cost;
+}
+
+/** labsolve on facts: solve and print (stdout; statistics and warnings on stderr). */
+export interface FactsSolver {
+  /**
+   * @returns clingo's exit code (10, 20, 30, 1, 11)
+   * @throws InputError for an ill-formed instance (FILE:LINE:COL), Error for an option the rule set does not take
+   */
+  solve(input: FactsInput, flags: SolveFlags): Promise<number>;
+}
+
+/** One rule set's checker, as labcheck uses it on one instance. */
+export interface Referee {
+  /** the verdict on one answer's atoms */
+  check(atoms: readonly Atom[]): { valid: boolean; violation?: { step: number; message: string } | undefined };
+  /** human mode: valid, or the broken rule, the step and the board */
+  describe(atoms: readonly Atom[]): string;
+  /** --json: the verdict for machines */
+  json(atoms: readonly Atom[]): object;
+  /** the predicates of a witness (an instance and a witness concatenated) */
+  isAction(atom: Atom): boolean;
+  /** the warnings of the instance's facts */
+  warnings: string[];
+}
+
+/** labcheck on facts. */
+export interface FactsChecker {
+  /**
+   * The referee of an instance.
+   * @throws InputError for an ill-formed instance, Error for an option the rule set does not take
+   */
+  referee(input: Pick<FactsInput, "atoms" | "end"> & { file: string }, flags: { cost?: Cost }): Referee;
+}
+
+/** A replayed solution, or undefined when no witness was given and the instance has none. */
+export interface Replayed {
+  play: ShowPlay | undefined;
+  warnings: string[];
+}
+
+/** labshow on facts. */
+export interface FactsDrawing {
+  /**
+   * Replays a witness with the rule set's checker, or, without one, the solution its
+   * solver finds (shortest, or cheapest), replayed the same way.
+   * @throws InputError for an ill-formed instance
+   */
+  replay(input: Pick<FactsInput, "atoms" | "end"> & { file: string }, witness: readonly Atom[] | undefined): Promise<Replayed>;
+}
+
+/** A planning task in PDDL: the domain and the problem. */
+export interface PlanInput {
+  domain: Source;
+  problem: Source;
+}
+
+/** labsolve plan's options. */
+export interface PlanFlags {
+  /** seconds */
+  timeLimit?: number;
+  stats?: boolean;
+}
+
+/** What a planner run gives the command: the plan's text (to -o or stdout) or a message (stdout). */
+export interface PlanOutcome {
+  plan?: string;
+  message?: string;
+  exitCode: number;
+}
+
+/** labsolve plan. */
+export interface PlanSolver {
+  /** @throws InputError on a bad domain or problem */
+  solve(input: PlanInput, flags: PlanFlags): Promise<PlanOutcome>;
+}
+
+/** labcheck plan. */
+export interface PlanChecker {
+  /**
+   * @returns the verdict's line and the exit code (0 valid, 1 invalid)
+   * @throws InputError on a bad domain, problem or plan file
+   */
+  check(input: PlanInput & { plan: Source }): { text: string; exitCode: number };
+}
+
+/** labshow plan. */
+export interface PlanDrawing {
+  /** @throws InputError on a bad domain, problem or plan file */
+  play(input: PlanInput & { plan: Source }): ShowPlay;
+}
+
+/** labgen's request; each generator says which fields it reads and refuses the rest. */
+export interface GenerateRequest {
+  /** the board's size N (N x N) */
+  n: number;
+  /** the horizon, where the rule set has one */
+  maxSteps?: number;
+  seed: number;
+  style?: string;
+  rotations?: number;
+  /** print the domain instead of a problem (planning rule sets) */
+  domain?: boolean;
+  /** the instance goes into a folder under the file name the generator gives (`-o DIR`) */
+  toFolder?: boolean;
+}
+
+/** labgen. */
+export interface Generator {
+  /** the tile styles `--style` takes (empty: no styles) */
+  styles: readonly string[];
+  /**
+   * @returns the instance's text, and its file name in a folder (`-o DIR`)
+   * @throws Error for a request the generator refuses (a size out of range, a missing argument)
+   */
+  generate(request: GenerateRequest): { text: string; fileName?: string };
+}
+
+/** One line of batch's results file. */
+export interface BatchRow {
+  instance: string;
+  N: number | null;
+  max_steps: number | null;
+  status: "solved" | "unsatisfiable" | "unknown" | "error";
+  /** pushes of the answer (solved only): the fewest when `optimal` */
+  pushes: number | null;
+  /** true: `pushes` is proven the fewest; false: not proven (--any, or a time limit); null: no answer */
+  optimal: boolean | null;
+  /** pushes proven necessary (max_steps + 1 when unsatisfiable); null when nothing was searched (error rows) */
+  lowerBound: number | null;
+  /** the answer's atoms, `push(Z,D,S).` separated by spaces (solved only) */
+  witness: string | null;
+  seconds: number;
+  nodes: number;
+  /** true: the checker accepted the answer; false: it rejected it; null: nothing to check */
+  verified: boolean | null;
+  /**
+   * what cut the search short ("time limit"), as labsolve's exit 1 or 11: a solved row
+   * then has the best answer found, not proven shortest unless `optimal`; absent when
+   * the search ended by itself
+   */
+  interrupted?: string;
+  /** what went wrong (status error), or why the answer is unknown */
+  error?: string;
+  /** error kind: bad input, a rejected answer, a failed worker */
+  errorKind?: "input" | "verification" | "worker";
+}
+
+/** What batch asks of one instance's run. */
+export interface BatchRunOptions {
+  timeLimit?: number;
+  tableMegabytes?: number;
+  maxSteps?: number;
+  /** any solution, not necessarily the shortest */
+  any?: boolean;
+  /** aborting stops the search; the instance is then not recorded */
+  signal?: AbortSignal;
+}
+
+/** labsolve batch: one instance solved (in worker threads) and its answer verified by the rule set's checker. */
+export interface BatchRunner {
+  /**
+   * @param text the instance's facts; @param name its name in the results
+   * @returns its row, or undefined when the run was aborted
+   */
+  run(text: string, name: string, options: BatchRunOptions): Promise<BatchRow | undefined>;
+}

@@ -1,0 +1,60 @@
+/**
+ * The competition's solver part (labsolve on competition facts): read the instance,
+ * search (src/push/competition/search/run.ts: the beam, iterative deepening, worker
+ * threads), print in the chosen format (outputs.ts), report statistics on stderr.
+ */
+import { once } from "node:events";
+import { exitCodeOf } from "../../core/outcome.js";
+import type { FactsSolver } from "../../core/plugin.js";
+import { VERSION } from "../../core/version.js";
+import { instanceFromAtoms } from "./instance.js";
+import { makeOutput } from "./outputs.js";
+import { assertSearchable, runSearch } from "./search/run.js";
+import { formatRuleStats } from "./search/rule-stats.js";
+
+/** labsolve's part for competition instances. */
+export const solver: FactsSolver = {
+  async solve(input, flags) {
+    if (flags.cost) throw new Error("--cost is for the board game's rules (a game instance, or --rules game)");
+    const { instance, warnings } = instanceFromAtoms(input.atoms, input.source.name, input.end);
+    for (const w of warnings) process.stderr.write(`${w}\n`);
+    assertSearchable(instance);
+    const output = makeOutput(flags.format, {
+      write: (s) => void process.stdout.write(s),
+      version: VERSION,
+      source: input.stdin ? "stdin" : input.source.name,
+      models: flags.models,
+    });
+    output.start();
+    const result = await runSearch(instance, {
+      any: flags.any,
+      threads: Math.max(1, flags.threads),
+      models: flags.models,
+      // json is one document with every model; the other layouts stream them
+      keep: flags.format === "json",
+      maxSteps: flags.maxSteps,
+      tableMegabytes: flags.memory,
+      timeLimit: flags.timeLimit,
+      onSolution: (pushes) => output.solution(pushes),
+      // a pipe whose reader is slower than the search: wait for it (bounded memory)
+      outputBacklog: () => (process.stdout.writableNeedDrain ? once(process.stdout, "drain") : undefined),
+      onBetter: (pushes, bounds) => output.better(pushes, bounds),
+      onLowerBound: (bounds) => output.lowerBound(bounds),
+      onDepth: (d) => {
+        if (flags.stats) {
+          process.stderr.write(
+            `% depth ${d.depth}: ${d.nodes} nodes, ${(d.milliseconds / 1000).toFixed(3)} s, ${d.solutions} solution(s)${d.complete ? "" : " (cut short)"}\n` +
+              formatRuleStats(d.rules ?? []),
+          );
+        }
+      },
+    });
+    output.end(result);
+    if (flags.stats) {
+      const reached = result.depths.length > 0 ? result.depths[result.depths.length - 1].depth : 0;
+      const peak = process.resourceUsage().maxRSS / 1024;
+      process.stderr.write(`% total: ${result.nodes} nodes, depth reached ${reached}, ${result.seconds.toFixed(3)} s, peak memory ${peak.toFixed(0)} MB\n`);
+    }
+    return exitCodeOf({ solutions: result.count, exhausted: result.exhausted, interrupted: result.interrupted });
+  },
+};

@@ -1,0 +1,133 @@
+/**
+ * The registry of rule sets: each one's name, family, kind of input, how its input is
+ * recognised, and its parts (solver, checker, drawing, generator, batch runner) as
+ * loaders. labsolve, labcheck, labshow, labgen and batch route through it; none of them
+ * tests a rule set's name.
+ *
+ * A part's modules are loaded only when a command asks for that part: routing a file
+ * loads the recognisers alone (small modules that import nothing), so labsolve on a
+ * competition instance loads nothing of the game's or IPC's, and labcheck loads no
+ * search code at all.
+ *
+ * Adding a rule set: a folder with its parts (src/core/plugin.ts says what each part
+ * is) and one entry in RULE_SETS.
+ */
+import type { Atom } from "./core/facts.js";
+import type { BatchRunner, FactsChecker, FactsDrawing, FactsSolver, Generator, PlanChecker, PlanDrawing, PlanSolver } from "./core/plugin.js";
+import { hasGameFacts } from "./push/game/recognise.js";
+
+/** What every entry has. */
+interface EntryBase {
+  /** the name `--rules` takes */
+  name: string;
+  /** the folder family: "push" (rows and columns move); "maze" (static labyrinths) */
+  family: "push" | "maze";
+  /** one line for --help and docs */
+  summary: string;
+  /** labgen's part, when the rule set generates instances */
+  generator?: () => Promise<Generator>;
+}
+
+/** A rule set whose instances are ASP facts (read by src/core/facts.ts before routing). */
+export interface FactsRuleSet extends EntryBase {
+  input: "facts";
+  /**
+   * True when facts belong to this rule set without `--rules`; the entries are asked in
+   * RULE_SETS order, and the last facts entry (the competition) takes every other instance.
+   */
+  recognises(atoms: readonly Atom[]): boolean;
+  solver: () => Promise<FactsSolver>;
+  checker: () => Promise<FactsChecker>;
+  drawing: () => Promise<FactsDrawing>;
+  /** labsolve batch's part, when batch runs this rule set's instances */
+  batch?: () => Promise<BatchRunner>;
+}
+
+/** A planning rule set: a PDDL domain and problem (labsolve plan, labcheck plan, labshow plan). */
+export interface PlanRuleSet extends EntryBase {
+  input: "pddl";
+  solver: () => Promise<PlanSolver>;
+  checker: () => Promise<PlanChecker>;
+  drawing: () => Promise<PlanDrawing>;
+}
+
+export type RuleSetEntry = FactsRuleSet | PlanRuleSet;
+
+const game: FactsRuleSet = {
+  name: "game",
+  family: "push",
+  input: "facts",
+  summary: "Ravensburger's board game: a spare tile, no wraparound, a goal tile or an exit, costs pushes, moves or steps",
+  recognises: hasGameFacts,
+  solver: async () => (await import("./push/game/solve.js")).solver,
+  checker: async () => (await import("./push/game/referee.js")).checker,
+  drawing: async () => (await import("./push/game/play.js")).drawing,
+};
+
+const competition: FactsRuleSet = {
+  name: "competition",
+  family: "push",
+  input: "facts",
+  summary: "the ASP Competition 2013 push labyrinth: wraparound pushes, the fewest pushes",
+  recognises: () => true,
+  solver: async () => (await import("./push/competition/solve.js")).solver,
+  checker: async () => (await import("./push/competition/referee.js")).checker,
+  drawing: async () => (await import("./push/competition/play.js")).drawing,
+  generator: async () => (await import("./push/competition/generate.js")).generator,
+  batch: async () => (await import("./push/competition/batch.js")).runner,
+};
+
+const ipc2023: PlanRuleSet = {
+  name: "ipc2023",
+  family: "push",
+  input: "pddl",
+  summary: "the IPC 2023 planning domain labyrinth (PDDL): the robot never rides, pushes and steps cost 1",
+  solver: async () => (await import("./push/ipc2023/solve.js")).solver,
+  checker: async () => (await import("./push/ipc2023/referee.js")).checker,
+  drawing: async () => (await import("./push/ipc2023/play.js")).drawing,
+  generator: async () => (await import("./push/ipc2023/generate.js")).generator,
+};
+
+/** Every rule set, facts entries in the order they are asked to recognise an instance. */
+export const RULE_SETS: readonly RuleSetEntry[] = [game, competition, ipc2023];
+
+/** The names `--rules` takes for facts (labsolve, labcheck). */
+export const FACTS_RULE_NAMES: readonly string[] = RULE_SETS.filter((r) => r.input === "facts").map((r) => r.name);
+
+/** The names labgen's `--rules` takes: the rule sets with a generator. */
+export const GENERATOR_NAMES: readonly string[] = RULE_SETS.filter((r) => r.generator).map((r) => r.name);
+
+/**
+ * The rule set of an instance's facts: the one `forced` names, else the first that
+ * recognises them.
+ * @throws Error when `forced` names no facts rule set
+ */
+export function factsRuleSet(atoms: readonly Atom[], forced?: string): FactsRuleSet {
+  const facts = RULE_SETS.filter((r): r is FactsRuleSet => r.input === "facts");
+  if (forced !== undefined) {
+    const named = facts.find((r) => r.name === forced);
+    if (!named) throw new Error(`--rules ${forced}: expected one of ${FACTS_RULE_NAMES.join(", ")}`);
+    return named;
+  }
+  return facts.find((r) => r.recognises(atoms)) ?? facts[facts.length - 1];
+}
+
+/**
+ * The planning rule set (the input of `plan` subcommands).
+ * @throws Error when the registry has none (never, today)
+ */
+export function planRuleSet(): PlanRuleSet {
+  const plan = RULE_SETS.find((r): r is PlanRuleSet => r.input === "pddl");
+  if (!plan) throw new Error("no planning rule set");
+  return plan;
+}
+
+/**
+ * The rule set named `name`.
+ * @throws Error for an unknown name
+ */
+export function ruleSetNamed(name: string): RuleSetEntry {
+  const r = RULE_SETS.find((e) => e.name === name);
+  if (!r) throw new Error(`unknown rule set ${name}: expected one of ${RULE_SETS.map((e) => e.name).join(", ")}`);
+  return r;
+}
