@@ -7,7 +7,7 @@
  *   DOMAIN PROBLEM` as a child process (start-up included), median wall seconds of K runs,
  *   its exit code (30: proven optimal) and cost; `labcheck plan` on the plan written; the
  *   states expanded by the same search in-process (solveIpc).
- * - scaling: generated tasks (src/ipc/generate.ts, `labgen --rules ipc2023`) of N =
+ * - scaling: generated tasks (src/push/ipc2023/generate.ts, `labgen --rules ipc2023`) of N =
  *   --sizes scrambled by R random pushes, three seeds each, in-process with a time limit.
  * The tables go to stdout and, with --out, are appended to FILE.
  */
@@ -77,7 +77,7 @@ if (existsSync(opt_dir)) {
 }
 
 say("");
-say(`Generated tasks (src/ipc/generate.ts), in-process, time limit ${timeLimit} s: cost (proven or best bound), seconds, states expanded`);
+say(`Generated tasks (src/push/ipc2023/generate.ts), in-process, time limit ${timeLimit} s: cost (proven or best bound), seconds, states expanded`);
 say("");
 say("| N | scrambling pushes | seed | cost | proven | seconds | states expanded |");
 say("| --- | --- | --- | --- | --- | --- | --- |");

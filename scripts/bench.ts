@@ -11,7 +11,7 @@
  *   first satisfiable one: the same iterative deepening, done by clingo;
  * - any: `labsolve --any` against clingo's first model of the encoding with the
  *   instance's own max_steps (the competition's task).
- * - scaling: the same two measures on generated instances (src/generate.ts, labgen's
+ * - scaling: the same two measures on generated instances (src/push/competition/generate.ts, labgen's
  *   generator) of N = --sizes (default 10 to 40), a maze and a random board each, with
  *   max_steps = N like the competition's files.
  * - nodes per depth: the exact search on one thread (scripts/depth-nodes.ts) on --nodes;
@@ -315,7 +315,7 @@ ${startupRows.join("\n")}
 
 ## Scaling: generated instances, N = ${sizes.join(", ")}
 
-Made by the benchmark with labgen's generator (src/generate.ts, seed 1000 + N, the
+Made by the benchmark with labgen's generator (src/push/competition/generate.ts, seed 1000 + N, the
 name says the style and seed), max_steps = N. Boards above 32x32 use WideBoard (several
 words a row, without the line filters and look-ahead of the last two pushes); below,
 BitBoard. "none" in a pushes column: proven to have no solution within max_steps

@@ -13,7 +13,19 @@
  * is) and one entry in RULE_SETS.
  */
 import type { Atom } from "./core/facts.js";
-import type { BatchRunner, FactsChecker, FactsDrawing, FactsSolver, Generator, PlanChecker, PlanDrawing, PlanSolver } from "./core/plugin.js";
+import type {
+  BatchRunner,
+  FactsChecker,
+  FactsDrawing,
+  FactsSolver,
+  Generator,
+  PlanChecker,
+  PlanDrawing,
+  PlanSolver,
+  TextChecker,
+  TextDrawing,
+  TextSolver,
+} from "./core/plugin.js";
 import { hasGameFacts } from "./push/game/recognise.js";
 
 /** What every entry has. */
@@ -51,7 +63,21 @@ export interface PlanRuleSet extends EntryBase {
   drawing: () => Promise<PlanDrawing>;
 }
 
-export type RuleSetEntry = FactsRuleSet | PlanRuleSet;
+/** A rule set whose instances are text of its own (a maze, a level): recognised by the text, before facts are read. */
+export interface TextRuleSet extends EntryBase {
+  input: "text";
+  /**
+   * True when the text is an instance of this rule set (asked before the text is read as
+   * facts; must be cheap, and false for any ASP facts).
+   * @param name the file's name (an extension may say it)
+   */
+  recognisesText(text: string, name: string): boolean;
+  solver: () => Promise<TextSolver>;
+  checker: () => Promise<TextChecker>;
+  drawing: () => Promise<TextDrawing>;
+}
+
+export type RuleSetEntry = FactsRuleSet | PlanRuleSet | TextRuleSet;
 
 const game: FactsRuleSet = {
   name: "game",
@@ -93,6 +119,20 @@ export const RULE_SETS: readonly RuleSetEntry[] = [game, competition, ipc2023];
 
 /** The names `--rules` takes for facts (labsolve, labcheck). */
 export const FACTS_RULE_NAMES: readonly string[] = RULE_SETS.filter((r) => r.input === "facts").map((r) => r.name);
+
+/** The names labsolve's, labcheck's and labshow's `--rules` take: facts and text rule sets. */
+export const INSTANCE_RULE_NAMES: readonly string[] = RULE_SETS.filter((r) => r.input !== "pddl").map((r) => r.name);
+
+/**
+ * The text rule set of an input, asked before it is read as facts: the one `forced`
+ * names (undefined when `forced` names a facts rule set), else the first that
+ * recognises the text, else undefined (the input is facts).
+ */
+export function textRuleSet(text: string, name: string, forced?: string): TextRuleSet | undefined {
+  const texts = RULE_SETS.filter((r): r is TextRuleSet => r.input === "text");
+  if (forced !== undefined) return texts.find((r) => r.name === forced);
+  return texts.find((r) => r.recognisesText(text, name));
+}
 
 /** The names labgen's `--rules` takes: the rule sets with a generator. */
 export const GENERATOR_NAMES: readonly string[] = RULE_SETS.filter((r) => r.generator).map((r) => r.name);

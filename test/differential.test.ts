@@ -36,7 +36,7 @@ const CASES: Case[] = Array.from({ length: 300 }, (_, i) => ({
 
 const countable = (c: Case): boolean => c.size <= 5 && c.maxSteps <= 3;
 
-/** labsolve's run as the command runs it (src/search/run.ts), one search thread, signals left alone. */
+/** labsolve's run as the command runs it (src/push/competition/search/run.ts), one search thread, signals left alone. */
 const run = (instance: Instance, options: RunOptions = {}) => runSearch(instance, { threads: 1, handleSignals: false, ...options });
 
 function witnessAtoms(text: string) {
@@ -131,7 +131,7 @@ describe.each([2, 3, 4, 5, 6])("random boards of size %i against clingo", (size)
   }, 240_000);
 });
 
-describe("an avatar or goal tile without openings (src/search/pruning/hopeless.ts)", () => {
+describe("an avatar or goal tile without openings (src/push/competition/search/pruning/hopeless.ts)", () => {
   it("24 instances: the same verdict and fewest pushes as clingo in every mode", async () => {
     let unsatisfiable = 0;
     for (let k = 0; k < 24; k++) {

@@ -4,7 +4,7 @@
  * openings and spare, a goal tile or an exit, every line or a random set of insert
  * lines), for each cost, with and without rotate and no_reverse:
  * - the same optimum, or no solution within max_steps for both;
- * - labcheck's checker (src/game/check.ts, no code shared with the search) accepts the
+ * - labcheck's checker (src/push/game/check.ts, no code shared with the search) accepts the
  *   solver's solution and clingo's, and clingo accepts the solver's;
  * - on mutated witnesses the checker says valid exactly when clingo does.
  */

@@ -1,5 +1,5 @@
 /**
- * Shortening solutions (src/search/improve.ts), judged by the checker (src/check.ts) and
+ * Shortening solutions (src/push/competition/search/improve.ts), judged by the checker (src/push/competition/check.ts) and
  * the exact search: whatever it returns must be a solution, no longer than what it was
  * given and no shorter than the fewest pushes.
  */

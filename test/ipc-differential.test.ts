@@ -1,5 +1,5 @@
 /**
- * The IPC 2023 planner (src/search/ipc/) against clingo with our encoding of the domain
+ * The IPC 2023 planner (src/push/ipc2023/search/) against clingo with our encoding of the domain
  * (test/asp/ipc2023.lp, written from domain.pddl): on random 3x3 and 4x4 tasks, the
  * least cost of a plan within a horizon is the same, or both find none within it; every
  * plan the planner returns, replayed here by a few lines of independent code, leaves

@@ -1,6 +1,6 @@
 /**
  * The last-two-pushes filters of the search (lines touching R and the goal's component,
- * LookAhead.grows, the first pushes that leave R and C alone; src/search/pruning/
+ * LookAhead.grows, the first pushes that leave R and C alone; src/push/competition/search/pruning/
  * last-push.ts and two-pushes.ts) against the plain search that tries every push at every
  * ply: all solutions (models 0, so no commutation rule), on deeper horizons and larger
  * boards than clingo checks quickly (test/differential.test.ts compares both with

@@ -1,4 +1,4 @@
-/** The merge of the threads' reports (src/search/merge.ts): message sequences in, events out. */
+/** The merge of the threads' reports (src/push/competition/search/merge.ts): message sequences in, events out. */
 import { describe, expect, it } from "vitest";
 import type { Push } from "../src/push/competition/board.js";
 import type { DepthStats } from "../src/push/competition/search/engine.js";

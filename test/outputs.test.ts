@@ -1,4 +1,4 @@
-/** The output formats as objects (src/output/outputs.ts), fed by hand-made runs. */
+/** The output formats as objects (src/push/competition/outputs.ts), fed by hand-made runs. */
 import { describe, expect, it } from "vitest";
 import type { Push } from "../src/push/competition/board.js";
 import { makeOutput, type Output } from "../src/push/competition/outputs.js";

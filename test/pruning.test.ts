@@ -4,7 +4,7 @@
  * max_steps 5 or 4, maze and random tiles). The search without the rule is the one
  * test/differential.test.ts compares with clingo (all answer sets); with the rule the
  * verdict and the fewest pushes must not change, and the solution must satisfy the
- * checker (src/check.ts, which shares no code with the search).
+ * checker (src/push/competition/check.ts, which shares no code with the search).
  */
 import { describe, expect, it } from "vitest";
 import { checkWitness } from "../src/push/competition/check.js";

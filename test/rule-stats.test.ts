@@ -1,6 +1,6 @@
 /**
- * The pruning rules' counters: summed over threads by name (src/search/rule-stats.ts),
- * and what the search reports per depth (src/search/deepening.ts): a rule that keeps
+ * The pruning rules' counters: summed over threads by name (src/push/competition/search/rule-stats.ts),
+ * and what the search reports per depth (src/push/competition/search/deepening.ts): a rule that keeps
  * only the first shortest solution never cuts when all solutions are wanted, and a
  * depth's counters are that depth's, not the run's so far.
  */

@@ -1,10 +1,10 @@
 /**
- * The shortest-solution pruning rules added since the commutation rule (src/search/pruning/),
+ * The shortest-solution pruning rules added since the commutation rule (src/push/competition/search/pruning/),
  * each against the search with
  * that rule off (all else equal): on 300 random instances whose search reaches depth 4
  * or more (N 6..10, max_steps 6, mostly random tiles, where the deep ones are), the
  * verdict and the fewest pushes must not change, the solution must satisfy the checker
- * (src/check.ts, which shares no code with the search), and the rule must cut pushes.
+ * (src/push/competition/check.ts, which shares no code with the search), and the rule must cut pushes.
  * test/pruning.test.ts compares all of them together with the search without any
  * commutation rule; test/differential.test.ts compares that one with clingo.
  */

@@ -1,4 +1,4 @@
-/** The board's symmetries (src/search/symmetry.ts): a mirrored instance is the same puzzle, its solutions mirrored. */
+/** The board's symmetries (src/push/competition/search/symmetry.ts): a mirrored instance is the same puzzle, its solutions mirrored. */
 import { describe, expect, it } from "vitest";
 import type { Push } from "../src/push/competition/board.js";
 import { checkWitness } from "../src/push/competition/check.js";

@@ -1,7 +1,7 @@
 /**
  * The search shared out over threads: each thread claims first pushes from a shared
  * counter per depth (SearchOptions.claimRoot; rootShare is the static split), and the
- * coordinator (src/search/run.ts, src/search/merge.ts) passes solutions on depth by depth.
+ * coordinator (src/push/competition/search/run.ts, src/push/competition/search/merge.ts) passes solutions on depth by depth.
  * Results must not depend on the thread count.
  */
 import { spawnSync } from "node:child_process";

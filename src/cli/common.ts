@@ -27,7 +27,7 @@ export function endQuietlyOnClosedPipe(): void {
 /**
  * Refuses a `--memory` budget larger than the machine's memory: the tables would fail to
  * allocate, or swap the machine to a halt (each table is also capped at 2 GiB:
- * src/search/table.ts).
+ * src/push/competition/search/table.ts).
  * @param megabytes the option's value, MiB
  * @throws Error (a usage error: `labsolve: error: ...`, exit 65) naming the machine's memory
  */
@@ -45,7 +45,7 @@ export interface Source {
 
 /**
  * Reads a file, or standard input for `-` or undefined, of at most `maxBytes` bytes
- * (default 16 MiB: src/files.ts MAX_FILE_BYTES; a plain file's size is checked before
+ * (default 16 MiB: src/core/files.ts MAX_FILE_BYTES; a plain file's size is checked before
  * it is read).
  * @throws InputError when the file cannot be read or is over the cap
  */

@@ -15,7 +15,7 @@ import type { SourcePosition } from "../core/errors.js";
 import { readOutput, type SolverOutput } from "../core/witness.js";
 import { clingoExits } from "./args.js";
 import type { Referee } from "../core/plugin.js";
-import { FACTS_RULE_NAMES, factsRuleSet } from "../registry.js";
+import { INSTANCE_RULE_NAMES, factsRuleSet, textRuleSet } from "../registry.js";
 import { endQuietlyOnClosedPipe, guarded, readSource, type Source } from "./common.js";
 import { VERSION } from "../core/version.js";
 import { MAX_OUTPUT_BYTES } from "../core/files.js";
@@ -49,7 +49,7 @@ const program = clingoExits(
     .version(VERSION)
     .argument("[args...]", "EXITCODE INSTANCE, or INSTANCE [WITNESS]")
     .option("--json", "human mode: print the verdict as JSON")
-    .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(FACTS_RULE_NAMES))
+    .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(INSTANCE_RULE_NAMES))
     .addOption(new Option("--cost <cost>", "board game: the cost the witness was made for, instead of the instance's cost/1").choices(COSTS)),
 );
 
@@ -109,7 +109,15 @@ program.action(async (args: string[], flags: CheckFlags) => {
       const source = readSource(undefined, MAX_OUTPUT_BYTES);
       ({ referee, output } = await combined(source.text, source.name, flags));
     } else {
-      referee = await refereeOfSource(readSource(args[0]), flags);
+      const instance = readSource(args[0]);
+      const text = textRuleSet(instance.text, instance.name, flags.rules);
+      if (text) {
+        const witness = args[1] === undefined ? undefined : readSource(args[1], MAX_OUTPUT_BYTES);
+        const verdict = (await text.checker()).check({ source: instance, stdin: args[0] === "-" }, witness, { json: flags.json });
+        process.stdout.write(verdict.text);
+        return verdict.exitCode;
+      }
+      referee = await refereeOfSource(instance, flags);
       for (const w of referee.warnings) process.stderr.write(`${w}\n`);
       const witnessSource = readSource(args[1], MAX_OUTPUT_BYTES);
       output = readOutput(witnessSource.text, witnessSource.name);

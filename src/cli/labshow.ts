@@ -9,7 +9,7 @@ import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { Command, Option } from "commander";
 import { playHtml } from "../show/html.js";
-import { planRuleSet } from "../registry.js";
+import { planRuleSet, textRuleSet } from "../registry.js";
 import type { ShowPlay } from "../core/play.js";
 import { replay } from "../show/replay.js";
 import { stepSvg, stripSvg } from "../show/svg.js";
@@ -98,6 +98,13 @@ program.action(async (instanceFile: string, witnessFile: string | undefined, fla
           throw new Error(`-o ${flags.output}: that is an input file; it is not overwritten`);
         }
       }
+    }
+    const textRules = textRuleSet(inst.text, inst.name);
+    if (textRules) {
+      const drawn = await (await textRules.drawing()).draw({ source: inst, stdin: instanceFile === "-" }, witness, { format: flags.format, step: flags.step, title: `labshow: ${basename(inst.name)}` });
+      if (flags.output !== undefined) writeFileSync(flags.output, drawn.text);
+      else process.stdout.write(drawn.text);
+      return drawn.exitCode;
     }
     const { play, warnings } = await replay(inst.text, inst.name, witness);
     for (const w of warnings) process.stderr.write(`${w}\n`);

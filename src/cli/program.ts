@@ -2,7 +2,7 @@
 import { availableParallelism } from "node:os";
 import { Command, Option } from "commander";
 import { OUTPUT_FORMATS } from "../core/outcome.js";
-import { FACTS_RULE_NAMES } from "../registry.js";
+import { INSTANCE_RULE_NAMES } from "../registry.js";
 import { COSTS } from "../core/push-rules.js";
 import { addBatchCommand } from "./batch.js";
 import { addPlanCommand } from "./plan.js";
@@ -30,7 +30,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
       .option("--threads <n>", "search threads sharing out the first pushes (default: the machine's cores)", positiveInteger, availableParallelism())
       .option("--stats", "print nodes, depth reached and time per depth to stderr")
-      .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(FACTS_RULE_NAMES))
+      .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(INSTANCE_RULE_NAMES))
       .addOption(new Option("--cost <cost>", "board game: what to minimise instead of the instance's cost/1").choices(COSTS))
       .enablePositionalOptions(),
   );

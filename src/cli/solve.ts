@@ -1,12 +1,13 @@
 /**
- * The body of `labsolve [FILE]`: read the facts, choose the rule set in the registry
- * (src/registry.ts), and run its solver part; shared by both ways of reading the command
+ * The body of `labsolve [FILE]`: read the input, choose the rule set in the registry
+ * (src/registry.ts: a text rule set by the text, else a facts rule set by the facts), and
+ * run its solver part; shared by both ways of reading the command
  * line (src/cli/labsolve.ts, which loads this module only to solve).
  */
 import { endOf } from "../core/fact-args.js";
 import { parseFacts } from "../core/facts.js";
 import type { SolveFlags } from "../core/plugin.js";
-import { factsRuleSet } from "../registry.js";
+import { factsRuleSet, textRuleSet } from "../registry.js";
 import { checkMemoryOption, readSource } from "./common.js";
 
 export type { SolveFlags };
@@ -21,7 +22,11 @@ export async function solveCommand(file: string | undefined, flags: SolveFlags):
   if (flags.any && flags.models !== 1) throw new Error("--any finds one solution; it does not combine with -n");
   checkMemoryOption(flags.memory);
   const source = readSource(file);
+  const stdin = file === undefined || file === "-";
+  // a text rule set (a maze, a level) says so from the text; anything else is read as facts
+  const text = textRuleSet(source.text, source.name, flags.rules);
+  if (text) return (await text.solver()).solve({ source, stdin }, flags);
   const atoms = parseFacts(source.text, source.name);
   const solver = await factsRuleSet(atoms, flags.rules).solver();
-  return solver.solve({ source, atoms, end: endOf(source.text), stdin: file === undefined || file === "-" }, flags);
+  return solver.solve({ source, atoms, end: endOf(source.text), stdin }, flags);
 }

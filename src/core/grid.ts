@@ -36,7 +36,7 @@ export function isDirection(s: string): s is Direction {
 
 /**
  * Tiles of an R x C grid and walking on it (the competition's Board is square; the board
- * game's, src/game/board.ts, need not be). `tiles[(row-1)*C + (col-1)]` holds the OPEN
+ * game's, src/push/game/board.ts, need not be). `tiles[(row-1)*C + (col-1)]` holds the OPEN
  * bits of the tile on the 1-based field (row, col).
  */
 export class Grid {

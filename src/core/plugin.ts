@@ -5,9 +5,11 @@
  * commands read files and arguments and write what a part returns or prints; they never
  * test a rule set's name.
  *
- * Two kinds of input so far: ASP facts (the competition, the board game), read into atoms
- * by src/core/facts.ts before the rule set is chosen, and PDDL (IPC 2023: a domain, a
- * problem and a plan). Coordinates are each rule set's own (see its reader).
+ * Three kinds of input: ASP facts (the competition, the board game), read into atoms by
+ * src/core/facts.ts before the rule set is chosen; PDDL (IPC 2023: a domain, a problem
+ * and a plan); and text of a rule set's own (the static labyrinths: a maze, a level),
+ * recognised by the text before any facts are read. Coordinates are each rule set's own
+ * (see its reader).
  */
 import type { SourcePosition } from "./errors.js";
 import type { Atom } from "./facts.js";
@@ -213,4 +215,41 @@ export interface BatchRunner {
    * @returns its row, or undefined when the run was aborted
    */
   run(text: string, name: string, options: BatchRunOptions): Promise<BatchRow | undefined>;
+}
+
+/** An instance in a text format of its rule set's own (a maze, a level), not yet parsed. */
+export interface TextInput {
+  source: Source;
+  /** read from standard input */
+  stdin: boolean;
+}
+
+/** labsolve on a text instance: solve and print (stdout; statistics on stderr). */
+export interface TextSolver {
+  /**
+   * @returns clingo's exit code (10 found, 20 none, 30 all enumerated, 1 interrupted)
+   * @throws InputError for a malformed instance (FILE:LINE:COL), Error for an option the rule set does not take
+   */
+  solve(input: TextInput, flags: SolveFlags): Promise<number>;
+}
+
+/** labcheck on a text instance and a witness (a move list in any layout the rule set reads). */
+export interface TextChecker {
+  /**
+   * @param witness the moves; undefined: check the instance alone (a perfection check, say)
+   * @returns what to print and the exit code (0 valid, 1 invalid)
+   * @throws InputError for a malformed instance or witness
+   */
+  check(input: TextInput, witness: Source | undefined, flags: { json?: boolean }): { text: string; exitCode: number };
+}
+
+/** labshow on a text instance: the picture in a format, of a witness or of the solver's answer. */
+export interface TextDrawing {
+  /** the formats the rule set draws ("text", "svg", "html") */
+  formats: readonly string[];
+  /**
+   * @returns the picture and the exit code (0 drawn, 1 the witness breaks a rule, 20 no solution)
+   * @throws InputError for a malformed instance or witness
+   */
+  draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string }): Promise<{ text: string; exitCode: number }>;
 }

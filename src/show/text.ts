@@ -1,5 +1,5 @@
 /**
- * The text picture of every step: labcheck's board (src/picture.ts drawGrid: one
+ * The text picture of every step: labcheck's board (src/push/competition/picture.ts drawGrid: one
  * box-drawing glyph per tile), markers `@` pawn or reachable field, `G` goal, `*` both,
  * `X` the exit's field; an arrow beside the pushed row or under the pushed column; the
  * spare tile under the board (board game).

@@ -1,6 +1,6 @@
 /**
  * Boards after each push of a competition witness, computed in a few lines here, for
- * the pictures' tests (independent of src/check.ts and of the search): tiles by 1-based
+ * the pictures' tests (independent of src/push/competition/check.ts and of the search): tiles by 1-based
  * "row,col", rows from the south; wraparound pushes.
  */
 import { readFileSync } from "node:fs";

@@ -1,7 +1,7 @@
 /**
  * The push labyrinth's board in its plainest form: tiles, pushes with wraparound, and
- * walking. Written for clarity, not speed: the checker (src/check.ts) and the pictures
- * (src/picture.ts) use it; the solver has its own bit-level engine in src/search/.
+ * walking. Written for clarity, not speed: the checker (src/push/competition/check.ts) and the pictures
+ * (src/push/competition/picture.ts) use it; the solver has its own bit-level engine in src/push/competition/search/.
  *
  * Rules: ../shared/spec/push-labyrinth.md. Coordinates are those of the facts, 1-based:
  * row X counted from the south edge (row 1), column Y from the west edge (column 1);

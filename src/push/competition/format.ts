@@ -8,7 +8,7 @@ import { pushAtom, type Push } from "./board.js";
 import type { DepthStats } from "./search/engine.js";
 import { ExitCode } from "../../core/errors.js";
 
-/** What the json report needs of a run (src/search/run.ts RunResult). */
+/** What the json report needs of a run (src/push/competition/search/run.ts RunResult). */
 export interface RunSummary {
   solutions: readonly Push[][];
   /** the number of answers (solutions holds them when they were kept) */

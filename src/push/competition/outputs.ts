@@ -1,7 +1,7 @@
 /**
  * labsolve's output formats as objects (after clasp's Output classes): one class per
  * format behind the Output interface, fed by the run's callbacks
- * (src/search/run.ts RunOptions) and its result. Layouts: src/format.ts and
+ * (src/push/competition/search/run.ts RunOptions) and its result. Layouts: src/push/competition/format.ts and
  * ../shared/spec/asp-competition-io.md.
  */
 import type { Push } from "./board.js";
@@ -82,7 +82,7 @@ export class ClingoOutput implements Output {
   }
 }
 
-/** One JSON document at the end (src/format.ts JsonReport): status, bounds, models, statistics. */
+/** One JSON document at the end (src/push/competition/format.ts JsonReport): status, bounds, models, statistics. */
 export class JsonOutput implements Output {
   constructor(private readonly ctx: OutputContext) {}
   start(): void {}

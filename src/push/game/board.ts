@@ -1,8 +1,8 @@
 /**
  * The board game's board in its plainest form: an R x C board of tiles and a spare tile,
  * pushes that slide the spare in; walking as in the competition (board.ts Grid). Written for clarity, not speed: the game's
- * checker (src/game/check.ts) and its pictures use it; the solver has its own packed
- * engine in src/search/game/.
+ * checker (src/push/game/check.ts) and its pictures use it; the solver has its own packed
+ * engine in src/push/game/search/.
  *
  * Rules: ../shared/spec/board-game.md ("A push", "Walking"), docs/board-game.md.
  * Coordinates as in the facts, 1-based: row X from the south (north of (X,Y) is (X+1,Y)),

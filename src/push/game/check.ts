@@ -1,8 +1,8 @@
 /**
  * The board game's referee: decides whether a witness (push/3 or push/4, walk/3, step/2
  * atoms) is a solution of a game instance, with its own step-by-step simulation on the
- * plain GameBoard (src/game/board.ts); it shares no code with the solver's search
- * (src/search/game/). Rules: ../shared/spec/board-game.md, docs/board-game.md.
+ * plain GameBoard (src/push/game/board.ts); it shares no code with the solver's search
+ * (src/push/game/search/). Rules: ../shared/spec/board-game.md, docs/board-game.md.
  */
 import { DELTA, OPEN, OPPOSITE, isDirection, type Direction, type Field } from "../../core/grid.js";
 import { atomText, type Atom, type Place } from "../../core/facts.js";

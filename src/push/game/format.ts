@@ -1,7 +1,7 @@
 /**
- * labsolve's output of a game run, in the three formats of src/format.ts: the
+ * labsolve's output of a game run, in the three formats of src/push/competition/format.ts: the
  * competition's (`ANSWER` and the atoms), clingo's (as clingo optimising the cost) and
- * json (status, cost, bounds, optimal, the atoms, statistics). Atoms: src/game/actions.ts.
+ * json (status, cost, bounds, optimal, the atoms, statistics). Atoms: src/push/game/actions.ts.
  */
 import { clingoEnd, clingoHeader, exitCodeOf, type JsonOutcome, type OutputFormat, type RunOutcome } from "../../core/outcome.js";
 import type { GameSearchResult, GameDepth } from "./search/deepening.js";

@@ -1,6 +1,6 @@
 /**
  * Pictures of a game board for humans (labcheck's human mode): the tiles as
- * src/picture.ts draws them, the pawn, the goal tile or the exit, and the spare tile.
+ * src/push/competition/picture.ts draws them, the pawn, the goal tile or the exit, and the spare tile.
  */
 import { drawGrid, GLYPH } from "../../core/grid-picture.js";
 import type { GameBoard } from "./board.js";

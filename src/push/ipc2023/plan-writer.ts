@@ -1,5 +1,5 @@
 /**
- * A plan's moves (src/ipc/task.ts) as the IPC's sequential plan: one ground action a line,
+ * A plan's moves (src/push/ipc2023/task.ts) as the IPC's sequential plan: one ground action a line,
  * with exactly the parameters of the domain's actions, and the cost line IPC validators
  * read. Source of the actions' parameters: the IPC 2023 labyrinth domain.pddl.
  */

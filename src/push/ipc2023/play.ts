@@ -1,6 +1,6 @@
 /**
  * IPC 2023 plans as the pictures' model: the plan replayed by labcheck plan's simulation
- * (src/ipc/validate.ts), a picture at the start and after each step or whole push (when
+ * (src/push/ipc2023/validate.ts), a picture at the start and after each step or whole push (when
  * no card is moving). The PDDL's grid (x from the west, y from the north, 0-based) is
  * drawn in the facts' coordinates: row = N - y, column = x + 1; the exit is the south side
  * of row 1, column N.

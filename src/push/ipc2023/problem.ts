@@ -1,6 +1,6 @@
 /**
  * Reads an IPC 2023 "labyrinth" problem file: its objects, initial facts and goal, and
- * the task they describe (src/ipc/task.ts: 0-based, x the column from the west, y the
+ * the task they describe (src/push/ipc2023/task.ts: 0-based, x the column from the west, y the
  * row from the north, the order of positions given by NEXT, MIN-POS and MAX-POS).
  */
 import type { SourcePosition } from "../../core/errors.js";

@@ -1,6 +1,6 @@
 /**
- * An IPC 2023 "labyrinth" task as plain data: what the PDDL reader (src/ipc/problem.ts)
- * produces and what the planner's search (src/search/ipc/) and the plan writer read.
+ * An IPC 2023 "labyrinth" task as plain data: what the PDDL reader (src/push/ipc2023/problem.ts)
+ * produces and what the planner's search (src/push/ipc2023/search/) and the plan writer read.
  *
  * Coordinates are the PDDL's, 0-based: x is the column counted from the west (pos0 is the
  * MIN-POS), y the row counted from the NORTH (y grows southwards, as in domain.pddl). The

@@ -8,7 +8,7 @@
  * and copy one with copyWithin.
  *
  * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving"). This module does not
- * decide what the checker accepts: src/check.ts has its own simulation.
+ * decide what the checker accepts: src/push/competition/check.ts has its own simulation.
  */
 import type { Push } from "../board.js";
 import type { Instance } from "../instance.js";

@@ -13,7 +13,7 @@
  *   would let R or C grow, without applying it; lines.ts: line masks.
  *
  * Rules: ../shared/spec/push-labyrinth.md; glossary and soundness: docs/search.md. This
- * module does not decide what the checker accepts: src/check.ts has its own simulation.
+ * module does not decide what the checker accepts: src/push/competition/check.ts has its own simulation.
  */
 import type { Instance } from "../instance.js";
 import { deepen } from "./deepening.js";

@@ -6,7 +6,7 @@
  *   waits until it has printed half of them (the main thread prints as fast as stdout
  *   takes them; without this the messages queue up without end);
  * - a worker starts depth d + 1 only when every worker has finished depth d (the merge,
- *   src/search/merge.ts, holds back a deeper answer until every shorter one is out: a
+ *   src/push/competition/search/merge.ts, holds back a deeper answer until every shorter one is out: a
  *   worker running ahead would fill it).
  *
  * Both waits poll the run's stop flag and end in Interrupted when it is set, so a signal

@@ -4,10 +4,10 @@
  * pushes by one, replace one push by another. Any push sequence that makes the goal
  * reachable is cut at the first step where it does, which is then a solution (the goal
  * in R(t) and in none of R(0..t-1)). Used for the anytime upper bound
- * (src/search/run.ts): the beam's solutions are rarely the shortest.
+ * (src/push/competition/search/run.ts): the beam's solutions are rarely the shortest.
  *
- * The simulation is the search's own board (src/search/searchboard.ts), checked against
- * clingo by the differential tests; it shares nothing with the checker (src/check.ts),
+ * The simulation is the search's own board (src/push/competition/search/searchboard.ts), checked against
+ * clingo by the differential tests; it shares nothing with the checker (src/push/competition/check.ts),
  * which stays the independent referee.
  */
 import { type Push } from "../board.js";
@@ -22,11 +22,11 @@ export interface ShortenOptions {
   shouldStop?: () => boolean;
 }
 
-/** A state of the search's layout (src/search/layout.ts): tiles, reachable set, goal. */
+/** A state of the search's layout (src/push/competition/search/layout.ts): tiles, reachable set, goal. */
 type SimState = Int32Array;
 
 /**
- * The rules as the search's own board plays them (src/search/searchboard.ts: pushes with
+ * The rules as the search's own board plays them (src/push/competition/search/searchboard.ts: pushes with
  * wraparound, walking), over Push objects and one new state per push.
  */
 class Simulator {

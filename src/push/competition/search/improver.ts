@@ -1,7 +1,7 @@
 /**
  * Worker-thread entry that improves the upper bound while the exact search runs
- * (src/search/run.ts): beams of growing width on the instance seen through the board's
- * symmetries (src/search/symmetry.ts), each solution shortened (src/search/improve.ts); every solution shorter than the ones before is
+ * (src/push/competition/search/run.ts): beams of growing width on the instance seen through the board's
+ * symmetries (src/push/competition/search/symmetry.ts), each solution shortened (src/push/competition/search/improve.ts); every solution shorter than the ones before is
  * posted as found. It ends after the widest beam, or when the stop flag is set.
  */
 import { parentPort, workerData } from "node:worker_threads";

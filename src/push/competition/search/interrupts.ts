@@ -1,5 +1,5 @@
 /**
- * What interrupts a run (src/search/run.ts): a time limit, SIGINT and SIGTERM, an
+ * What interrupts a run (src/push/competition/search/run.ts): a time limit, SIGINT and SIGTERM, an
  * AbortSignal. All set one shared flag that the worker threads poll, and the first
  * reason is kept for the report.
  */

@@ -6,7 +6,7 @@
  * (docs/search.md, Lemmas 4 to 8).
  *
  * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving"). This module does not
- * decide what the checker accepts: src/check.ts has its own simulation.
+ * decide what the checker accepts: src/push/competition/check.ts has its own simulation.
  */
 import type { BitBoard } from "./bitboard.js";
 import { D_E, D_N, K_E, K_N, K_R, K_S, K_W } from "./layout.js";

@@ -1,6 +1,6 @@
 /**
  * Merging the search threads' reports into one run, as a pure state machine: worker
- * messages in, events out (no Worker, no timers; src/search/run.ts is the shell that
+ * messages in, events out (no Worker, no timers; src/push/competition/search/run.ts is the shell that
  * feeds it).
  *
  * Every worker runs the iterative deepening over its share of the first pushes and

@@ -1,4 +1,4 @@
-/** The search's options, per-depth statistics and result (src/search/engine.ts solve). */
+/** The search's options, per-depth statistics and result (src/push/competition/search/engine.ts solve). */
 import type { Push } from "../board.js";
 
 /** What the search measured at one depth of the iterative deepening. */
@@ -59,8 +59,8 @@ export interface SearchOptions {
   keep?: boolean;
   /**
    * Called before each depth of the deepening is searched (the workers of an
-   * enumeration wait there for each other: src/search/worker.ts); may throw
-   * Interrupted (src/search/plies.ts) to stop the search.
+   * enumeration wait there for each other: src/push/competition/search/worker.ts); may throw
+   * Interrupted (src/push/competition/search/plies.ts) to stop the search.
    */
   beforeDepth?: (depth: number) => void;
   /**
@@ -86,7 +86,7 @@ export interface SearchOptions {
    */
   claimRoot?: (depth: number) => number;
   /**
-   * A solution known beforehand (the beam's, src/search/beam.ts), models 1 only: when the
+   * A solution known beforehand (the beam's, src/push/competition/search/beam.ts), models 1 only: when the
    * deepening reaches its length without a shorter solution, it is the answer and that
    * depth is not searched (share index 0 reports it).
    */

@@ -1,4 +1,4 @@
-/** Messages between the main thread and the search worker (src/search/worker.ts). */
+/** Messages between the main thread and the search worker (src/push/competition/search/worker.ts). */
 import type { Push } from "../board.js";
 import type { InstanceData } from "../instance.js";
 import type { DepthStats, SearchOptions } from "./engine.js";
@@ -18,7 +18,7 @@ export interface WorkerInput {
   claims?: SharedArrayBuffer;
   /**
    * Enumerations (models other than 1) only: the flow control that keeps a run of
-   * millions of answers in bounded memory (src/search/flow.ts): answers posted and not
+   * millions of answers in bounded memory (src/push/competition/search/flow.ts): answers posted and not
    * yet taken by the main thread, and the depth each worker has finished.
    */
   flow?: { buffer: SharedArrayBuffer; index: number; workers: number };

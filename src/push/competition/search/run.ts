@@ -1,14 +1,14 @@
 /**
- * Runs a search: the shell around the engine (src/search/engine.ts), the beam
- * (src/search/beam.ts), the shortening of solutions (src/search/improve.ts) and the merge
- * of the worker threads' reports (src/search/merge.ts). It owns the workers, the time
+ * Runs a search: the shell around the engine (src/push/competition/search/engine.ts), the beam
+ * (src/push/competition/search/beam.ts), the shortening of solutions (src/push/competition/search/improve.ts) and the merge
+ * of the worker threads' reports (src/push/competition/search/merge.ts). It owns the workers, the time
  * limit and the signals, so the main thread stays free to print what has been found.
  *
  * A run goes in phases:
  * 1. on the main thread, the exact search up to 3 pushes with a small time budget:
  *    when it answers (most small instances do), no worker is started;
  * 2. the search workers start loading; meanwhile the main thread looks for an upper
- *    bound (models 1): the beam, then shortening (src/search/upper-bound.ts); `--any`
+ *    bound (models 1): the beam, then shortening (src/push/competition/search/upper-bound.ts); `--any`
  *    answers with it;
  * 3. the workers run the iterative deepening, sharing the first pushes of each depth
  *    dynamically (SearchOptions.claimRoot, a shared counter per depth), with the upper
@@ -51,7 +51,7 @@ export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | 
   /**
    * With models other than 1: a promise when whatever onSolution writes to is backed up
    * (stdout to a slow pipe), settled when it has taken it; undefined when it is not.
-   * The workers then wait (flow control, src/search/flow.ts) instead of the output
+   * The workers then wait (flow control, src/push/competition/search/flow.ts) instead of the output
    * queueing answers without end.
    */
   outputBacklog?: () => Promise<unknown> | undefined;

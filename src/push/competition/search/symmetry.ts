@@ -1,8 +1,8 @@
 /**
  * The board's symmetries (flips and transposition): an instance seen in a mirror is the
- * same puzzle, with every push mirrored too. The beam search (src/search/beam.ts) breaks
+ * same puzzle, with every push mirrored too. The beam search (src/push/competition/search/beam.ts) breaks
  * ties by move order, so a mirrored instance gives it another search: a cheap source of
- * different solutions for the anytime upper bound (src/search/run.ts).
+ * different solutions for the anytime upper bound (src/push/competition/search/run.ts).
  */
 import { Board, type Push } from "../board.js";
 import { OPEN, type Direction, type Field } from "../../../core/grid.js";
@@ -80,7 +80,7 @@ export interface BeamRun {
 }
 
 /**
- * Runs the beam (src/search/beam.ts) on the instance seen through a symmetry and returns
+ * Runs the beam (src/push/competition/search/beam.ts) on the instance seen through a symmetry and returns
  * its solution in the instance's own terms, or undefined when it found none (or was
  * stopped). The answer is re-checked by plain simulation (improve.ts solutionPrefix).
  * @param options maxSteps: the horizon; shouldStop: polled by the beam

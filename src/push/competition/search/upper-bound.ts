@@ -1,8 +1,8 @@
 /**
- * The upper bound of a run before and beside the exact search (src/search/run.ts, phase
- * 2): beams on the instance and its mirror images (src/search/symmetry.ts), each answer
- * shortened (src/search/improve.ts); for `--any` until a time budget is out, with a
- * helper thread running other beams meanwhile (src/search/improver.ts).
+ * The upper bound of a run before and beside the exact search (src/push/competition/search/run.ts, phase
+ * 2): beams on the instance and its mirror images (src/push/competition/search/symmetry.ts), each answer
+ * shortened (src/push/competition/search/improve.ts); for `--any` until a time budget is out, with a
+ * helper thread running other beams meanwhile (src/push/competition/search/improver.ts).
  */
 import { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";

@@ -16,7 +16,7 @@
  * (valid in every later iteration too: no solution within r stays so).
  *
  * Rules: docs/board-game.md (../shared/spec/board-game.md). The checker
- * (src/game/check.ts) has its own simulation; nothing here is shared with it.
+ * (src/push/game/check.ts) has its own simulation; nothing here is shared with it.
  */
 import type { GameAction } from "../actions.js";
 import type { GameInstance } from "../instance.js";

@@ -12,7 +12,7 @@
  * - Lemma W: where the bound is the Manhattan distance M, it holds only if the board as it
  *   is has a walk of M steps; otherwise M + 1.
  *
- * Coordinates as src/ipc/task.ts: 0-based, x from the west, y from the north; tiles at
+ * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
  */
 import type { Direction } from "../../../core/grid.js";
@@ -249,7 +249,7 @@ class Planner {
 
 /**
  * Finds a cost-optimal plan of an IPC 2023 labyrinth task.
- * @param task the task (0-based PDDL coordinates, src/ipc/task.ts)
+ * @param task the task (0-based PDDL coordinates, src/push/ipc2023/task.ts)
  * @returns the plan's moves and cost with `proven: true` when optimal; without moves and
  *   `proven: true` when no plan exists; `proven: false` when the time limit or maxCost
  *   stopped the search (lowerBound: the cost proven necessary)

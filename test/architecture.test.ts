@@ -1,0 +1,136 @@
+/**
+ * The layout's import rules (docs/architecture.md), enforced by dependency-cruiser with
+ * test/architecture/import-rules.cjs, and the registry's promises: the commands route
+ * through it, and it loads a rule set's parts only when they are used.
+ */
+import { spawnSync } from "node:child_process";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { COSTS } from "../src/core/push-rules.js";
+import { INSTANCE_RULE_NAMES, GENERATOR_NAMES, RULE_SETS } from "../src/registry.js";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const CONFIG = join(ROOT, "test/architecture/import-rules.cjs");
+const DEPCRUISE = join(ROOT, "node_modules/dependency-cruiser/bin/dependency-cruise.mjs");
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
+
+/** dependency-cruiser's violations on the src/ of `dir` (a checkout, or a copy of one). */
+function violations(dir: string): Violation[] {
+  const r = spawnSync(process.execPath, [DEPCRUISE, "--config", CONFIG, "--output-type", "json", "src"], { cwd: dir, encoding: "utf8", maxBuffer: 64 << 20 });
+  expect(r.stdout, r.stderr).not.toBe("");
+  const report = JSON.parse(r.stdout) as { summary: { violations: Violation[]; totalCruised: number } };
+  // the rules saw the whole tree: every module of src/ (not a resolution failure that hides imports)
+  expect(report.summary.totalCruised).toBeGreaterThan(100);
+  return report.summary.violations;
+}
+
+/** A copy of src/ and tsconfig.json to break on purpose. */
+function copyOfSource(): string {
+  const dir = mkdtempSync(join(tmpdir(), "labyrinth-layout-"));
+  cpSync(join(ROOT, "src"), join(dir, "src"), { recursive: true, filter: (p) => !p.includes("generated") });
+  cpSync(join(ROOT, "tsconfig.json"), join(dir, "tsconfig.json"));
+  return dir;
+}
+
+describe("import rules (dependency-cruiser)", () => {
+  it("src/ keeps every rule: no cycles, no checker reaching search code, core imports no rule set, no rule set imports another", () => {
+    const found = violations(ROOT).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+    expect(found).toEqual([]);
+  });
+
+  it("fails when a checker imports search code, directly or through another module", () => {
+    const dir = copyOfSource();
+    try {
+      const check = join(dir, "src/push/competition/check.ts");
+      writeFileSync(check, `import "./search/engine.js";\n${readFileSync(check, "utf8")}`);
+      const names = violations(dir).map((v) => `${v.rule.name} ${v.from}`);
+      expect(names).toContain("checker-not-search src/push/competition/check.ts");
+      // the game's referee imports nothing of the competition: only the injected module breaks the rule
+      expect(names.some((n) => n.includes("src/push/game/"))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("fails on an import cycle, on core importing a rule set, and on one rule set importing another", () => {
+    const dir = copyOfSource();
+    try {
+      // a cycle: the board imports the instance reader, which imports the board
+      appendFileSync(join(dir, "src/push/competition/board.ts"), `import "./instance.js";\n`);
+      appendFileSync(join(dir, "src/core/grid.ts"), `import "../push/game/board.js";\n`);
+      appendFileSync(join(dir, "src/push/game/actions.ts"), `import "../competition/format.js";\n`);
+      const names = new Set(violations(dir).map((v) => v.rule.name));
+      for (const rule of ["no-cycles", "core-imports-core", "rule-set-imports-itself-and-core"]) expect(names).toContain(rule);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the registry of rule sets", () => {
+  it("names each rule set once, in a family, with the parts its kind of input needs", () => {
+    const names = RULE_SETS.map((r) => r.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const r of RULE_SETS) {
+      expect(["push", "maze"]).toContain(r.family);
+      expect(typeof r.solver).toBe("function");
+      expect(typeof r.checker).toBe("function");
+      expect(typeof r.drawing).toBe("function");
+    }
+  });
+
+  it("labsolve's quick command line takes exactly the registry's --rules names and the costs", () => {
+    // src/cli/labsolve.ts keeps its own lists so that it loads nothing before it knows what to do
+    const text = readFileSync(join(ROOT, "src/cli/labsolve.ts"), "utf8");
+    const list = (name: string): string[] => JSON.parse(new RegExp(`const ${name}: readonly string\\[\\] = (\\[[^\\]]*\\])`).exec(text)![1]) as string[];
+    expect(list("RULES").sort()).toEqual([...INSTANCE_RULE_NAMES].sort());
+    expect(list("COSTS")).toEqual([...COSTS]);
+    expect([...GENERATOR_NAMES].sort()).toEqual(["competition", "ipc2023"]);
+  });
+
+  /** Our modules a command loads (a module hook logs each resolved URL under src/). */
+  function loaded(cmd: string, args: string[], input = ""): string[] {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-hooks-"));
+    const hooks = join(dir, "hooks.mjs");
+    writeFileSync(
+      hooks,
+      `import { appendFileSync } from "node:fs";\n` +
+        `export async function resolve(spec, ctx, next) { const r = await next(spec, ctx); if (r.url.includes("/dist/src/")) appendFileSync(${JSON.stringify(join(dir, "log"))}, r.url.split("/dist/src/")[1] + "\\n"); return r; }\n`,
+    );
+    const register = join(dir, "register.mjs");
+    writeFileSync(register, `import { register } from "node:module"; register(${JSON.stringify(`file://${hooks}`)});\n`);
+    const r = spawnSync(process.execPath, ["--import", register, join(ROOT, "bin", cmd), ...args], { input, encoding: "utf8", cwd: ROOT });
+    expect(r.status, r.stderr).not.toBe(null);
+    let log = "";
+    try {
+      log = readFileSync(join(dir, "log"), "utf8");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return [...new Set(log.trim().split("\n"))];
+  }
+
+  it("loads a rule set's modules only when that rule set is used", () => {
+    const solveCompetition = loaded("labsolve", [join(ROOT, "instances/example-4x4.lp")]);
+    expect(solveCompetition).toContain("push/competition/solve.js");
+    // routing reads the game's recogniser, a module that imports nothing, and no other game module
+    expect(solveCompetition.filter((m) => m.startsWith("push/game/"))).toEqual(["push/game/recognise.js"]);
+    expect(solveCompetition.filter((m) => m.startsWith("push/ipc2023/"))).toEqual([]);
+
+    const solveGame = loaded("labsolve", [join(ROOT, "docs/game-example.lp")]);
+    expect(solveGame).toContain("push/game/solve.js");
+    expect(solveGame.filter((m) => m.startsWith("push/competition/"))).toEqual([]);
+
+    // labcheck runs the checker part: no search module is loaded at all
+    const check = loaded("labcheck", [join(ROOT, "instances/example-4x4.lp"), "-"], "push(1,w,1). push(2,n,2).");
+    expect(check).toContain("push/competition/referee.js");
+    expect(check.filter((m) => m.includes("/search/"))).toEqual([]);
+  });
+});
