@@ -1,0 +1,181 @@
+/**
+ * The text maze format shared by the static labyrinths (text mazes, Theseus' turn rule on
+ * a text maze, Theseus and the Minotaur): reading with errors at LINE:COL, writing, and a
+ * cheap test of whether a text is one. Source: ../shared/spec/text-maze.md, section 1
+ * (a teaching lab's format), and section 3 (`T`, `M`, openings in the border).
+ *
+ * A maze of R rows and C columns is 2R+1 lines of 2C+1 characters; a line may lack its
+ * trailing spaces. Coordinates: rows from the top, columns from the left; 1-based in every
+ * message and output `(row, column)`, 0-based inside: cell index = r*C + c.
+ */
+import { InputError } from "./errors.js";
+import { OPEN } from "./grid.js";
+
+/** A maze as cells and their opening bits (core/grid.ts OPEN: n 1, s 2, e 4, w 8). */
+export interface TextMaze {
+  rows: number;
+  cols: number;
+  /**
+   * opening bits of each cell, index r*C + c (0-based, r from the top): a bit set means a
+   * passage to the neighbour that way, or, on the border, an opening out of the maze
+   */
+  open: Uint8Array;
+  /** the start cell: `S`, or `T` (Theseus) in a Minotaur level */
+  start: number;
+  /** which letter marked the start */
+  startMark: "S" | "T";
+  /** the `E` cell, or -1 when the exit is an opening in the border */
+  exit: number;
+  /** the Minotaur's cell (`M`), or -1 */
+  minotaur: number;
+}
+
+const WALL_LINE = /^\+([-+ E]*)$/;
+
+/**
+ * True when `text` looks like a text maze: its first non-blank line is a wall line
+ * (`+`, then `-`, spaces and `+`, ending in `+`) of odd length 3 or more. Never true for
+ * ASP facts or PDDL. Cheap: reads one line.
+ */
+export function looksLikeTextMaze(text: string): boolean {
+  const first = text.split(/\r?\n/).find((l) => l.trim() !== "");
+  if (first === undefined) return false;
+  const line = first.trimEnd();
+  return line.length >= 3 && line.length % 2 === 1 && line.endsWith("+") && WALL_LINE.test(line);
+}
+
+/**
+ * Reads a text maze.
+ * @param file the name in messages
+ * @throws InputError at LINE:COL (1-based) for: a line of odd length other than 2C+1 or
+ *   an even number of lines, a character not allowed where it stands, two starts, two `E`
+ *   cells, no start, no exit (neither `E` nor an opening), an `M` without a `T`
+ */
+export function readTextMaze(text: string, file: string): TextMaze {
+  const all = text.split(/\r?\n/);
+  let first = 0;
+  while (first < all.length && all[first].trim() === "") first++;
+  let last = all.length - 1;
+  while (last >= first && all[last].trim() === "") last--;
+  if (first > last) throw new InputError(file, { line: 1, column: 1 }, "expected a maze: a wall line such as +-+-+");
+  const lines = all.slice(first, last + 1);
+  const at = (i: number, col: number) => ({ line: first + i + 1, column: col + 1 });
+  const width = lines[0].trimEnd().length;
+  if (width < 3 || width % 2 === 0 || !WALL_LINE.test(lines[0].trimEnd()) || !lines[0].trimEnd().endsWith("+")) {
+    throw new InputError(file, at(0, 0), "expected a wall line of 2C+1 characters: +, then - or a space, then + (C cells)");
+  }
+  if (lines.length < 3 || lines.length % 2 === 0) {
+    throw new InputError(file, at(lines.length - 1, 0), `expected 2R+1 lines (a wall line after each row of cells); found ${lines.length}`);
+  }
+  const rows = (lines.length - 1) / 2;
+  const cols = (width - 1) / 2;
+  const open = new Uint8Array(rows * cols);
+  let start = -1;
+  let startMark: "S" | "T" = "S";
+  let exit = -1;
+  let minotaur = -1;
+  let minotaurAt: { line: number; column: number } | undefined;
+  let openings = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].replace(/\s+$/, "");
+    if (raw.length > width) throw new InputError(file, at(i, width), `expected the end of the line: a row is ${width} characters wide`);
+    const line = raw.padEnd(width, " ");
+    const wallLine = i % 2 === 0;
+    const border = i === 0 || i === lines.length - 1;
+    for (let k = 0; k < width; k++) {
+      const ch = line[k];
+      const where = at(i, k);
+      if (wallLine) {
+        if (k % 2 === 0) {
+          if (ch !== "+") throw new InputError(file, where, `expected + at a corner, found '${ch}'`);
+          continue;
+        }
+        const c = (k - 1) / 2;
+        const passage = ch === " " || (border && ch === "E");
+        if (!passage && ch !== "-") throw new InputError(file, where, `expected - (a wall) or a space (a passage${border ? " or an opening" : ""}), found '${ch}'`);
+        if (!passage) continue;
+        if (i === 0) {
+          open[c] |= OPEN.n;
+          openings++;
+        } else if (border) {
+          open[(rows - 1) * cols + c] |= OPEN.s;
+          openings++;
+        } else {
+          const r = i / 2; // the wall between row r-1 and row r (0-based)
+          open[(r - 1) * cols + c] |= OPEN.s;
+          open[r * cols + c] |= OPEN.n;
+        }
+        continue;
+      }
+      const r = (i - 1) / 2;
+      if (k % 2 === 0) {
+        const edge = k === 0 || k === width - 1;
+        const passage = ch === " " || (edge && ch === "E");
+        if (!passage && ch !== "|") throw new InputError(file, where, `expected | (a wall) or a space (a passage${edge ? " or an opening" : ""}), found '${ch}'`);
+        if (!passage) continue;
+        const c = k / 2; // the wall between column c-1 and column c (0-based)
+        if (k === 0) {
+          open[r * cols] |= OPEN.w;
+          openings++;
+        } else if (k === width - 1) {
+          open[r * cols + cols - 1] |= OPEN.e;
+          openings++;
+        } else {
+          open[r * cols + c - 1] |= OPEN.e;
+          open[r * cols + c] |= OPEN.w;
+        }
+        continue;
+      }
+      const cell = r * cols + (k - 1) / 2;
+      if (ch === " ") continue;
+      if (ch === "S" || ch === "T") {
+        if (start >= 0) throw new InputError(file, where, `a second start '${ch}': a maze has one start (S, or T in a Minotaur level)`);
+        start = cell;
+        startMark = ch;
+      } else if (ch === "E") {
+        if (exit >= 0) throw new InputError(file, where, "a second exit E: a maze has one E cell (or openings in the border)");
+        exit = cell;
+      } else if (ch === "M") {
+        if (minotaur >= 0) throw new InputError(file, where, "a second Minotaur M");
+        minotaur = cell;
+        minotaurAt = where;
+      } else {
+        throw new InputError(file, where, `expected a cell: a space, S (start), E (exit), T (Theseus) or M (the Minotaur), found '${ch}'`);
+      }
+    }
+  }
+  const end = { line: first + lines.length, column: width + 1 };
+  if (start < 0) throw new InputError(file, end, "no start: expected one S (or T in a Minotaur level)");
+  if (exit < 0 && openings === 0) throw new InputError(file, end, "no exit: expected an E cell or an opening in the border");
+  if (minotaur >= 0 && startMark !== "T") throw new InputError(file, minotaurAt, "an M (the Minotaur) needs a T (Theseus) as the start");
+  return { rows, cols, open, start, startMark, exit, minotaur };
+}
+
+/**
+ * Writes a maze in the text format (no trailing spaces): `S` or `T` on the start, `E` on
+ * the exit cell, `M` on the Minotaur, spaces for passages and border openings.
+ */
+export function writeTextMaze(maze: TextMaze): string {
+  const { rows, cols, open } = maze;
+  const out: string[] = [];
+  const wall = (r: number): string => {
+    let s = "+";
+    for (let c = 0; c < cols; c++) {
+      const passage = r < rows ? (open[r * cols + c] & OPEN.n) !== 0 : (open[(rows - 1) * cols + c] & OPEN.s) !== 0;
+      s += `${passage ? " " : "-"}+`;
+    }
+    return s;
+  };
+  for (let r = 0; r < rows; r++) {
+    out.push(wall(r).trimEnd());
+    let s = (open[r * cols] & OPEN.w) !== 0 ? " " : "|";
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c;
+      s += i === maze.start ? maze.startMark : i === maze.exit ? "E" : i === maze.minotaur ? "M" : " ";
+      s += (open[i] & OPEN.e) !== 0 ? " " : "|";
+    }
+    out.push(s.trimEnd());
+  }
+  out.push(wall(rows).trimEnd());
+  return `${out.join("\n")}\n`;
+}
