@@ -13,9 +13,14 @@ export type CheckerWord = "OK" | "FAIL" | "DONTKNOW";
 export const CHECKER_EXIT: Readonly<Record<CheckerWord, number>> = { OK: 0, FAIL: 1, DONTKNOW: 2 };
 
 /**
- * The competition checker protocol with any rule set's checker (competitionCheck's
- * answers, see there).
+ * The competition checker protocol with any rule set's checker.
+ * @param solverExit the solver's exit code (10, 20, 30, 11, 1, ...)
+ * @param output the solver's output
  * @param check the verdict of one answer's atoms
+ * @returns OK when every answer in the output is a solution and the exit code agrees;
+ *   FAIL for a wrong or missing answer, or an output that contradicts its exit code;
+ *   DONTKNOW when there is nothing to check (no answer and the exit code does not
+ *   claim one: unsatisfiability is not verified), with a reason for humans
  */
 export function protocolCheck(
   solverExit: number,

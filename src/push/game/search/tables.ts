@@ -1,5 +1,5 @@
 /**
- * The game search's precomputed tables (src/push/game/search/bfs.ts): the state's byte layout,
+ * The game search's precomputed tables (used by deepening.ts): the state's byte layout,
  * every pushable line's fields in push order, where riders go, the spare's turns and the
  * fields' neighbours. Built once per instance; the inner loop only reads them.
  *
