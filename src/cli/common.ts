@@ -1,8 +1,5 @@
 /** What the command-line front ends share: reading input, reporting bad input (without commander, which src/cli/args.ts loads). */
-import { existsSync, readFileSync } from "node:fs";
 import { totalmem } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { ExitCode, InputError } from "../core/errors.js";
 import { MAX_FILE_BYTES, readTextCapped } from "../core/files.js";
 

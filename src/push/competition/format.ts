@@ -6,7 +6,6 @@
 import { exitCodeOf, type JsonOutcome, type RunOutcome } from "../../core/outcome.js";
 import { pushAtom, type Push } from "./board.js";
 import type { DepthStats } from "./search/engine.js";
-import { ExitCode } from "../../core/errors.js";
 
 /** What the json report needs of a run (src/push/competition/search/run.ts RunResult). */
 export interface RunSummary {

@@ -4,8 +4,8 @@
  */
 import { Board } from "./board.js";
 import { OPEN, isDirection, type Field } from "../../core/grid.js";
-import { InputError, formatDiagnostic, type SourcePosition } from "../../core/errors.js";
-import { atomText, parseFacts, signature, termText, type Atom, type Place, type Term } from "../../core/facts.js";
+import { InputError, type SourcePosition } from "../../core/errors.js";
+import { atomText, parseFacts, signature, termText, type Atom, type Place } from "../../core/facts.js";
 import { endOf, fieldArgs, integerArg, unknownPredicateWarning } from "../../core/fact-args.js";
 
 /** A validated push-labyrinth instance. */
