@@ -10,7 +10,8 @@ import { run } from "clingo-wasm";
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
 import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
-import { solveIpc } from "../src/push/ipc2023/search/index.js";
+import { solveIpc, solveIpcAnytime } from "../src/push/ipc2023/search/index.js";
+import { quickPlan } from "../src/push/ipc2023/search/quick.js";
 
 const ENCODING = readFileSync(new URL("./asp/ipc2023.lp", import.meta.url), "utf8");
 const SIDES = ["n", "s", "e", "w"] as const;
@@ -117,6 +118,33 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
     // the cases must exercise both outcomes
     expect(solved).toBeGreaterThan(CASES.length / 3);
     expect(solved).toBeLessThan(CASES.length);
+  }, 240_000);
+
+  it("the anytime planner: its quick plan replays (cost at least clingo's optimum), and its answer is clingo's optimum, proven", async () => {
+    let quickFound = 0;
+    let quickWorse = 0;
+    for (const [n, seed, horizon] of CASES.filter((_, k) => k % 2 === 0)) {
+      const task = randomTask(n, seed);
+      const theirs = await clingoOptimum(task, horizon);
+      if (theirs === undefined) continue; // no plan within the horizon: the unbounded anytime search has no end to compare
+      const label = `${task.file} robot (${task.robot.x},${task.robot.y})`;
+      const quick = quickPlan(task);
+      if (quick) {
+        quickFound++;
+        expect(replay(task, quick.moves), label).toBe(quick.cost);
+        expect(quick.cost, label).toBeGreaterThanOrEqual(theirs);
+        if (quick.cost > theirs) quickWorse++;
+      }
+      let reported: number | undefined;
+      const ours = solveIpcAnytime(task, { onPlan: (moves, cost) => (reported = replay(task, moves) === cost ? cost : -1) });
+      expect(reported, label).not.toBe(-1);
+      expect(ours.cost, label).toBe(theirs);
+      expect(ours.proven, label).toBe(true);
+      expect(replay(task, ours.moves!), label).toBe(theirs);
+    }
+    expect(quickFound).toBeGreaterThan(20);
+    // the exact search improves on some quick plans: the cases exercise both paths
+    expect(quickWorse).toBeGreaterThan(0);
   }, 240_000);
 
   it("the replay rejects broken plans (it can fail)", () => {

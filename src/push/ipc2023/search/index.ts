@@ -18,6 +18,7 @@
 import type { Direction } from "../../../core/grid.js";
 import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { boundOf, costBound, monotoneWalk } from "./bound.js";
+import { quickPlan } from "./quick.js";
 import { PlanTable } from "./table.js";
 
 /** Options of solveIpc. */
@@ -32,6 +33,8 @@ export interface IpcSearchOptions {
   noPartialOrder?: boolean;
   /** called after each finished iteration with its bound and the states expanded so far */
   onIteration?: (bound: number, expanded: number) => void;
+  /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
+  shouldStop?: () => boolean;
 }
 
 /** Directions in the search's order: n, s, e, w (index = code). */
@@ -72,6 +75,7 @@ class Planner {
   expanded = 0;
   solutionLength = -1;
   deadline: number;
+  readonly shouldStop: () => boolean;
   readonly partialOrder: boolean;
   readonly reach: Uint8Array;
 
@@ -88,6 +92,7 @@ class Planner {
     this.stepBase = 4 * n;
     this.partialOrder = !options.noPartialOrder;
     this.deadline = options.timeLimitMs === undefined ? Infinity : Date.now() + options.timeLimitMs;
+    this.shouldStop = options.shouldStop ?? (() => false);
     this.lineFields = new Int32Array(4 * n * n);
     for (let line = 0; line < n; line++) {
       for (let i = 0; i < n; i++) {
@@ -171,7 +176,7 @@ class Planner {
       this.solutionLength = g;
       return true;
     }
-    if ((++this.expanded & 0xffff) === 0 && Date.now() > this.deadline) throw new Interrupted();
+    if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop())) throw new Interrupted();
     const a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
     const b = this.bh2 ^ this.robot2[robot] ^ this.prev2[prev + 1] ^ this.flags2[flags];
     if (this.table.seen(a, b, g)) return false;
@@ -280,4 +285,35 @@ export function solveIpc(task: IpcTask, options: IpcSearchOptions = {}): IpcResu
     if (e instanceof Interrupted) return { proven: false, lowerBound: bound, expanded: planner.expanded };
     throw e;
   }
+}
+
+/** Options of solveIpcAnytime: solveIpc's, and where better plans go. */
+export interface IpcAnytimeOptions extends IpcSearchOptions {
+  /** called with the quick plan, before the exact search starts */
+  onPlan?: (moves: IpcMove[], cost: number) => void;
+  /** states the quick plan's search may keep (default: quick.ts's) */
+  quickStates?: number;
+}
+
+/**
+ * The planner as an anytime planner: a quick plan first (quick.ts: valid, not
+ * necessarily cheapest), then the exact search (solveIpc) for a cheaper one, bounded by
+ * the quick plan's cost less one. When the exact search finds no cheaper plan, the quick
+ * plan is proven optimal; when a time limit or shouldStop ends it, the quick plan is the
+ * answer, not proven (lowerBound: the cost proven necessary).
+ * @param task the task (0-based PDDL coordinates, src/push/ipc2023/task.ts)
+ */
+export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}): IpcResult {
+  const started = Date.now();
+  const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
+  const stop = (): boolean => Date.now() > deadline || (options.shouldStop?.() ?? false);
+  const quick = quickPlan(task, { maxStates: options.quickStates, shouldStop: stop });
+  if (quick) options.onPlan?.(quick.moves, quick.cost);
+  const left = deadline === Infinity ? undefined : Math.max(0, deadline - Date.now());
+  const maxCost = quick ? Math.min(quick.cost - 1, options.maxCost ?? Infinity) : options.maxCost;
+  const exact = solveIpc(task, { ...options, timeLimitMs: left, maxCost });
+  if (exact.moves || !quick) return exact;
+  // no cheaper plan than the quick one below exact.lowerBound: the quick plan is optimal once the bound passes its cost less one
+  const proven = exact.proven || exact.lowerBound >= quick.cost;
+  return { moves: quick.moves, cost: quick.cost, proven, lowerBound: proven ? quick.cost : exact.lowerBound, expanded: exact.expanded };
 }
