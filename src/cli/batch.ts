@@ -108,7 +108,7 @@ export function addBatchCommand(program: Command): void {
         const held: string[] = [];
         bar?.start(items.length, done, { solved });
         try {
-          const run = address === undefined ? runBatch : async (i: typeof items, o: Parameters<typeof runBatch>[1]) => (await import("../queue/submit.js")).runQueuedBatch(i, { ...o, address });
+          const run = address === undefined ? runBatch : async (i: typeof items, o: Parameters<typeof runBatch>[1]) => (await import("../queue/submit.js")).runQueuedBatch(i, { ...o, address, onNote: (line) => process.stderr.write(`${line}\n`) });
           const results = await run(items, {
             jobs: flags.jobs,
             timeLimit: flags.timeLimit,

@@ -21,6 +21,8 @@ export interface QueuedBatchOptions extends Omit<BatchOptions, "jobs"> {
   address: RedisAddress;
   /** how often the submitter looks at the unfinished jobs, ms (default 500) */
   pollMs?: number;
+  /** a line for the user (Redis out of reach, back again) */
+  onNote?: (line: string) => void;
 }
 
 /** Jobs added or looked at per Redis round (a pipeline each). */
@@ -69,15 +71,22 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
   if (pending.size === 0) return results;
   const connection = new Redis(connectionOptions(options.address));
   const queue = new Queue<InstanceJobData, BatchResult>(BATCH_QUEUE, { connection });
-  queue.on("error", () => {
-    // the connection retries by itself; the commands wait for it
+  // the connection retries by itself and the commands wait for it: say so once per outage
+  let away = false;
+  queue.on("error", (e) => {
+    if (!away) options.onNote?.(`waiting for the queue's Redis at ${options.address.host}:${options.address.port} (${e.message})`);
+    away = true;
+  });
+  connection.on("ready", () => {
+    if (away) options.onNote?.(`the queue's Redis is back`);
+    away = false;
   });
   const add = async (ids: readonly string[]): Promise<void> => {
     for (let i = 0; i < ids.length; i += CHUNK) {
       await queue.addBulk(ids.slice(i, i + CHUNK).map((id) => ({ name: "instance", data: pending.get(id)!, opts: { ...JOB_OPTIONS, jobId: id } })));
     }
   };
-  try {
+  const collect = async (): Promise<void> => {
     await add([...pending.keys()]);
     const pollMs = options.pollMs ?? 500;
     while (pending.size > 0 && !options.signal?.aborted) {
@@ -103,7 +112,7 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
               state === "completed" && job.returnvalue && typeof job.returnvalue === "object"
                 ? await verifyHere(job.returnvalue, data)
                 : failedJobRow(data.name, job.attemptsMade, job.failedReason ?? "no reason given");
-            if (!pending.delete(id)) continue;
+            if (options.signal?.aborted || !pending.delete(id)) continue;
             record(row);
             finished++;
           }
@@ -112,12 +121,27 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
       }
       if (finished === 0 && pending.size > 0) await sleep(pollMs, options.signal);
     }
+  };
+  // an interrupted submitter stops at once, even while Redis is away (its commands wait
+  // for Redis for ever); the rows recorded so far stay, --resume continues
+  const aborted = new Promise<"aborted">((resolve) => {
+    if (options.signal?.aborted) resolve("aborted");
+    options.signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
+  });
+  const work = collect();
+  work.catch(() => undefined);
+  try {
+    await Promise.race([work, aborted]);
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new Error(`the queue at ${options.address.host}:${options.address.port}: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
-    await queue.close().catch(() => undefined);
-    await connection.quit().catch(() => connection.disconnect());
+    if (options.signal?.aborted) {
+      connection.disconnect();
+    } else {
+      await queue.close().catch(() => undefined);
+      await connection.quit().catch(() => connection.disconnect());
+    }
   }
   return results;
 }
