@@ -53,20 +53,8 @@ export function finishedInstances(text: string): Set<string> {
  * @throws Error when `out` exists and `resume` is not set (the file is never overwritten)
  */
 export async function runBatch(items: readonly BatchItem[], options: BatchOptions): Promise<BatchResult[]> {
-  if (options.out && existsSync(options.out) && !options.resume) {
-    throw new InputError(options.out, undefined, "the results file exists: use --resume to continue it, or choose another file");
-  }
-  const previous = options.out && options.resume && existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
-  const skip = finishedInstances(previous);
-  // a line cut short by a crash stays on a line of its own
-  if (options.out && previous.length > 0 && !previous.endsWith("\n")) appendFileSync(options.out, "\n");
+  const { skip, results, record } = openResults(options);
   const limit = pLimit(Math.max(1, options.jobs));
-  const results: BatchResult[] = [];
-  const record = (r: BatchResult): void => {
-    if (options.out) appendFileSync(options.out, `${JSON.stringify(r)}\n`);
-    results.push(r);
-    options.onResult?.(r);
-  };
   await Promise.all(
     items
       .filter((item) => item.kind !== "skipped" && !skip.has(item.name))
@@ -81,12 +69,46 @@ export async function runBatch(items: readonly BatchItem[], options: BatchOption
   return results;
 }
 
-function errorRow(instance: string, error: string, errorKind: BatchResult["errorKind"]): BatchResult {
+/** A batch's results file, opened: the instances to skip, this run's results and how to record one. */
+export interface OpenResults {
+  skip: Set<string>;
+  results: BatchResult[];
+  /** appends a row to `out` (one line), keeps it in `results`, calls onResult */
+  record(r: BatchResult): void;
+}
+
+/**
+ * Opens `options.out` for a run: refuses an existing file without `resume`; with it, the
+ * instances already there are skipped, and a line cut short by a crash is closed.
+ * @throws InputError when `out` exists and `resume` is not set (the file is never overwritten)
+ */
+export function openResults(options: Pick<BatchOptions, "out" | "resume" | "onResult">): OpenResults {
+  if (options.out && existsSync(options.out) && !options.resume) {
+    throw new InputError(options.out, undefined, "the results file exists: use --resume to continue it, or choose another file");
+  }
+  const previous = options.out && options.resume && existsSync(options.out) ? readFileSync(options.out, "utf8") : "";
+  const skip = finishedInstances(previous);
+  // a line cut short by a crash stays on a line of its own
+  if (options.out && previous.length > 0 && !previous.endsWith("\n")) appendFileSync(options.out, "\n");
+  const results: BatchResult[] = [];
+  const record = (r: BatchResult): void => {
+    if (options.out) appendFileSync(options.out, `${JSON.stringify(r)}\n`);
+    results.push(r);
+    options.onResult?.(r);
+  };
+  return { skip, results, record };
+}
+
+/** A row for an instance that was not searched (bad input, a failed worker). */
+export function errorRow(instance: string, error: string, errorKind: BatchResult["errorKind"]): BatchResult {
   return { instance, N: null, max_steps: null, status: "error", pushes: null, optimal: null, lowerBound: null, witness: null, seconds: 0, nodes: 0, verified: null, error, errorKind };
 }
 
-/** One item: its rule set from the registry (by its facts), that rule set's batch runner. */
-async function runOne(item: BatchItem, options: BatchOptions): Promise<BatchResult | undefined> {
+/**
+ * One item: its rule set from the registry (by its facts), that rule set's batch runner.
+ * @returns the row, or undefined when `options.signal` aborted the search
+ */
+export async function runOne(item: BatchItem, options: Omit<BatchOptions, "jobs">): Promise<BatchResult | undefined> {
   if (item.kind !== "instance") return errorRow(item.name, item.reason, "input");
   let atoms;
   try {

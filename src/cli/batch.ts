@@ -22,6 +22,7 @@ interface BatchFlags {
   any?: boolean;
   include?: string[];
   exclude?: string[];
+  queue?: string;
 }
 
 /** Commander: a repeatable option's values, collected. */
@@ -66,10 +67,12 @@ export function addBatchCommand(program: Command): void {
     .option("--max-zip-mb <mb>", "largest uncompressed total of a zip's instances", nonNegativeInteger, DEFAULT_ZIP_LIMITS.totalBytes / 2 ** 20)
     .option("--include <glob>", "instances of folders and zips: files matching the glob (repeatable; default *.lp and *.asp)", collect)
     .option("--exclude <glob>", "leave out the files matching the glob (repeatable), e.g. 'encoding*'", collect)
+    .option("--queue <url>", "run the instances as jobs of the queue in this Redis (redis://HOST:PORT), on `labsolve worker`s; --jobs is then unused")
     .action(async (sources: string[], flags: BatchFlags) => {
       await guarded("labsolve batch", async () => {
         if (flags.resume && !flags.out) throw new Error("--resume needs --out FILE");
         checkMemoryOption(flags.memory);
+        const address = flags.queue === undefined ? undefined : (await import("../queue/url.js")).parseQueueUrl(flags.queue);
         // loaded here, not at start-up: plain labsolve runs do not pay for the zip reader,
         // the progress bar and the worker pool
         const [{ batchExitCode, finishedInstances, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
@@ -105,7 +108,8 @@ export function addBatchCommand(program: Command): void {
         const held: string[] = [];
         bar?.start(items.length, done, { solved });
         try {
-          const results = await runBatch(items, {
+          const run = address === undefined ? runBatch : async (i: typeof items, o: Parameters<typeof runBatch>[1]) => (await import("../queue/submit.js")).runQueuedBatch(i, { ...o, address, onNote: (line) => process.stderr.write(`${line}\n`) });
+          const results = await run(items, {
             jobs: flags.jobs,
             timeLimit: flags.timeLimit,
             tableMegabytes: flags.memory,

@@ -6,6 +6,7 @@ import { INSTANCE_RULE_NAMES } from "../registry.js";
 import { COSTS } from "../core/push-rules.js";
 import { addBatchCommand } from "./batch.js";
 import { addPlanCommand } from "./plan.js";
+import { addWorkerCommand } from "./worker.js";
 import { clingoExits, nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
 import { guarded } from "./common.js";
 import { VERSION } from "../core/version.js";
@@ -36,6 +37,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
   );
   addBatchCommand(program);
   addPlanCommand(program);
+  addWorkerCommand(program);
   program.action(async (file: string | undefined, flags: SolveFlags) => {
     await guarded("labsolve", () => solveCommand(file, flags));
   });

@@ -54,7 +54,7 @@ module.exports = {
       name: "commands-route-through-the-registry",
       comment: "The commands reach rule sets through src/registry.ts, which loads their parts when used.",
       severity: "error",
-      from: { path: "^src/(cli|show|batch)/" },
+      from: { path: "^src/(cli|show|batch|queue)/" },
       to: { path: "^src/(push|maze)/" },
     },
   ],

@@ -1,0 +1,65 @@
+/**
+ * The instance job: what the submitter puts on the queue and a worker's sandboxed
+ * processor runs. A job's result is a pure function of its data (the instance's text and
+ * the search options), so its id is a hash of that data: a resubmission finds the job
+ * already there (BullMQ ignores a job whose id exists) and a job that ran twice is harmless.
+ */
+import { createHash } from "node:crypto";
+import { errorRow, runOne, type BatchResult } from "../batch/run.js";
+
+/** The search options a job carries (src/core/plugin.ts BatchRunOptions, less the signal). */
+export interface JobSearchOptions {
+  timeLimit?: number;
+  tableMegabytes?: number;
+  maxSteps?: number;
+  any?: boolean;
+}
+
+/** One instance to solve: its name in the results (the row's `instance`), its text, the options. */
+export interface InstanceJobData {
+  name: string;
+  text: string;
+  options: JobSearchOptions;
+}
+
+/** The options in a fixed key order, without the absent ones (so that equal options hash equally). */
+function canonicalOptions(o: JobSearchOptions): JobSearchOptions {
+  const out: JobSearchOptions = {};
+  if (o.any) out.any = true;
+  if (o.maxSteps !== undefined) out.maxSteps = o.maxSteps;
+  if (o.tableMegabytes !== undefined) out.tableMegabytes = o.tableMegabytes;
+  if (o.timeLimit !== undefined) out.timeLimit = o.timeLimit;
+  return out;
+}
+
+/** The job's data, its options made canonical. */
+export function instanceJob(name: string, text: string, options: JobSearchOptions): InstanceJobData {
+  return { name, text, options: canonicalOptions(options) };
+}
+
+/**
+ * The job's id: `i-` and 40 hex digits of SHA-256 over the name, the text and the
+ * canonical options. The same instance, under the same name, with the same options, always
+ * gets the same id; BullMQ ids must not be plain integers and must not contain `:`.
+ */
+export function instanceJobId(data: InstanceJobData): string {
+  const h = createHash("sha256");
+  h.update(JSON.stringify([data.name, createHash("sha256").update(data.text).digest("hex"), canonicalOptions(data.options)]));
+  return `i-${h.digest("hex").slice(0, 40)}`;
+}
+
+/**
+ * Runs one instance job as the in-process batch runs an instance (src/batch/run.ts runOne:
+ * the rule set from the registry, its batch runner, the answer checked by its checker).
+ * @throws Error when the search was aborted (the job then runs again)
+ */
+export async function runInstanceJob(data: InstanceJobData, signal?: AbortSignal): Promise<BatchResult> {
+  const row = await runOne({ kind: "instance", name: data.name, text: data.text }, { ...data.options, signal });
+  if (!row) throw new Error(`${data.name}: the search was stopped before it ended`);
+  return row;
+}
+
+/** The row of an instance whose job failed all its attempts: an error row, the batch goes on. */
+export function failedJobRow(name: string, attempts: number, reason: string): BatchResult {
+  return errorRow(name, `the queue's job failed after ${attempts} attempt(s): ${reason}`, "worker");
+}

@@ -1,0 +1,23 @@
+/**
+ * The worker's sandboxed processor (BullMQ): BullMQ forks a child process per concurrent
+ * job slot and runs this module's default export there, so the search never blocks the
+ * worker's event loop, which keeps renewing the job's lock. Loaded by file URL
+ * (src/queue/worker.ts); not imported by anything else.
+ */
+import type { SandboxedJob } from "bullmq";
+import type { BatchResult } from "../batch/run.js";
+import { runInstanceJob, type InstanceJobData } from "./jobs.js";
+
+// A worker that died (SIGKILL, a lost machine) leaves its children without a parent: they
+// stop at once rather than search on for nobody; the job runs again elsewhere.
+process.on("disconnect", () => process.exit(1));
+// BullMQ's child finishes its job on the first SIGTERM; a second one stops it at once.
+let terms = 0;
+process.on("SIGTERM", () => {
+  if (++terms >= 2) process.exit(143);
+});
+
+/** Solves one instance job; its row is the job's result. */
+export default async function processInstance(job: SandboxedJob<InstanceJobData, BatchResult>): Promise<BatchResult> {
+  return runInstanceJob(job.data);
+}

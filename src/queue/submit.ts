@@ -1,0 +1,159 @@
+/**
+ * `labsolve batch --queue URL`: the submitter. One BullMQ job per instance (ids from
+ * src/queue/jobs.ts, so a resubmission never duplicates a job), results collected into
+ * the batch's JSON-lines file as they finish, each solved row checked again here by the
+ * rule set's checker (labcheck's referee). A job that failed all its attempts becomes an
+ * error row. A job that Redis lost (an outage without its last writes) is put on again.
+ */
+import { Job, Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { InputError } from "../core/errors.js";
+import { endOf } from "../core/fact-args.js";
+import { parseFacts } from "../core/facts.js";
+import { factsRuleSet } from "../registry.js";
+import { errorRow, openResults, type BatchOptions, type BatchResult } from "../batch/run.js";
+import type { BatchItem } from "../batch/sources.js";
+import { failedJobRow, instanceJob, instanceJobId, type InstanceJobData } from "./jobs.js";
+import { BATCH_QUEUE, JOB_OPTIONS } from "./settings.js";
+import { connectionOptions, type RedisAddress } from "./url.js";
+
+export interface QueuedBatchOptions extends Omit<BatchOptions, "jobs"> {
+  address: RedisAddress;
+  /** how often the submitter looks at the unfinished jobs, ms (default 500) */
+  pollMs?: number;
+  /** a line for the user (Redis out of reach, back again) */
+  onNote?: (line: string) => void;
+}
+
+/** Jobs added or looked at per Redis round (a pipeline each). */
+const CHUNK = 500;
+
+/**
+ * The solved row checked again by the instance's rule set's checker (through the registry):
+ * a row the worker says is verified must be accepted here too, or it becomes a verification
+ * error row, exactly as a rejected answer in the in-process batch.
+ */
+async function verifyHere(row: BatchResult, data: InstanceJobData): Promise<BatchResult> {
+  if (row.status !== "solved" || row.witness === null) return row;
+  const atoms = parseFacts(data.text, data.name);
+  const ruleSet = factsRuleSet(atoms);
+  const referee = (await ruleSet.checker()).referee({ atoms, end: endOf(data.text), file: data.name }, {});
+  const witness = parseFacts(row.witness, `${data.name} (witness)`);
+  const verdict = referee.check(witness.filter((a) => referee.isAction(a)));
+  if (verdict.valid && row.verified === true) return row;
+  return {
+    ...row,
+    status: "error",
+    verified: false,
+    errorKind: "verification",
+    error: `ANSWER REJECTED BY THE CHECKER ON THE SUBMITTER: ${verdict.valid ? "the worker did not verify it" : `step ${verdict.violation?.step}: ${verdict.violation?.message}`}`,
+  };
+}
+
+/**
+ * Puts the items on the queue and waits for all their results.
+ * @returns this run's rows in the order they finished (resumed ones excluded); refused
+ *   entries and bad instances are error rows, as in the in-process batch
+ * @throws InputError when `out` exists and `resume` is not set
+ */
+export async function runQueuedBatch(items: readonly BatchItem[], options: QueuedBatchOptions): Promise<BatchResult[]> {
+  const { skip, results, record } = openResults(options);
+  const todo = items.filter((item) => item.kind !== "skipped" && !skip.has(item.name));
+  const pending = new Map<string, InstanceJobData>();
+  for (const item of todo) {
+    if (item.kind === "instance") {
+      const data = instanceJob(item.name, item.text, { timeLimit: options.timeLimit, tableMegabytes: options.tableMegabytes, maxSteps: options.maxSteps, any: options.any });
+      pending.set(instanceJobId(data), data);
+    } else if (item.kind === "refused") {
+      record(errorRow(item.name, item.reason, "input"));
+    }
+  }
+  if (pending.size === 0) return results;
+  const connection = new Redis(connectionOptions(options.address));
+  const queue = new Queue<InstanceJobData, BatchResult>(BATCH_QUEUE, { connection });
+  // the connection retries by itself and the commands wait for it: say so once per outage
+  let away = false;
+  queue.on("error", (e) => {
+    if (!away) options.onNote?.(`waiting for the queue's Redis at ${options.address.host}:${options.address.port} (${e.message})`);
+    away = true;
+  });
+  connection.on("ready", () => {
+    if (away) options.onNote?.(`the queue's Redis is back`);
+    away = false;
+  });
+  const add = async (ids: readonly string[]): Promise<void> => {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      await queue.addBulk(ids.slice(i, i + CHUNK).map((id) => ({ name: "instance", data: pending.get(id)!, opts: { ...JOB_OPTIONS, jobId: id } })));
+    }
+  };
+  const collect = async (): Promise<void> => {
+    await add([...pending.keys()]);
+    const pollMs = options.pollMs ?? 500;
+    while (pending.size > 0 && !options.signal?.aborted) {
+      const ids = [...pending.keys()];
+      let finished = 0;
+      for (let i = 0; i < ids.length && !options.signal?.aborted; i += CHUNK) {
+        const chunk = ids.slice(i, i + CHUNK);
+        const states = await Promise.all(chunk.map((id) => queue.getJobState(id)));
+        const lost: string[] = [];
+        for (let k = 0; k < chunk.length; k++) {
+          const id = chunk[k];
+          const data = pending.get(id)!;
+          const state = states[k];
+          if (state === "unknown") {
+            lost.push(id);
+          } else if (state === "completed" || state === "failed") {
+            const job = await Job.fromId<InstanceJobData, BatchResult>(queue, id);
+            if (!job) {
+              lost.push(id);
+              continue;
+            }
+            const row =
+              state === "completed" && job.returnvalue && typeof job.returnvalue === "object"
+                ? await verifyHere(job.returnvalue, data)
+                : failedJobRow(data.name, job.attemptsMade, job.failedReason ?? "no reason given");
+            if (options.signal?.aborted || !pending.delete(id)) continue;
+            record(row);
+            finished++;
+          }
+        }
+        if (lost.length > 0) await add(lost);
+      }
+      if (finished === 0 && pending.size > 0) await sleep(pollMs, options.signal);
+    }
+  };
+  // an interrupted submitter stops at once, even while Redis is away (its commands wait
+  // for Redis for ever); the rows recorded so far stay, --resume continues
+  const aborted = new Promise<"aborted">((resolve) => {
+    if (options.signal?.aborted) resolve("aborted");
+    options.signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
+  });
+  const work = collect();
+  work.catch(() => undefined);
+  try {
+    await Promise.race([work, aborted]);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new Error(`the queue at ${options.address.host}:${options.address.port}: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    if (options.signal?.aborted) {
+      connection.disconnect();
+    } else {
+      await queue.close().catch(() => undefined);
+      await connection.quit().catch(() => connection.disconnect());
+    }
+  }
+  return results;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(t);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * `labsolve worker`: a BullMQ worker on the batch queue. Each job runs in a sandboxed
+ * child process (src/queue/processor.ts), `concurrency` of them at once (one per core by
+ * default). The first SIGTERM or SIGINT finishes the running jobs and stops; a second one
+ * stops at once (the jobs' locks then expire and other workers run them again).
+ */
+import { hostname } from "node:os";
+import { Worker } from "bullmq";
+import { Redis } from "ioredis";
+import type { BatchResult } from "../batch/run.js";
+import { BATCH_QUEUE, type LockSettings } from "./settings.js";
+import type { InstanceJobData } from "./jobs.js";
+import { connectionOptions, type RedisAddress } from "./url.js";
+
+export interface WorkerOptions {
+  /** jobs at once, each in a child process */
+  concurrency: number;
+  locks: LockSettings;
+  /** the worker's name in Redis (job.processedBy); default HOST:PID */
+  name?: string;
+  /** one line per event (job done, failed, connection trouble, stopping) */
+  log: (line: string) => void;
+}
+
+/** The child processes of a worker's sandbox pool (BullMQ keeps them private; read to stop them at once). */
+interface Sandboxed {
+  childPool?: { retained?: Record<string, { kill(signal: string): Promise<void> }> };
+}
+
+/**
+ * Runs a worker until it is told to stop.
+ * @returns the exit code: 0 after a graceful stop, 143 after a stop at once
+ */
+export async function runWorker(address: RedisAddress, options: WorkerOptions): Promise<number> {
+  const name = options.name ?? `${hostname()}:${process.pid}`;
+  const connection = new Redis(connectionOptions(address));
+  const worker = new Worker<InstanceJobData, BatchResult>(BATCH_QUEUE, new URL("./processor.js", import.meta.url), {
+    connection,
+    name,
+    concurrency: Math.max(1, options.concurrency),
+    lockDuration: options.locks.lockDuration,
+    stalledInterval: options.locks.stalledInterval,
+    maxStalledCount: options.locks.maxStalledCount,
+    useWorkerThreads: false,
+    autorun: false,
+  });
+  let lastError = "";
+  worker.on("error", (e) => {
+    // BullMQ reconnects by itself; say so once per kind of trouble, not once a second
+    if (e.message !== lastError) options.log(`worker ${name}: ${e.message} (retrying)`);
+    lastError = e.message;
+  });
+  worker.on("ready", () => {
+    if (lastError !== "") options.log(`worker ${name}: connected again`);
+    lastError = "";
+  });
+  worker.on("completed", (job, row) => options.log(`${job.id} ${job.data.name}: ${row.status}${row.pushes !== null ? `, ${row.pushes} pushes` : ""}, ${row.seconds} s`));
+  worker.on("failed", (job, e) => options.log(`${job?.id ?? "?"} ${job?.data.name ?? ""}: failed (attempt ${job?.attemptsMade ?? "?"}): ${e.message}`));
+
+  let signals = 0;
+  let atOnce = false;
+  const stop = (): void => {
+    signals++;
+    if (signals === 1) {
+      options.log(`worker ${name}: finishing the running job(s), then stopping; signal again to stop at once`);
+      void worker.close();
+    } else if (!atOnce) {
+      atOnce = true;
+      options.log(`worker ${name}: stopping at once; the running jobs will run again elsewhere`);
+      const children = Object.values((worker as unknown as Sandboxed).childPool?.retained ?? {});
+      void Promise.allSettled(children.map((c) => c.kill("SIGKILL"))).then(() => process.exit(143));
+    }
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  options.log(`worker ${name}: ${options.concurrency} job(s) at once on ${address.host}:${address.port}, queue ${BATCH_QUEUE}`);
+  try {
+    await worker.run();
+  } finally {
+    process.off("SIGTERM", stop);
+    process.off("SIGINT", stop);
+    await connection.quit().catch(() => connection.disconnect());
+  }
+  options.log(`worker ${name}: stopped`);
+  return 0;
+}

@@ -1,0 +1,201 @@
+/**
+ * labsolve batch --queue and labsolve worker on a real Redis (Debian's redis-server, started
+ * here on a free loopback port, AOF on, short lock settings) with 2 worker processes. Each
+ * scenario asserts that every instance is in the results file exactly once with the answer
+ * of the in-process batch (labsolve batch without --queue): a plain batch; a worker
+ * SIGKILLed mid-job; Redis SIGKILLed mid-batch and started again; the submitter interrupted
+ * and resumed. Skips, saying why, without redis-server.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { generate, toFacts } from "../src/push/competition/generate.js";
+import { vastUnsolvableFacts } from "./helpers/slow.js";
+import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const LABSOLVE = join(ROOT, "bin/labsolve");
+/** src/queue/settings.ts BATCH_QUEUE (not imported: the test names what users see in Redis) */
+const QUEUE = "labyrinth-batch";
+
+interface Row {
+  instance: string;
+  status: string;
+  pushes: number | null;
+  optimal: boolean | null;
+  lowerBound: number | null;
+  verified: boolean | null;
+  error?: string;
+}
+
+/** The instances: 2 slow unsolvable ones first (the jobs to kill mid-way), then 12 small generated ones. */
+function writeInstances(dir: string): void {
+  writeFileSync(join(dir, "a-slow-1.lp"), vastUnsolvableFacts(7, 6, 7));
+  writeFileSync(join(dir, "a-slow-2.lp"), vastUnsolvableFacts(6, 6, 7));
+  for (let seed = 1; seed <= 12; seed++) {
+    writeFileSync(join(dir, `g${String(seed).padStart(2, "0")}.lp`), toFacts(generate(4 + (seed % 3), 5, seed, seed % 2 ? "maze" : "random")));
+  }
+}
+
+const essentials = (r: Row) => ({ status: r.status, pushes: r.pushes, optimal: r.optimal, lowerBound: r.lowerBound, verified: r.verified });
+
+function readRows(file: string): Row[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Row);
+}
+
+interface Running {
+  proc: ChildProcess;
+  done: Promise<{ code: number | null; out: string; err: string }>;
+}
+
+/** every process this file started, killed at the end whatever happened */
+const started: ChildProcess[] = [];
+
+function run(args: string[]): Running {
+  const proc = spawn(LABSOLVE, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  started.push(proc);
+  let out = "";
+  let err = "";
+  proc.stdout!.on("data", (d) => (out += d));
+  proc.stderr!.on("data", (d) => (err += d));
+  const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) => proc.on("close", (code) => resolve({ code, out, err })));
+  return { proc, done };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(100);
+  }
+}
+
+describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redis (${REDIS_SERVER ? "redis-server" : "skipped: no redis-server on the PATH; .ci/run installs Debian's"})`, { timeout: 40_000 }, () => {
+  let redis: TestRedis;
+  let dir: string;
+  let expected: Map<string, Row>;
+  let workers: { name: string; w: Running }[] = [];
+  let queue: Queue;
+  let conn: Redis;
+
+  beforeAll(async () => {
+    if (!existsSync(join(ROOT, "dist/src/cli/labsolve.js"))) throw new Error("run npm run build first (the tests call bin/labsolve)");
+    redis = await TestRedis.start();
+    const root = mkdtempSync(join(tmpdir(), "labqueue-"));
+    dir = join(root, "instances");
+    mkdirSync(dir);
+    writeInstances(dir);
+    // the in-process batch: the answers every queue scenario must give
+    const r = spawnSync(LABSOLVE, ["batch", dir, "--format", "json", "--jobs", "2"], { encoding: "utf8", cwd: ROOT });
+    expect(r.status, r.stderr).toBe(0);
+    expected = new Map((JSON.parse(r.stdout).instances as Row[]).map((row) => [row.instance, row]));
+    expect(expected.size).toBe(14);
+    expect(expected.get(join(dir, "a-slow-1.lp"))?.status).toBe("unsatisfiable");
+    conn = new Redis({ host: "127.0.0.1", port: redis.port, maxRetriesPerRequest: null });
+    queue = new Queue(QUEUE, { connection: conn });
+    queue.on("error", () => undefined);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+    await queue?.close().catch(() => undefined);
+    conn?.disconnect();
+    await redis?.kill("SIGTERM");
+  }, 20_000);
+
+  const startWorker = (name: string): void => {
+    const w = run(["worker", "--queue", redis.url, "--concurrency", "1", "--lock-duration", "2000", "--stalled-interval", "1000", "--name", name]);
+    workers.push({ name, w });
+  };
+
+  beforeEach(async () => {
+    await redis.flushAll();
+    workers = [];
+    startWorker("w1");
+    startWorker("w2");
+  }, 20_000);
+
+  afterEach(async () => {
+    for (const { w } of workers) if (w.proc.exitCode === null && w.proc.signalCode === null) w.proc.kill("SIGTERM");
+    await Promise.all(workers.map(({ w }) => w.done));
+  }, 20_000);
+
+  const outFile = () => join(mkdtempSync(join(tmpdir(), "labqueue-out-")), "results.jsonl");
+
+  function expectSameAsInProcess(file: string): void {
+    const rows = readRows(file);
+    const names = rows.map((r) => r.instance).sort();
+    expect(names).toEqual([...expected.keys()].sort());
+    for (const row of rows) expect(essentials(row), row.instance).toEqual(essentials(expected.get(row.instance)!));
+  }
+
+  /** The job running on a worker, once it has run for `ms`. */
+  async function activeOn(worker: string, ms = 300) {
+    const job = await until(`a job active on ${worker}`, async () => (await queue.getActive()).find((j) => j.processedBy === worker));
+    await sleep(ms);
+    return job;
+  }
+
+  it("a batch of generated instances: every instance once, the in-process batch's answers", async () => {
+    const out = outFile();
+    const r = await run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]).done;
+    expect(r.code, r.err).toBe(0);
+    expectSameAsInProcess(out);
+    // deterministic job ids: submitting again adds no job and runs nothing again
+    const again = outFile();
+    const r2 = await run(["batch", dir, "--queue", redis.url, "--out", again, "--format", "json"]).done;
+    expect(r2.code, r2.err).toBe(0);
+    expectSameAsInProcess(again);
+    expect(await queue.getJobCountByTypes("completed", "failed", "waiting", "active", "delayed")).toBe(14);
+  });
+
+  it("a worker SIGKILLed mid-job: its job runs again on the other worker", async () => {
+    const out = outFile();
+    const batch = run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]);
+    const job = await activeOn("w1");
+    const w1 = workers.find((w) => w.name === "w1")!.w;
+    w1.proc.kill("SIGKILL"); // its sandboxed child stops when its parent is gone
+    const r = await batch.done;
+    expect(r.code, r.err).toBe(0);
+    expectSameAsInProcess(out);
+    const again = await queue.getJob(job.id!);
+    expect(again?.processedBy).toBe("w2");
+    expect(again?.attemptsStarted).toBeGreaterThanOrEqual(2);
+  });
+
+  it("Redis SIGKILLed mid-batch and started again (AOF): nothing lost, no row twice", async () => {
+    const out = outFile();
+    const batch = run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]);
+    await activeOn("w1", 1_000); // past one AOF fsync: the jobs are on disk
+    await redis.kill("SIGKILL");
+    await sleep(1_000);
+    await redis.launch();
+    const r = await batch.done;
+    expect(r.code, r.err).toBe(0);
+    expectSameAsInProcess(out);
+  });
+
+  it("the submitter interrupted and run again with --resume", async () => {
+    const out = outFile();
+    const first = run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]);
+    await until("a first row", () => (existsSync(out) && readRows(out).length > 0 ? true : undefined));
+    first.proc.kill("SIGINT");
+    const r1 = await first.done;
+    expect(r1.code, r1.err).toBe(1);
+    expect(r1.err).toMatch(/--resume/);
+    const r2 = await run(["batch", dir, "--queue", redis.url, "--out", out, "--resume", "--format", "json"]).done;
+    expect(r2.code, r2.err).toBe(0);
+    expectSameAsInProcess(out);
+  });
+});
