@@ -19,6 +19,7 @@ import type {
   FactsDrawing,
   FactsSolver,
   Generator,
+  MazeGenerator,
   PlanChecker,
   PlanDrawing,
   PlanSolver,
@@ -27,6 +28,7 @@ import type {
   TextSolver,
 } from "./core/plugin.js";
 import { hasGameFacts } from "./push/game/recognise.js";
+import { isTextMaze } from "./maze/text/recognise.js";
 
 /** What every entry has. */
 interface EntryBase {
@@ -75,6 +77,8 @@ export interface TextRuleSet extends EntryBase {
   solver: () => Promise<TextSolver>;
   checker: () => Promise<TextChecker>;
   drawing: () => Promise<TextDrawing>;
+  /** labgen maze's part, when the rule set generates mazes */
+  mazeGenerator?: () => Promise<MazeGenerator>;
 }
 
 export type RuleSetEntry = FactsRuleSet | PlanRuleSet | TextRuleSet;
@@ -114,8 +118,20 @@ const ipc2023: PlanRuleSet = {
   generator: async () => (await import("./push/ipc2023/generate.js")).generator,
 };
 
+const maze: TextRuleSet = {
+  name: "maze",
+  family: "maze",
+  input: "text",
+  summary: "a text maze (S to E): BFS, DFS, Dijkstra, A*, wall follower, Tremaux, dead-end filling; --rule turn: Theseus' turn rule",
+  recognisesText: isTextMaze,
+  solver: async () => (await import("./maze/text/solve.js")).solver,
+  checker: async () => (await import("./maze/text/check.js")).checker,
+  drawing: async () => (await import("./maze/text/play.js")).drawing,
+  mazeGenerator: async () => (await import("./maze/text/generate.js")).generator,
+};
+
 /** Every rule set, facts entries in the order they are asked to recognise an instance. */
-export const RULE_SETS: readonly RuleSetEntry[] = [game, competition, ipc2023];
+export const RULE_SETS: readonly RuleSetEntry[] = [game, competition, ipc2023, maze];
 
 /** The names `--rules` takes for facts (labsolve, labcheck). */
 export const FACTS_RULE_NAMES: readonly string[] = RULE_SETS.filter((r) => r.input === "facts").map((r) => r.name);
@@ -170,4 +186,14 @@ export function ruleSetNamed(name: string): RuleSetEntry {
   const r = RULE_SETS.find((e) => e.name === name);
   if (!r) throw new Error(`unknown rule set ${name}: expected one of ${RULE_SETS.map((e) => e.name).join(", ")}`);
   return r;
+}
+
+/**
+ * The maze generator (labgen maze): the first text rule set with one.
+ * @throws Error when the registry has none
+ */
+export async function mazeGenerator(): Promise<MazeGenerator> {
+  const r = RULE_SETS.find((e): e is TextRuleSet => e.input === "text" && e.mazeGenerator !== undefined);
+  if (!r?.mazeGenerator) throw new Error("no maze generator");
+  return r.mazeGenerator();
 }

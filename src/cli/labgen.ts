@@ -1,6 +1,7 @@
 /**
  * `labgen N MAX_STEPS --seed S [--style maze|random] [-o DIR]`: small instances for tests and benchmarks;
- * `labgen N --rules ipc2023 --seed S [--rotations K]`: a PDDL problem of the IPC 2023 labyrinth domain.
+ * `labgen N --rules ipc2023 --seed S [--rotations K]`: a PDDL problem of the IPC 2023 labyrinth domain;
+ * `labgen maze ROWS COLS --algorithm A --seed S [--count K] [--braid P] [-o FILE]`: text mazes (labgen-maze.ts).
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,7 +28,8 @@ const program = clingoExits(
     .option("-o, --out <dir>", "write into this folder under the competition's file name (never overwrites)")
     .addOption(new Option("--rules <rules>", "competition facts, or an IPC 2023 PDDL problem").choices(GENERATOR_NAMES).default("competition"))
     .option("--rotations <k>", "ipc2023: random pushes scrambling the board (default N)", nonNegativeInteger)
-    .option("--domain", "ipc2023: print the domain file instead of a problem (N and --seed are then ignored)"),
+    .option("--domain", "ipc2023: print the domain file instead of a problem (N and --seed are then ignored)")
+    .addHelpText("after", "\nText mazes: labgen maze ROWS COLS --algorithm A --seed S [--count K] [--braid P] (labgen maze --help)\n"),
 );
 
 interface GenFlags {
@@ -63,4 +65,6 @@ program.action(async (n: number, maxSteps: number | undefined, flags: GenFlags) 
   });
 });
 
-await program.parseAsync();
+// labgen maze: a command line of its own (src/cli/labgen-maze.ts)
+if (process.argv[2] === "maze") await (await import("./labgen-maze.js")).runMazeCommand(process.argv.slice(3));
+else await program.parseAsync();

@@ -33,6 +33,8 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--stats", "print nodes, depth reached and time per depth to stderr")
       .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(INSTANCE_RULE_NAMES))
       .addOption(new Option("--cost <cost>", "board game: what to minimise instead of the instance's cost/1").choices(COSTS))
+      .option("--algorithm <name>", "text maze: bfs (default), dfs, dijkstra, astar, wall-follower, tremaux, dead-end-filling")
+      .option("--rule <rule>", "text maze: turn (Theseus' turn rule: every move perpendicular to the one before; -n 0 counts the acyclic walks)")
       .enablePositionalOptions(),
   );
   addBatchCommand(program);

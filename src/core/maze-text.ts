@@ -179,3 +179,50 @@ export function writeTextMaze(maze: TextMaze): string {
   out.push(wall(rows).trimEnd());
   return `${out.join("\n")}\n`;
 }
+
+/**
+ * Writes a maze in the text format by chunks of bytes (ASCII), for mazes too large for one
+ * string (10^8 cells is 400 MB of text): the same text as writeTextMaze except that a line
+ * keeps a trailing space (a border opening). `write` must consume the chunk before it
+ * returns (the buffer is reused).
+ */
+export function streamTextMaze(maze: TextMaze, write: (chunk: Uint8Array) => void, chunkBytes = 1 << 20): void {
+  const { rows, cols, open } = maze;
+  const width = 2 * cols + 2; // with the newline
+  const size = Math.max(chunkBytes, width);
+  const buf = new Uint8Array(size);
+  let used = 0;
+  const PLUS = 43;
+  const DASH = 45;
+  const SPACE = 32;
+  const BAR = 124;
+  const NL = 10;
+  const flush = (): void => {
+    if (used > 0) write(buf.subarray(0, used));
+    used = 0;
+  };
+  const wall = (r: number): void => {
+    if (used + width > size) flush();
+    buf[used++] = PLUS;
+    for (let c = 0; c < cols; c++) {
+      const passage = r < rows ? (open[r * cols + c] & 1) !== 0 : (open[(rows - 1) * cols + c] & 2) !== 0;
+      buf[used++] = passage ? SPACE : DASH;
+      buf[used++] = PLUS;
+    }
+    buf[used++] = NL;
+  };
+  const mark = (i: number): number => (i === maze.start ? maze.startMark.charCodeAt(0) : i === maze.exit ? 69 : i === maze.minotaur ? 77 : SPACE);
+  for (let r = 0; r < rows; r++) {
+    wall(r);
+    if (used + width > size) flush();
+    buf[used++] = (open[r * cols] & 8) !== 0 ? SPACE : BAR;
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c;
+      buf[used++] = mark(i);
+      buf[used++] = (open[i] & 4) !== 0 ? SPACE : BAR;
+    }
+    buf[used++] = NL;
+  }
+  wall(rows);
+  flush();
+}

@@ -50,6 +50,10 @@ export interface SolveFlags {
   rules?: string;
   /** the game's cost instead of the instance's cost/1 */
   cost?: Cost;
+  /** static labyrinths: the search algorithm (text mazes: bfs, dfs, dijkstra, astar, ...) */
+  algorithm?: string;
+  /** static labyrinths: a walking rule instead of the maze's own ("turn": Theseus' turn rule) */
+  rule?: string;
 }
 
 /** labsolve on facts: solve and print (stdout; statistics and warnings on stderr). */
@@ -165,6 +169,39 @@ export interface Generator {
    * @throws Error for a request the generator refuses (a size out of range, a missing argument)
    */
   generate(request: GenerateRequest): { text: string; fileName?: string };
+}
+
+/** labgen maze's request: a rectangular maze (cells rows x cols). */
+export interface MazeRequest {
+  rows: number;
+  cols: number;
+  /** the generator's algorithm name (MazeGenerator.algorithms) */
+  algorithm: string;
+  seed: number;
+  /** how many mazes, each followed by a blank line (default 1) */
+  count?: number;
+  /** the fraction of dead ends removed (0: a perfect maze, 1: none left) */
+  braid?: number;
+}
+
+/** A maze generator's algorithm, as labgen maze --help describes it. */
+export interface MazeAlgorithmInfo {
+  name: string;
+  /** true: draws uniformly among all perfect mazes (spanning trees) of the grid */
+  uniform: boolean;
+  /** its bias in words (texture, corridors, dead ends, direction) */
+  bias: string;
+}
+
+/** labgen maze: mazes written by chunks (streamed: a 10^8-cell maze is never one string). */
+export interface MazeGenerator {
+  algorithms: readonly MazeAlgorithmInfo[];
+  /**
+   * Writes `count` mazes in the rule set's text format, each followed by a blank line.
+   * @param write consumes each chunk before it returns (the buffer is reused)
+   * @throws Error for an unknown algorithm, a size out of range, a braid outside [0, 1]
+   */
+  generate(request: MazeRequest, write: (chunk: Uint8Array) => void): void;
 }
 
 /** One line of batch's results file. */

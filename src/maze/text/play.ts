@@ -1,0 +1,40 @@
+/**
+ * labshow's part for text mazes: the maze with a walk drawn on it, as text or SVG (walls,
+ * start, exit, the path, and the shading by distance from the start that maze books
+ * print). The walk is the witness's (replayed by the checker's simulation) or, without
+ * one, the breadth-first answer.
+ */
+import { readMoves } from "../../core/maze-moves.js";
+import { mazePicture } from "../../core/maze-picture.js";
+import { readTextMaze, type TextMaze } from "../../core/maze-text.js";
+import type { Source, TextDrawing, TextInput } from "../../core/plugin.js";
+import { walk } from "./check.js";
+import { distances } from "./distances.js";
+import { bfs } from "./search/graph-search.js";
+import { searchProblem } from "./search/problem.js";
+import { mazeSvg } from "./svg.js";
+
+/** The cells of the walk to draw, the verdict, and the exit code. */
+function walkToDraw(maze: TextMaze, witness: Source | undefined): { cells: number[]; message?: string; exitCode: number } {
+  if (witness) {
+    const v = walk(maze, readMoves(witness.text, witness.name).moves);
+    return { cells: v.cells, message: v.valid ? undefined : `invalid: ${v.message}`, exitCode: v.valid ? 0 : 1 };
+  }
+  const r = bfs(searchProblem(maze));
+  if (!r.found) return { cells: [maze.start], message: "no solution: the exit cannot be reached from S", exitCode: 20 };
+  return { cells: walk(maze, Array.from(r.moves)).cells, exitCode: 0 };
+}
+
+export const drawing: TextDrawing = {
+  formats: ["text", "svg"],
+  async draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string }) {
+    const maze = readTextMaze(input.source.text, input.source.name);
+    const w = walkToDraw(maze, witness);
+    if (options.format === "svg") return { text: mazeSvg(maze, w.cells, distances(maze), options.title), exitCode: w.exitCode };
+    if (options.format !== "text") throw new Error(`--format ${options.format}: a text maze is drawn as text or svg`);
+    const marks = new Map<number, string>();
+    for (const c of w.cells.slice(1)) marks.set(c, ".");
+    const note = w.message ? `${w.message}\n` : `${w.cells.length - 1} moves (. the path)\n`;
+    return { text: `${mazePicture(maze, marks)}\n${note}`, exitCode: w.exitCode };
+  },
+};

@@ -1,0 +1,149 @@
+/**
+ * The lab's searches on a text maze: breadth-first, depth-first (recursive order),
+ * Dijkstra and A* (Manhattan distance to the nearest goal). Neighbours in the lab's order
+ * north, east, south, west (../shared/spec/text-maze.md, section 1). Typed arrays, no
+ * allocation in the loops. `visited`: cells in the order each algorithm takes them from its
+ * frontier (BFS: dequeued; DFS: entered; Dijkstra, A*: settled).
+ */
+import { movesTo, type SearchProblem, type SearchResult } from "./problem.js";
+import { CellHeap } from "./heap.js";
+
+const NONE = 255;
+
+/** Breadth-first search: a shortest path. */
+export function bfs(p: SearchProblem): SearchResult {
+  const n = p.rows * p.cols;
+  const cols = p.cols;
+  const masks = p.masks;
+  const goal = p.goal;
+  const parent = new Uint8Array(n).fill(NONE);
+  const queue = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  queue[tail++] = p.start;
+  parent[p.start] = 4;
+  while (head < tail) {
+    const cell = queue[head++];
+    if (goal[cell]) {
+      parent[p.start] = NONE;
+      return { found: true, moves: movesTo(p, parent, cell), visited: queue.subarray(0, head) };
+    }
+    const m = masks[cell];
+    if (m & 1 && parent[cell - cols] === NONE) { parent[cell - cols] = 0; queue[tail++] = cell - cols; }
+    if (m & 2 && parent[cell + 1] === NONE) { parent[cell + 1] = 1; queue[tail++] = cell + 1; }
+    if (m & 4 && parent[cell + cols] === NONE) { parent[cell + cols] = 2; queue[tail++] = cell + cols; }
+    if (m & 8 && parent[cell - 1] === NONE) { parent[cell - 1] = 3; queue[tail++] = cell - 1; }
+  }
+  return { found: false, moves: new Uint8Array(0), visited: queue.subarray(0, head) };
+}
+
+/** Depth-first search in recursive order (north first, back up at a dead end): DFS's path, not always the shortest. */
+export function dfs(p: SearchProblem): SearchResult {
+  const n = p.rows * p.cols;
+  const off = Int32Array.of(-p.cols, 1, p.cols, -1);
+  const masks = p.masks;
+  const parent = new Uint8Array(n).fill(NONE);
+  const stack = new Int32Array(n);
+  const next = new Uint8Array(n); // per stack level: the next direction to try
+  const visited = new Int32Array(n);
+  let seen = 0;
+  let top = 0;
+  stack[0] = p.start;
+  next[0] = 0;
+  parent[p.start] = 4;
+  visited[seen++] = p.start;
+  if (p.goal[p.start]) return { found: true, moves: movesTo(p, parent, p.start), visited: visited.subarray(0, seen) };
+  while (top >= 0) {
+    const cell = stack[top];
+    const d = next[top];
+    if (d === 4) {
+      top--;
+      continue;
+    }
+    next[top] = d + 1;
+    if ((masks[cell] & (1 << d)) === 0) continue;
+    const to = cell + off[d];
+    if (parent[to] !== NONE) continue;
+    parent[to] = d;
+    visited[seen++] = to;
+    if (p.goal[to]) {
+      parent[p.start] = NONE;
+      return { found: true, moves: movesTo(p, parent, to), visited: visited.subarray(0, seen) };
+    }
+    stack[++top] = to;
+    next[top] = 0;
+  }
+  return { found: false, moves: new Uint8Array(0), visited: visited.subarray(0, seen) };
+}
+
+/**
+ * Best-first search with a heap keyed by cost (every move costs 1) plus `h` (0: Dijkstra;
+ * Manhattan: A*); ties broken first come, first served, so the order is reproducible.
+ */
+function bestFirst(p: SearchProblem, manhattan: boolean): SearchResult {
+  const n = p.rows * p.cols;
+  const cols = p.cols;
+  const off = Int32Array.of(-cols, 1, cols, -1);
+  const masks = p.masks;
+  const parent = new Uint8Array(n).fill(NONE);
+  const dist = new Int32Array(n).fill(-1);
+  const done = new Uint8Array(n);
+  const visited = new Int32Array(n);
+  let seen = 0;
+  const goals = p.goals;
+  const goalRow = new Int32Array(goals.length);
+  const goalCol = new Int32Array(goals.length);
+  for (let i = 0; i < goals.length; i++) {
+    goalRow[i] = (goals[i] / cols) | 0;
+    goalCol[i] = goals[i] % cols;
+  }
+  const useH = manhattan && goals.length > 0 && goals.length <= 8;
+  const h = (cell: number): number => {
+    if (!useH) return 0;
+    const r = (cell / cols) | 0;
+    const c = cell - r * cols;
+    let best = 1 << 30;
+    for (let i = 0; i < goalRow.length; i++) {
+      const d = Math.abs(r - goalRow[i]) + Math.abs(c - goalCol[i]);
+      if (d < best) best = d;
+    }
+    return best;
+  };
+  const SEQ = 4294967296; // key = f * 2^32 + insertion number
+  let seq = 0;
+  const heap = new CellHeap(1024);
+  dist[p.start] = 0;
+  parent[p.start] = 4;
+  heap.push(p.start, h(p.start) * SEQ + seq++);
+  while (heap.size > 0) {
+    const cell = heap.pop();
+    if (done[cell]) continue;
+    done[cell] = 1;
+    visited[seen++] = cell;
+    if (p.goal[cell]) {
+      parent[p.start] = NONE;
+      return { found: true, moves: movesTo(p, parent, cell), visited: visited.subarray(0, seen) };
+    }
+    const g = dist[cell] + 1;
+    const m = masks[cell];
+    for (let d = 0; d < 4; d++) {
+      if ((m & (1 << d)) === 0) continue;
+      const to = cell + off[d];
+      if (done[to] || (dist[to] >= 0 && dist[to] <= g)) continue;
+      dist[to] = g;
+      parent[to] = d;
+      heap.push(to, (g + h(to)) * SEQ + seq++);
+    }
+  }
+  return { found: false, moves: new Uint8Array(0), visited: visited.subarray(0, seen) };
+}
+
+/** Dijkstra's algorithm (every move costs 1): a shortest path. */
+export function dijkstra(p: SearchProblem): SearchResult {
+  return bestFirst(p, false);
+}
+
+/** A* with the Manhattan distance to the nearest goal cell (admissible): a shortest path. */
+export function astar(p: SearchProblem): SearchResult {
+  return bestFirst(p, true);
+}
