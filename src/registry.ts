@@ -27,6 +27,7 @@ import type {
   TextSolver,
 } from "./core/plugin.js";
 import { hasGameFacts } from "./push/game/recognise.js";
+import { looksLikeLevel } from "./maze/minotaur/recognise.js";
 
 /** What every entry has. */
 interface EntryBase {
@@ -114,8 +115,20 @@ const ipc2023: PlanRuleSet = {
   generator: async () => (await import("./push/ipc2023/generate.js")).generator,
 };
 
+const minotaur: TextRuleSet = {
+  name: "minotaur",
+  family: "maze",
+  input: "text",
+  summary: "Theseus and the Minotaur: a text maze with T, M and openings; the fewest moves (waits included) to escape",
+  recognisesText: (text) => looksLikeLevel(text),
+  solver: async () => (await import("./maze/minotaur/solve.js")).solver,
+  checker: async () => (await import("./maze/minotaur/check.js")).checker,
+  drawing: async () => (await import("./maze/minotaur/play.js")).drawing,
+  generator: async () => (await import("./maze/minotaur/generate.js")).generator,
+};
+
 /** Every rule set, facts entries in the order they are asked to recognise an instance. */
-export const RULE_SETS: readonly RuleSetEntry[] = [game, competition, ipc2023];
+export const RULE_SETS: readonly RuleSetEntry[] = [minotaur, game, competition, ipc2023];
 
 /** The names `--rules` takes for facts (labsolve, labcheck). */
 export const FACTS_RULE_NAMES: readonly string[] = RULE_SETS.filter((r) => r.input === "facts").map((r) => r.name);

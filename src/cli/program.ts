@@ -32,6 +32,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--stats", "print nodes, depth reached and time per depth to stderr")
       .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(INSTANCE_RULE_NAMES))
       .addOption(new Option("--cost <cost>", "board game: what to minimise instead of the instance's cost/1").choices(COSTS))
+      .option("--no-wait", "Minotaur levels: the variant without the wait move")
       .enablePositionalOptions(),
   );
   addBatchCommand(program);

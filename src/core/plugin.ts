@@ -50,6 +50,8 @@ export interface SolveFlags {
   rules?: string;
   /** the game's cost instead of the instance's cost/1 */
   cost?: Cost;
+  /** Minotaur levels: false for the variant without the wait move (`--no-wait`) */
+  wait?: boolean;
 }
 
 /** labsolve on facts: solve and print (stdout; statistics and warnings on stderr). */
@@ -145,6 +147,9 @@ export interface PlanDrawing {
 export interface GenerateRequest {
   /** the board's size N (N x N) */
   n: number;
+  /** rows and columns, for rule sets whose boards are not square (Minotaur levels) */
+  rows?: number;
+  cols?: number;
   /** the horizon, where the rule set has one */
   maxSteps?: number;
   seed: number;
