@@ -150,6 +150,8 @@ export interface GenerateRequest {
   /** rows and columns, for rule sets whose boards are not square (Minotaur levels) */
   rows?: number;
   cols?: number;
+  /** a search generator's changes per restart (Minotaur levels) */
+  iterations?: number;
   /** the horizon, where the rule set has one */
   maxSteps?: number;
   seed: number;
