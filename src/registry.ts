@@ -29,6 +29,7 @@ import type {
 } from "./core/plugin.js";
 import { hasGameFacts } from "./push/game/recognise.js";
 import { isTextMaze } from "./maze/text/recognise.js";
+import { looksLikeLevel } from "./maze/minotaur/recognise.js";
 
 /** What every entry has. */
 interface EntryBase {
@@ -130,8 +131,23 @@ const maze: TextRuleSet = {
   mazeGenerator: async () => (await import("./maze/text/generate.js")).generator,
 };
 
-/** Every rule set, facts entries in the order they are asked to recognise an instance. */
-export const RULE_SETS: readonly RuleSetEntry[] = [game, competition, ipc2023, maze];
+const minotaur: TextRuleSet = {
+  name: "minotaur",
+  family: "maze",
+  input: "text",
+  summary: "Theseus and the Minotaur: a text maze with T, M and openings; the fewest moves (waits included) to escape",
+  recognisesText: (text) => looksLikeLevel(text),
+  solver: async () => (await import("./maze/minotaur/solve.js")).solver,
+  checker: async () => (await import("./maze/minotaur/check.js")).checker,
+  drawing: async () => (await import("./maze/minotaur/play.js")).drawing,
+  generator: async () => (await import("./maze/minotaur/generate.js")).generator,
+};
+
+/**
+ * Every rule set. Facts entries are asked to recognise an instance in this order, and
+ * text entries too: the Minotaur's (a text maze with T) before the maze's.
+ */
+export const RULE_SETS: readonly RuleSetEntry[] = [minotaur, game, competition, ipc2023, maze];
 
 /** The names `--rules` takes for facts (labsolve, labcheck). */
 export const FACTS_RULE_NAMES: readonly string[] = RULE_SETS.filter((r) => r.input === "facts").map((r) => r.name);

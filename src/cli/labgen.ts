@@ -2,6 +2,7 @@
  * `labgen N MAX_STEPS --seed S [--style maze|random] [-o DIR]`: small instances for tests and benchmarks;
  * `labgen N --rules ipc2023 --seed S [--rotations K]`: a PDDL problem of the IPC 2023 labyrinth domain;
  * `labgen maze ROWS COLS --algorithm A --seed S [--count K] [--braid P] [-o FILE]`: text mazes (labgen-maze.ts).
+ * `labgen minotaur ROWS COLS --seed S [--iterations K]`: a Theseus and the Minotaur level with a long optimum.
  */
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -41,6 +42,30 @@ interface GenFlags {
   domain?: boolean;
 }
 
+// `labgen minotaur ...`: a command of its own (the main command's required --seed and <n> would claim its arguments)
+const minotaur = clingoExits(new Command("labgen minotaur").version(VERSION))
+  .description("Generates a Theseus and the Minotaur level whose optimum is long (a hill-climb; each level proven solvable); prints the level, or writes DIR/minotaur-RxC-SEED-OPTIMUM.txt with -o.")
+  .argument("<rows>", "rows", nonNegativeInteger)
+  .argument("<cols>", "columns", nonNegativeInteger)
+  .requiredOption("--seed <s>", "random seed (integer)", nonNegativeInteger)
+  .option("--iterations <k>", "changes tried per restart (default 20000; two restarts)", nonNegativeInteger)
+  .option("-o, --out <dir>", "write into this folder (never overwrites)")
+  .action(async (rows: number, cols: number, flags: { seed: number; iterations?: number; out?: string }) => {
+    await guarded("labgen", () => {
+      const { text, fileName } = generators.get("minotaur")!.generate({ n: rows, rows, cols, seed: flags.seed, iterations: flags.iterations });
+      if (!flags.out || fileName === undefined) {
+        process.stdout.write(text);
+        return 0;
+      }
+      mkdirSync(flags.out, { recursive: true });
+      const path = join(flags.out, fileName);
+      if (existsSync(path)) throw new Error(`${path} exists; not overwriting it`);
+      writeFileSync(path, text, { flag: "wx" });
+      process.stdout.write(`${path}\n`);
+      return 0;
+    });
+  });
+
 program.action(async (n: number, maxSteps: number | undefined, flags: GenFlags) => {
   await guarded("labgen", () => {
     const { text, fileName } = generators.get(flags.rules)!.generate({
@@ -67,4 +92,5 @@ program.action(async (n: number, maxSteps: number | undefined, flags: GenFlags) 
 
 // labgen maze: a command line of its own (src/cli/labgen-maze.ts)
 if (process.argv[2] === "maze") await (await import("./labgen-maze.js")).runMazeCommand(process.argv.slice(3));
+else if (process.argv[2] === "minotaur") await minotaur.parseAsync([...process.argv.slice(0, 2), ...process.argv.slice(3)]);
 else await program.parseAsync();

@@ -35,6 +35,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .addOption(new Option("--cost <cost>", "board game: what to minimise instead of the instance's cost/1").choices(COSTS))
       .option("--algorithm <name>", "text maze: bfs (default), dfs, dijkstra, astar, wall-follower, tremaux, dead-end-filling")
       .option("--rule <rule>", "text maze: turn (Theseus' turn rule: every move perpendicular to the one before; -n 0 counts the acyclic walks)")
+      .option("--no-wait", "Minotaur levels: the variant without the wait move")
       .enablePositionalOptions(),
   );
   addBatchCommand(program);

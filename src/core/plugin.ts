@@ -54,6 +54,8 @@ export interface SolveFlags {
   algorithm?: string;
   /** static labyrinths: a walking rule instead of the maze's own ("turn": Theseus' turn rule) */
   rule?: string;
+  /** Minotaur levels: false for the variant without the wait move (`--no-wait`) */
+  wait?: boolean;
 }
 
 /** labsolve on facts: solve and print (stdout; statistics and warnings on stderr). */
@@ -149,6 +151,11 @@ export interface PlanDrawing {
 export interface GenerateRequest {
   /** the board's size N (N x N) */
   n: number;
+  /** rows and columns, for rule sets whose boards are not square (Minotaur levels) */
+  rows?: number;
+  cols?: number;
+  /** a search generator's changes per restart (Minotaur levels) */
+  iterations?: number;
   /** the horizon, where the rule set has one */
   maxSteps?: number;
   seed: number;

@@ -1,0 +1,95 @@
+/**
+ * labcheck's part for Minotaur levels: the checker's own simulation of the rules
+ * (rules.ts; no search code), move by move. Verdicts: escaped after k moves; or the step
+ * (1-based) where a move goes through a wall, where Theseus is caught, where a move comes
+ * after the escape, or that the moves end inside the maze. Each with a picture.
+ */
+import type { Source, TextChecker, TextInput } from "../../core/plugin.js";
+import { cellName, readLevel, type Level } from "./level.js";
+import { readMoves } from "./moves.js";
+import { boardText } from "./picture.js";
+import { minotaurTurn, theseusMove, type Move } from "./rules.js";
+
+/** The verdict on a move list; `step` is 1-based (the move's place in the list). */
+export type Verdict =
+  | { kind: "escaped"; step: number }
+  | { kind: "wall"; step: number; move: Move; theseus: number; minotaur: number }
+  | { kind: "caught"; step: number; move: Move; theseus: number; minotaur: number; walkedIn: boolean }
+  | { kind: "after-escape"; step: number }
+  | { kind: "inside"; step: number; theseus: number; minotaur: number };
+
+/** One state of a replay: the cells after `step` moves (theseus -1: escaped). */
+export interface ReplayState {
+  step: number;
+  move: Move | undefined;
+  theseus: number;
+  minotaur: number;
+  /** the Minotaur's cell after its first step of this turn (animation), or undefined at the start */
+  minotaurMid: number | undefined;
+}
+
+/** Replays `moves` by the rules: the states up to the verdict, and the verdict. */
+export function replay(level: Level, moves: readonly Move[]): { states: ReplayState[]; verdict: Verdict } {
+  let t = level.theseus;
+  let m = level.minotaur;
+  const states: ReplayState[] = [{ step: 0, move: undefined, theseus: t, minotaur: m, minotaurMid: undefined }];
+  for (let i = 0; i < moves.length; i++) {
+    const step = i + 1;
+    const to = theseusMove(level, t, moves[i]);
+    if (to === "wall") return { states, verdict: { kind: "wall", step, move: moves[i], theseus: t, minotaur: m } };
+    if (to === "escaped") {
+      states.push({ step, move: moves[i], theseus: -1, minotaur: m, minotaurMid: undefined });
+      if (step < moves.length) return { states, verdict: { kind: "after-escape", step: step + 1 } };
+      return { states, verdict: { kind: "escaped", step } };
+    }
+    if (to === m) {
+      states.push({ step, move: moves[i], theseus: to, minotaur: m, minotaurMid: undefined });
+      return { states, verdict: { kind: "caught", step, move: moves[i], theseus: to, minotaur: m, walkedIn: true } };
+    }
+    const [mid, end] = minotaurTurn(level, to, m);
+    t = to;
+    m = end;
+    states.push({ step, move: moves[i], theseus: t, minotaur: m, minotaurMid: mid });
+    if (m === t) return { states, verdict: { kind: "caught", step, move: moves[i], theseus: t, minotaur: m, walkedIn: false } };
+  }
+  return { states, verdict: { kind: "inside", step: moves.length, theseus: t, minotaur: m } };
+}
+
+/** The verdict as a sentence (1-based (row, column)). */
+export function describeVerdict(level: Level, v: Verdict): string {
+  switch (v.kind) {
+    case "escaped":
+      return `escaped after ${v.step} move${v.step === 1 ? "" : "s"}`;
+    case "wall":
+      return `step ${v.step}: ${v.move} from ${cellName(level, v.theseus)} goes through a wall`;
+    case "caught":
+      return v.walkedIn
+        ? `step ${v.step}: ${v.move} walks Theseus into the Minotaur at ${cellName(level, v.theseus)}: caught`
+        : `step ${v.step}: the Minotaur catches Theseus at ${cellName(level, v.theseus)}`;
+    case "after-escape":
+      return `step ${v.step}: a move after the escape at step ${v.step - 1}`;
+    case "inside":
+      return `the moves end inside after ${v.step} move${v.step === 1 ? "" : "s"}: Theseus at ${cellName(level, v.theseus)}, the Minotaur at ${cellName(level, v.minotaur)}`;
+  }
+}
+
+/** The checker part (src/core/plugin.ts TextChecker): exit 0 escaped, 1 otherwise. */
+export const checker: TextChecker = {
+  check(input: TextInput, witness: Source | undefined, flags: { json?: boolean }): { text: string; exitCode: number } {
+    const level = readLevel(input.source.text, input.source.name);
+    if (witness === undefined) throw new Error("labcheck LEVEL MOVES: expected a move list after the level");
+    const moves = readMoves(witness.text, witness.name);
+    const { states, verdict } = replay(level, moves);
+    const ok = verdict.kind === "escaped";
+    if (flags.json) {
+      const last = states[states.length - 1];
+      const doc = { valid: ok, verdict: verdict.kind, step: verdict.step, message: describeVerdict(level, verdict), theseus: last.theseus, minotaur: last.minotaur };
+      return { text: `${JSON.stringify(doc)}\n`, exitCode: ok ? 0 : 1 };
+    }
+    const last = states[states.length - 1];
+    const shown = verdict.kind === "wall" || verdict.kind === "inside" || verdict.kind === "caught" ? [verdict.theseus, verdict.minotaur] : [last.theseus, last.minotaur];
+    const head = ok ? `VALID: ${describeVerdict(level, verdict)}` : `INVALID: ${describeVerdict(level, verdict)}`;
+    const caption = verdict.kind === "wall" ? "before the move (T Theseus, M the Minotaur):" : verdict.kind === "caught" ? "X: the Minotaur on Theseus:" : verdict.kind === "escaped" ? "the Minotaur left behind (Theseus is out):" : "T Theseus, M the Minotaur:";
+    return { text: `${head}\n${caption}\n${boardText(level, shown[0], shown[1])}`, exitCode: ok ? 0 : 1 };
+  },
+};

@@ -1,0 +1,144 @@
+/**
+ * The project's Minotaur levels (instances/minotaur/) against their optima in
+ * expected/minotaur/ (computed by the independent search of test/helpers/minotaur-ref.ts,
+ * scripts/make-minotaur-levels.ts), and the commands end to end: labsolve (words, json,
+ * -n 0, --no-wait, exit codes), labcheck (escaped, a wall, caught, inside), labgen minotaur.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readLevel } from "../src/maze/minotaur/level.js";
+import { allOptimal, MOVE_WORDS, solveLevel } from "../src/maze/minotaur/search/bfs.js";
+import { refRead, refSolve, refStep } from "./helpers/minotaur-ref.js";
+
+const ROOT = join(new URL(".", import.meta.url).pathname, "..");
+const LEVELS = join(ROOT, "instances", "minotaur");
+const NAMES = readdirSync(LEVELS).filter((f) => f.endsWith(".txt")).sort();
+
+interface Expected {
+  fewest: number;
+  optimalSolutions: number;
+  fewestWithoutWait: number;
+}
+
+function run(cmd: string, args: string[], input = ""): { code: number | null; out: string; err: string } {
+  const r = spawnSync(join(ROOT, "bin", cmd), args, { input, encoding: "utf8", cwd: ROOT });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe("the project's Minotaur levels", () => {
+  it("has about 30 levels from 4x4 to 10x10, each with its expected optimum", () => {
+    expect(NAMES.length).toBeGreaterThanOrEqual(30);
+    const sizes = NAMES.map((n) => readLevel(readFileSync(join(LEVELS, n), "utf8"), n)).map((l) => l.rows * l.cols);
+    expect(Math.min(...sizes)).toBe(16);
+    expect(Math.max(...sizes)).toBe(100);
+  });
+
+  for (const name of NAMES) {
+    it(`${name}: the solver's optimum, count and no-wait optimum are the expected ones`, () => {
+      const text = readFileSync(join(LEVELS, name), "utf8");
+      const exp = JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", name.replace(/\.txt$/, ".json")), "utf8")) as Expected;
+      const level = readLevel(text, name);
+      const best = solveLevel(level, { wait: true });
+      expect(best.fewest).toBe(exp.fewest);
+      expect(solveLevel(level, { wait: false }).fewest).toBe(exp.fewestWithoutWait);
+      expect(allOptimal(level, { wait: true }, 10).count).toBe(exp.optimalSolutions);
+      // the solution escapes by the independent simulation
+      const L = refRead(text);
+      let state = { t: L.t, m: L.m };
+      best.moves.forEach((k, i) => {
+        const r = refStep(L, state.t, state.m, MOVE_WORDS[k]);
+        if (i === best.moves.length - 1) expect(r).toBe("escaped");
+        else {
+          expect(typeof r).toBe("object");
+          state = r as typeof state;
+        }
+      });
+    });
+  }
+});
+
+describe("the commands on Minotaur levels", () => {
+  const level = join(LEVELS, NAMES[3]);
+  const exp = JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", NAMES[3].replace(/\.txt$/, ".json")), "utf8")) as Expected;
+
+  it("labsolve prints the moves as words (exit 10), json with fewest, moves and states; labcheck accepts them", () => {
+    const words = run("labsolve", [level]);
+    expect(words.code).toBe(10);
+    expect(words.out).toMatch(new RegExp(`^% escape in ${exp.fewest} moves \\(fewest\\); \\d+ states visited\\n`));
+    const moves = words.out.split("\n")[1].split(" ");
+    expect(moves.length).toBe(exp.fewest);
+    expect(moves.every((m) => ["north", "east", "south", "west", "wait"].includes(m))).toBe(true);
+    const json = run("labsolve", [level, "--format", "json"]);
+    const doc = JSON.parse(json.out) as { fewest: number; moves: string[]; states: number };
+    expect(json.code).toBe(10);
+    expect(doc.fewest).toBe(exp.fewest);
+    expect(doc.moves).toEqual(moves);
+    expect(doc.states).toBeGreaterThan(exp.fewest);
+    const check = run("labcheck", [level, "-"], words.out);
+    expect(check.code).toBe(0);
+    expect(check.out).toMatch(new RegExp(`^VALID: escaped after ${exp.fewest} moves`));
+    expect(run("labcheck", [level, "-"], json.out).code).toBe(0);
+  });
+
+  it("labsolve exits 20 when no escape exists, with and without --no-wait", () => {
+    const noWait = NAMES.find((n) => (JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", n.replace(/\.txt$/, ".json")), "utf8")) as Expected).fewestWithoutWait < 0)!;
+    const r = run("labsolve", [join(LEVELS, noWait), "--no-wait"]);
+    expect(r.code).toBe(20);
+    expect(r.out).toMatch(/^% no escape without waiting: proven, all \d+ reachable states visited/);
+    expect(run("labsolve", [join(LEVELS, noWait), "--no-wait", "--stats"]).code).toBe(20); // the full command line too
+    // Theseus beside the Minotaur in a corridor: caught whatever he does
+    const caged = "+-+-+-+\n|T M   \n+-+-+-+\n";
+    expect(refSolve(refRead(caged)).fewest).toBe(-1);
+    const c = run("labsolve", ["-"], caged);
+    expect(c.code, c.err).toBe(20);
+  });
+
+  it("labsolve -n 0 lists every optimal solution (exit 30)", () => {
+    const many = NAMES.find((n) => {
+      const e = JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", n.replace(/\.txt$/, ".json")), "utf8")) as Expected;
+      return e.optimalSolutions > 1;
+    })!;
+    const e = JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", many.replace(/\.txt$/, ".json")), "utf8")) as Expected;
+    const r = run("labsolve", [join(LEVELS, many), "-n", "0"]);
+    expect(r.code).toBe(30);
+    const lines = r.out.trim().split("\n").filter((l) => !l.startsWith("%"));
+    expect(lines.length).toBe(e.optimalSolutions);
+    expect(new Set(lines).size).toBe(e.optimalSolutions);
+    for (const l of lines) expect(run("labcheck", [join(LEVELS, many), "-"], l).code).toBe(0);
+  });
+
+  it("labcheck names the step of a wall, of the capture, and moves that end inside, with a picture", () => {
+    const text = "+-+-+-+\n|T    |\n+-+ + +\n|    M|\n+ +-+-+\n";
+    const dir = mkdtempSync(join(tmpdir(), "minotaur-"));
+    const file = join(dir, "level.txt");
+    writeFileSync(file, text);
+    const lvl = (moves: string) => spawnSync(join(ROOT, "bin", "labcheck"), [file, "-"], { input: moves, encoding: "utf8" });
+    const wall = lvl("north");
+    expect(wall.status).toBe(1);
+    expect(wall.stdout).toMatch(/^INVALID: step 1: north from \(1, 1\) goes through a wall/);
+    expect(wall.stdout).toContain("|T    |");
+    const caught = lvl("east east");
+    expect(caught.status).toBe(1);
+    expect(caught.stdout).toMatch(/INVALID: step \d: the Minotaur catches Theseus at/);
+    expect(caught.stdout).toContain("X");
+    const inside = lvl("wait");
+    expect(inside.stdout).toMatch(/INVALID: the moves end inside after 1 move: Theseus at \(1, 1\), the Minotaur at \(\d, \d\)/);
+    const bad = lvl("north jump");
+    expect(bad.status).toBe(65);
+    expect(bad.stderr).toMatch(/:1:7: error: expected a move/);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("labgen minotaur ROWS COLS --seed S makes a solvable level of that size", () => {
+    const g = run("labgen", ["minotaur", "5", "6", "--seed", "4", "--iterations", "1500"]);
+    expect(g.code, g.err).toBe(0);
+    const L = refRead(g.out);
+    expect([L.R, L.C]).toEqual([5, 6]);
+    expect(refSolve(L).fewest).toBeGreaterThan(10);
+    expect(run("labgen", ["minotaur", "5", "6", "--seed", "4", "--iterations", "1500"]).out).toBe(g.out);
+    expect(run("labgen", ["minotaur", "1", "6", "--seed", "4"]).code).not.toBe(0);
+  });
+});
