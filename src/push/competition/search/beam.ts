@@ -12,6 +12,7 @@
 import type { Push } from "../board.js";
 import type { Instance } from "../instance.js";
 import { makeBoard, type SearchBoard } from "./searchboard.js";
+import { runSteps, type Steps } from "./steps.js";
 import { TranspositionTable } from "./table.js";
 
 export interface BeamOptions {
@@ -19,7 +20,7 @@ export interface BeamOptions {
   maxSteps?: number;
   /** beam widths to try in turn (default 64, 256, 1024, 4096) */
   widths?: readonly number[];
-  /** polled now and then; true interrupts */
+  /** polled every few children (BEAM_POLL_EVERY); true interrupts */
   shouldStop?: () => boolean;
 }
 
@@ -40,8 +41,19 @@ export function beamSteps(n: number): number {
   return 8 * n + 32;
 }
 
+/**
+ * Children scored between two polls of shouldStop (and two pauses of the steps): a
+ * child costs about a microsecond on 20x20 and up to a millisecond on 128x128.
+ */
+const BEAM_POLL_EVERY = 16;
+
 /** Searches for any solution with a beam of growing width (at most beamSteps(N) pushes). */
 export function solveBeam(instance: Instance, options: BeamOptions = {}): BeamResult {
+  return runSteps(solveBeamSteps(instance, options));
+}
+
+/** solveBeam as steps (src/push/competition/search/steps.ts): it pauses wherever it polls shouldStop. */
+export function* solveBeamSteps(instance: Instance, options: BeamOptions = {}): Steps<BeamResult> {
   const board = makeBoard(instance.size);
   const horizon = options.maxSteps ?? instance.maxSteps;
   const start = new Int32Array(board.stride);
@@ -49,14 +61,14 @@ export function solveBeam(instance: Instance, options: BeamOptions = {}): BeamRe
   if (board.goalReachable(start, 0)) return { solution: [], nodes: 0, interrupted: false };
   let nodes = 0;
   for (const width of options.widths ?? [64, 256, 1024, 4096]) {
-    const r = beam(board, start, horizon, width, options.shouldStop);
+    const r = yield* beam(board, start, horizon, width, options.shouldStop);
     nodes += r.nodes;
     if (r.solution || r.interrupted) return { solution: r.solution, nodes, interrupted: r.interrupted };
   }
   return { solution: undefined, nodes, interrupted: false };
 }
 
-function beam(board: SearchBoard, start: Int32Array, horizon: number, width: number, shouldStop: (() => boolean) | undefined): BeamResult {
+function* beam(board: SearchBoard, start: Int32Array, horizon: number, width: number, shouldStop: (() => boolean) | undefined): Steps<BeamResult> {
   const n = board.n;
   const stride = board.stride;
   const moves = 4 * n;
@@ -91,8 +103,14 @@ function beam(board: SearchBoard, start: Int32Array, horizon: number, width: num
     if (shouldStop?.()) return { solution: undefined, nodes, interrupted: true };
     // score every child; a child with the goal reachable is a solution
     let count = 0;
+    let poll = BEAM_POLL_EVERY;
     for (let i = 0; i < size; i++) {
       for (let m = 0; m < moves; m++) {
+        if (--poll === 0) {
+          poll = BEAM_POLL_EVERY;
+          yield;
+          if (shouldStop?.()) return { solution: undefined, nodes, interrupted: true };
+        }
         expand(i, m);
         if (board.goalReachable(scratch, 0)) {
           const path = [m];

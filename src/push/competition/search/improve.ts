@@ -15,10 +15,11 @@ import { DIRECTIONS } from "../../../core/grid.js";
 import type { Instance } from "../instance.js";
 import { MOVE_DIRS } from "./layout.js";
 import { makeBoard, type SearchBoard } from "./searchboard.js";
+import { runSteps, type Steps } from "./steps.js";
 
 /** Options of shorten(). */
 export interface ShortenOptions {
-  /** polled between candidates; true stops with the best so far */
+  /** polled after every candidate; true stops with the best so far */
   shouldStop?: () => boolean;
 }
 
@@ -81,6 +82,11 @@ export function solutionPrefix(instance: Instance, pushes: readonly Push[]): Pus
  * @returns the shortest solution found; `solution` itself when nothing shorter was
  */
 export function shorten(instance: Instance, solution: readonly Push[], options: ShortenOptions = {}): Push[] {
+  return runSteps(shortenSteps(instance, solution, options));
+}
+
+/** shorten as steps (src/push/competition/search/steps.ts): it pauses after every candidate. */
+export function* shortenSteps(instance: Instance, solution: readonly Push[], options: ShortenOptions = {}): Steps<Push[]> {
   const n = instance.size;
   const sim = new Simulator(instance);
   const all: Push[] = [];
@@ -129,17 +135,26 @@ export function shorten(instance: Instance, solution: readonly Push[], options: 
     // the sequence from push i on, keeping the prefix before it
     search: {
       // drop push i
-      for (let i = 0; i < t; i++) if (attempt(i, [], i + 1)) break search;
-      if (stop()) break search;
+      for (let i = 0; i < t; i++) {
+        if (attempt(i, [], i + 1)) break search;
+        yield;
+        if (stop()) break search;
+      }
       // drop pushes i and j
       for (let i = 0; i < t; i++) {
-        for (let j = i + 1; j < t; j++) if (attempt(i, best.slice(i + 1, j), j + 1)) break search;
-        if (stop()) break search;
+        for (let j = i + 1; j < t; j++) {
+          if (attempt(i, best.slice(i + 1, j), j + 1)) break search;
+          yield;
+          if (stop()) break search;
+        }
       }
       // replace pushes i and i+1 by one
       for (let i = 0; i + 1 < t; i++) {
-        for (const p of all) if (attempt(i, [p], i + 2)) break search;
-        if (stop()) break search;
+        for (const p of all) {
+          if (attempt(i, [p], i + 2)) break search;
+          yield;
+          if (stop()) break search;
+        }
       }
       // replace pushes i and j > i + 1 by one, at i's place or at j's
       for (let i = 0; i < t; i++) {
@@ -148,8 +163,9 @@ export function shorten(instance: Instance, solution: readonly Push[], options: 
           for (const p of all) {
             if (attempt(i, [p, ...between], j + 1)) break search;
             if (attempt(i, [...between, p], j + 1)) break search;
+            yield;
+            if (stop()) break search;
           }
-          if (stop()) break search;
         }
       }
       continue;

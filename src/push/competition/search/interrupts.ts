@@ -20,6 +20,8 @@ export class Interrupts {
   readonly flag = new Int32Array(this.flagBuffer);
   /** "time limit", "SIGINT", "SIGTERM" or "aborted": the first that came */
   interruptedBy: string | undefined;
+  /** performance.now() when the first reason came (undefined until then) */
+  interruptedAt: number | undefined;
   private readonly deadline: number;
   private readonly timer: NodeJS.Timeout | undefined;
   private readonly signals: boolean;
@@ -49,6 +51,7 @@ export class Interrupts {
   /** Sets the flag; the first reason is kept. */
   interrupt(why: string): void {
     this.interruptedBy ??= why;
+    this.interruptedAt ??= performance.now();
     Atomics.store(this.flag, 0, 1);
   }
 
@@ -59,6 +62,11 @@ export class Interrupts {
   stopped(): boolean {
     if (performance.now() > this.deadline) this.interrupt("time limit");
     return Atomics.load(this.flag, 0) !== 0;
+  }
+
+  /** True once interrupted for at least `ms` milliseconds (as stopped() polls). */
+  stoppedFor(ms: number): boolean {
+    return this.stopped() && this.interruptedAt !== undefined && performance.now() - this.interruptedAt >= ms;
   }
 
   /** Stops listening (the flag stays as it is). */

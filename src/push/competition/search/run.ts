@@ -89,6 +89,12 @@ const CLAIMED_DEPTHS = 4096;
 /** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
 const QUICK_BUDGET_MS = 15;
 /**
+ * Milliseconds the first beam goes on after an interruption (it runs to its end so that
+ * an interrupted run still answers, but on large boards that takes minutes): the limit
+ * and the signals act within a second.
+ */
+const FIRST_BEAM_GRACE_MS = 500;
+/**
  * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
  * @throws InputError (`FILE:LINE:COL: error: ...` at the field/2 fact that makes the board that large, exit 65)
  */
@@ -110,6 +116,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const stops = new Interrupts(started, options);
   const { flagBuffer, flag } = stops;
   const stopped = (): boolean => stops.stopped();
+  const mustStop = (): boolean => stops.stoppedFor(FIRST_BEAM_GRACE_MS);
   const cleanup = (): void => stops.cleanup();
 
   let best: Push[] | undefined;
@@ -234,19 +241,31 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
         claims,
         flow: flow ? { buffer: flow, index, workers: threads } : undefined,
       };
-      workers.push(new Worker(new URL("./worker.js", import.meta.url), { workerData: input }));
+      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input });
+      // the main thread lets the event loop run during the beams: a worker that fails
+      // before phase 3 listens is kept for it
+      worker.once("error", (e) => (early ??= e));
+      worker.once("exit", (code) => (early ??= new Error(`search worker exited with code ${code}`)));
+      workers.push(worker);
     }
   };
+  let early: Error | undefined;
 
   if (options.any) {
-    mainNodes += await anyBeams(instance, data, horizon, { better, best: () => best, stopped });
+    mainNodes += await anyBeams(instance, data, horizon, { better, best: () => best, stopped, mustStop });
     if (best !== undefined || stopped()) return result([], false, Atomics.load(flag, 0) !== 0, 0);
     spawn();
   } else {
     spawn();
     if (single && !stopped()) {
-      mainNodes += exactBeams(instance, horizon, { better, best: () => best, stopped });
+      mainNodes += await exactBeams(instance, horizon, { better, best: () => best, stopped, mustStop });
     }
+  }
+
+  // interrupted during the beams: the workers need not start searching
+  if (stopped()) {
+    for (const w of workers) void w.terminate();
+    return result([], false, true, 0);
   }
 
   // the beam's solution has as few pushes as proven necessary (depths up to 3 searched
@@ -292,6 +311,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
       cleanup();
       reject(e);
     };
+    if (early !== undefined) return fail(early);
     const handle = (events: MergeEvent[]): void => {
       for (const e of events) {
         if (settled) return;

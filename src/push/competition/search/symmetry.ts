@@ -7,7 +7,8 @@
 import { Board, type Push } from "../board.js";
 import { OPEN, type Direction, type Field } from "../../../core/grid.js";
 import type { Instance } from "../instance.js";
-import { solveBeam } from "./beam.js";
+import { solveBeamSteps } from "./beam.js";
+import { runSteps, type Steps } from "./steps.js";
 import { solutionPrefix } from "./improve.js";
 
 /** One of the 8 symmetries: flip rows, flip columns, then transpose (each optional). */
@@ -86,8 +87,13 @@ export interface BeamRun {
  * @param options maxSteps: the horizon; shouldStop: polled by the beam
  */
 export function mirroredBeam(instance: Instance, run: BeamRun, options: { maxSteps: number; shouldStop?: () => boolean }): { solution: Push[] | undefined; nodes: number } {
+  return runSteps(mirroredBeamSteps(instance, run, options));
+}
+
+/** mirroredBeam as steps (src/push/competition/search/steps.ts): it pauses wherever the beam polls. */
+export function* mirroredBeamSteps(instance: Instance, run: BeamRun, options: { maxSteps: number; shouldStop?: () => boolean }): Steps<{ solution: Push[] | undefined; nodes: number }> {
   const s = SYMMETRIES[run.symmetry % SYMMETRIES.length];
-  const r = solveBeam(mapInstance(s, instance), { maxSteps: options.maxSteps, widths: [run.width], shouldStop: options.shouldStop });
+  const r = yield* solveBeamSteps(mapInstance(s, instance), { maxSteps: options.maxSteps, widths: [run.width], shouldStop: options.shouldStop });
   if (r.solution === undefined || r.solution.length === 0) return { solution: r.solution, nodes: r.nodes };
   const back = unmapPushes(s, instance.size, r.solution);
   return { solution: solutionPrefix(instance, back)?.length === back.length ? back : undefined, nodes: r.nodes };

@@ -7,9 +7,10 @@
 import { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";
 import type { Instance, InstanceData } from "../instance.js";
-import { shorten } from "./improve.js";
+import { shortenSteps } from "./improve.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
-import { mirroredBeam, type BeamRun } from "./symmetry.js";
+import { runStepsAsync } from "./steps.js";
+import { mirroredBeamSteps, type BeamRun } from "./symmetry.js";
 
 /** What the phases ask of the run. */
 export interface BoundSink {
@@ -19,6 +20,12 @@ export interface BoundSink {
   best: () => Push[] | undefined;
   /** true once the run is interrupted */
   stopped: () => boolean;
+  /**
+   * true once the run has been interrupted for a while (FIRST_BEAM_GRACE_MS in run.ts):
+   * the first beam, which otherwise runs to its end so that an interrupted run still
+   * answers, stops then (on large boards it takes minutes)
+   */
+  mustStop: () => boolean;
 }
 
 /** --any: beams end this many milliseconds after the process started... */
@@ -54,6 +61,19 @@ const ANY_MAIN_BEAMS: BeamRun[] = [
   { width: 1024, symmetry: 0 },
   { width: 4096, symmetry: 0 },
 ];
+/**
+ * Boards wider than 32 fields (WideBoard): narrow beams first, since a child costs some
+ * 50 us on 100x100 and a beam of width 64 takes minutes there (measured: width 2 answers
+ * labgen 100 100 --seed 2 in 3.5 s with 95 pushes, labgen 128 128 --seed 1 in 2.9 s).
+ */
+const WIDE_FIRST_BEAMS: BeamRun[] = [
+  { width: 2, symmetry: 0 },
+  { width: 4, symmetry: 0 },
+];
+/** The main thread's beams: `base`, after WIDE_FIRST_BEAMS on boards wider than 32 fields. */
+function mainBeams(instance: Instance, base: BeamRun[]): BeamRun[] {
+  return instance.size > 32 ? [...WIDE_FIRST_BEAMS, ...base] : base;
+}
 /** ...and in the helper thread meanwhile. */
 const ANY_HELPER_BEAMS: BeamRun[] = [
   { width: 64, symmetry: 1 },
@@ -99,17 +119,19 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
   });
   let spent = 0;
   let last = 1;
-  for (const run of ANY_MAIN_BEAMS) {
+  const runs = mainBeams(instance, ANY_MAIN_BEAMS);
+  for (const run of runs) {
     // a beam's time grows with its width: start it only if it can end in time
     if (sink.best() !== undefined && performance.now() + (1.1 * spent * run.width) / last > until) break;
     last = run.width;
     const t0 = performance.now();
-    // the first beam runs to its end whatever the time limit: an interrupted run still answers
-    const first = run === ANY_MAIN_BEAMS[0];
-    const beam = mirroredBeam(instance, run, { maxSteps: horizon, shouldStop: first ? undefined : sink.best() === undefined ? stopped : budget });
+    // the first beam runs to its end whatever the time limit (an interrupted run still
+    // answers), unless that takes more than a grace period (sink.mustStop)
+    const first = run === runs[0];
+    const beam = await runStepsAsync(mirroredBeamSteps(instance, run, { maxSteps: horizon, shouldStop: first ? sink.mustStop : sink.best() === undefined ? stopped : budget }));
     nodes += beam.nodes;
     spent = performance.now() - t0;
-    if (beam.solution !== undefined) better(shorten(instance, beam.solution, { shouldStop: budget }));
+    if (beam.solution !== undefined) better(await runStepsAsync(shortenSteps(instance, beam.solution, { shouldStop: budget })));
     if (stopped()) break;
   }
   if (sink.best() !== undefined && !stopped()) {
@@ -135,20 +157,22 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
  * it (the workers wait for their answer); wider ones follow in the improver thread.
  * Returns the states the beams generated.
  */
-export function exactBeams(instance: Instance, horizon: number, sink: BoundSink): number {
+export async function exactBeams(instance: Instance, horizon: number, sink: BoundSink): Promise<number> {
   const { better, stopped } = sink;
   let nodes = 0;
   // narrow beams (the workers wait for their answer), on the instance and a mirror
   // image of it; wider ones follow in the improver thread. The first runs to its end
-  // whatever the time limit (a fraction of a second): a run interrupted early still
+  // whatever the time limit (a fraction of a second; sink.mustStop past a grace period
+  // on large boards): a run interrupted early still
   // answers. When they find nothing, a wider one before the exact search
-  for (const run of EXACT_MAIN_BEAMS) {
-    if (sink.best() !== undefined && run.width > EXACT_MAIN_BEAMS[0].width) break;
-    const beam = mirroredBeam(instance, run, { maxSteps: horizon, shouldStop: run === EXACT_MAIN_BEAMS[0] ? undefined : stopped });
+  const runs = mainBeams(instance, EXACT_MAIN_BEAMS);
+  for (const run of runs) {
+    if (sink.best() !== undefined && run.width > runs[0].width) break;
+    const beam = await runStepsAsync(mirroredBeamSteps(instance, run, { maxSteps: horizon, shouldStop: run === runs[0] ? sink.mustStop : stopped }));
     nodes += beam.nodes;
     if (beam.solution !== undefined && beam.solution.length > 0) {
       better(beam.solution);
-      better(shorten(instance, beam.solution, { shouldStop: budgetOf(SHORTEN_BUDGET_MS, stopped) }));
+      better(await runStepsAsync(shortenSteps(instance, beam.solution, { shouldStop: budgetOf(SHORTEN_BUDGET_MS, stopped) })));
     }
     if (stopped()) break;
   }
