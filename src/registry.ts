@@ -166,8 +166,11 @@ export function textRuleSet(text: string, name: string, forced?: string): TextRu
   return texts.find((r) => r.recognisesText(text, name));
 }
 
-/** The names labgen's `--rules` takes: the rule sets with a generator. */
-export const GENERATOR_NAMES: readonly string[] = RULE_SETS.filter((r) => r.generator).map((r) => r.name);
+/**
+ * The names labgen's `--rules` takes: the push rule sets with a generator (the static
+ * labyrinths' generators have subcommands of their own: labgen maze, labgen minotaur).
+ */
+export const GENERATOR_NAMES: readonly string[] = RULE_SETS.filter((r) => r.generator && r.family === "push").map((r) => r.name);
 
 /**
  * The rule set of an instance's facts: the one `forced` names, else the first that

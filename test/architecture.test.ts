@@ -93,7 +93,7 @@ describe("the registry of rule sets", () => {
     const list = (name: string): string[] => JSON.parse(new RegExp(`const ${name}: readonly string\\[\\] = (\\[[^\\]]*\\])`).exec(text)![1]) as string[];
     expect(list("RULES").sort()).toEqual([...INSTANCE_RULE_NAMES].sort());
     expect(list("COSTS")).toEqual([...COSTS]);
-    expect([...GENERATOR_NAMES].sort()).toEqual(["competition", "ipc2023", "minotaur"]);
+    expect([...GENERATOR_NAMES].sort()).toEqual(["competition", "ipc2023"]);
   });
 
   /** Our modules a command loads (a module hook logs each resolved URL under src/). */
