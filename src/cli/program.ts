@@ -33,12 +33,19 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--stats", "print nodes, depth reached and time per depth to stderr")
       .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(INSTANCE_RULE_NAMES))
       .addOption(new Option("--cost <cost>", "board game: what to minimise instead of the instance's cost/1").choices(COSTS))
+      .option("--queue <url>", "prove on labsolve workers: the depths split into jobs of the queue in this Redis (redis://HOST:PORT)")
+      .option("--shares <n>", "with --queue: jobs per depth (default 30 per worker, at most 4N)", positiveInteger)
       .enablePositionalOptions(),
   );
   addBatchCommand(program);
   addPlanCommand(program);
   addWorkerCommand(program);
-  program.action(async (file: string | undefined, flags: SolveFlags) => {
+  program.action(async (file: string | undefined, flags: SolveFlags & { queue?: string; shares?: number }) => {
+    const queue = flags.queue;
+    if (queue !== undefined) {
+      await guarded("labsolve", async () => (await import("./proof.js")).proofCommand(file, { ...flags, queue }));
+      return;
+    }
     await guarded("labsolve", () => solveCommand(file, flags));
   });
   await program.parseAsync([...argv]);
