@@ -15,6 +15,7 @@
 import type { Atom } from "./core/facts.js";
 import type {
   BatchRunner,
+  ProofSplitter,
   FactsChecker,
   FactsDrawing,
   FactsSolver,
@@ -56,6 +57,8 @@ export interface FactsRuleSet extends EntryBase {
   drawing: () => Promise<FactsDrawing>;
   /** labsolve batch's part, when batch runs this rule set's instances */
   batch?: () => Promise<BatchRunner>;
+  /** labsolve --queue's part: a proof in shares of the first pushes, each a job */
+  proof?: () => Promise<ProofSplitter>;
 }
 
 /** A planning rule set: a PDDL domain and problem (labsolve plan, labcheck plan, labshow plan). */
@@ -106,6 +109,7 @@ const competition: FactsRuleSet = {
   drawing: async () => (await import("./push/competition/play.js")).drawing,
   generator: async () => (await import("./push/competition/generate.js")).generator,
   batch: async () => (await import("./push/competition/batch.js")).runner,
+  proof: async () => (await import("./push/competition/proof.js")).splitter,
 };
 
 const ipc2023: PlanRuleSet = {

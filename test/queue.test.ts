@@ -19,6 +19,8 @@ import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const LABSOLVE = join(ROOT, "bin/labsolve");
+const LABCHECK = join(ROOT, "bin/labcheck");
+const SHARED_0045 = join(ROOT, "..", "shared", "instances", "aspcomp2013", "0045-labyrinth-11-0.asp");
 /** src/queue/settings.ts BATCH_QUEUE (not imported: the test names what users see in Redis) */
 const QUEUE = "labyrinth-batch";
 
@@ -197,5 +199,29 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     const r2 = await run(["batch", dir, "--queue", redis.url, "--out", out, "--resume", "--format", "json"]).done;
     expect(r2.code, r2.err).toBe(0);
     expectSameAsInProcess(out);
+  });
+
+  it("a proof split into shares: no solution within the horizon, as the in-process proof", async () => {
+    const file = join(dir, "a-slow-1.lp");
+    const single = spawnSync(LABSOLVE, [file, "--threads", "1"], { encoding: "utf8", cwd: ROOT });
+    const r = await run(["--queue", redis.url, file, "--shares", "8", "--stats"]).done;
+    expect(r.code, r.err).toBe(single.status);
+    expect(r.out).toBe(single.stdout);
+    expect(r.out).toBe("INCONSISTENT\n");
+    // the deepest depth was split into 8 share jobs (the shallower ones are one job each)
+    expect(r.err).toMatch(/depth 6: \d+ states in 8 shares/);
+  });
+
+  it.skipIf(!existsSync(SHARED_0045))("a proof of a shared instance through the queue: the in-process proof's optimum, checked by labcheck (skipped without ../shared)", async () => {
+    const single = spawnSync(LABSOLVE, [SHARED_0045, "--format", "json"], { encoding: "utf8", cwd: ROOT });
+    const fewest = JSON.parse(single.stdout).fewest as number;
+    const r = await run(["--queue", redis.url, SHARED_0045, "--shares", "8"]).done;
+    expect(r.code, r.err).toBe(10);
+    const witness = r.out.split("\n")[1];
+    expect(witness.match(/push\(/g)?.length).toBe(fewest);
+    const tmp = join(mkdtempSync(join(tmpdir(), "labqueue-w-")), "answer.txt");
+    writeFileSync(tmp, r.out);
+    const check = spawnSync(LABCHECK, [SHARED_0045, tmp], { encoding: "utf8" });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
   });
 });

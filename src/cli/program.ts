@@ -36,12 +36,19 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--algorithm <name>", "text maze: bfs (default), dfs, dijkstra, astar, wall-follower, tremaux, dead-end-filling")
       .option("--rule <rule>", "text maze: turn (Theseus' turn rule: every move perpendicular to the one before; -n 0 counts the acyclic walks)")
       .option("--no-wait", "Minotaur levels: the variant without the wait move")
+      .option("--queue <url>", "prove on labsolve workers: the depths split into jobs of the queue in this Redis (redis://HOST:PORT)")
+      .option("--shares <n>", "with --queue: jobs per depth (default 30 per worker, at most 4N)", positiveInteger)
       .enablePositionalOptions(),
   );
   addBatchCommand(program);
   addPlanCommand(program);
   addWorkerCommand(program);
-  program.action(async (file: string | undefined, flags: SolveFlags) => {
+  program.action(async (file: string | undefined, flags: SolveFlags & { queue?: string; shares?: number }) => {
+    const queue = flags.queue;
+    if (queue !== undefined) {
+      await guarded("labsolve", async () => (await import("./proof.js")).proofCommand(file, { ...flags, queue }));
+      return;
+    }
     await guarded("labsolve", () => solveCommand(file, flags));
   });
   await program.parseAsync([...argv]);

@@ -297,3 +297,41 @@ export interface TextDrawing {
    */
   draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string }): Promise<{ text: string; exitCode: number }>;
 }
+
+/** One share of one depth of a proof split into jobs (labsolve --queue): the first pushes m with m % count === index. */
+export interface ProofShare {
+  /** the depth searched (pushes), every shallower one with it */
+  depth: number;
+  /** this share, 0 <= index < count */
+  index: number;
+  /** the number of shares of the depth */
+  count: number;
+  /** transposition table, MiB */
+  tableMegabytes?: number;
+}
+
+/** What a share's search found. */
+export interface ProofShareResult {
+  depth: number;
+  index: number;
+  count: number;
+  /** the share's shortest solution of at most `depth` pushes, as the witness's atoms (`push(Z,D,S).` separated by spaces), or null */
+  witness: string | null;
+  /** states generated */
+  nodes: number;
+  milliseconds: number;
+}
+
+/** A deep proof in shares of the first pushes, each share a job: the rule set's search on a part of the tree. */
+export interface ProofSplitter {
+  /**
+   * The horizon (max_steps, or the override) and the number of first pushes (the most shares that make sense).
+   * @throws InputError for a malformed instance
+   */
+  plan(text: string, name: string, maxSteps?: number): { horizon: number; firstPushes: number };
+  /**
+   * Searches one share (synchronous: run it in a process or thread of its own).
+   * @throws InputError for a malformed instance
+   */
+  searchShare(text: string, name: string, share: ProofShare): ProofShareResult;
+}

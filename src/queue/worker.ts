@@ -9,7 +9,9 @@ import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { BatchResult } from "../batch/run.js";
 import { BATCH_QUEUE, type LockSettings } from "./settings.js";
+import type { ProofShareResult } from "../core/plugin.js";
 import type { InstanceJobData } from "./jobs.js";
+import type { ShareJobData } from "./shares.js";
 import { connectionOptions, type RedisAddress } from "./url.js";
 
 export interface WorkerOptions {
@@ -34,7 +36,7 @@ interface Sandboxed {
 export async function runWorker(address: RedisAddress, options: WorkerOptions): Promise<number> {
   const name = options.name ?? `${hostname()}:${process.pid}`;
   const connection = new Redis(connectionOptions(address));
-  const worker = new Worker<InstanceJobData, BatchResult>(BATCH_QUEUE, new URL("./processor.js", import.meta.url), {
+  const worker = new Worker<InstanceJobData | ShareJobData, BatchResult | ProofShareResult>(BATCH_QUEUE, new URL("./processor.js", import.meta.url), {
     connection,
     name,
     concurrency: Math.max(1, options.concurrency),
@@ -54,7 +56,10 @@ export async function runWorker(address: RedisAddress, options: WorkerOptions): 
     if (lastError !== "") options.log(`worker ${name}: connected again`);
     lastError = "";
   });
-  worker.on("completed", (job, row) => options.log(`${job.id} ${job.data.name}: ${row.status}${row.pushes !== null ? `, ${row.pushes} pushes` : ""}, ${row.seconds} s`));
+  worker.on("completed", (job, r) => {
+    if ("status" in r) options.log(`${job.id} ${job.data.name}: ${r.status}${r.pushes !== null ? `, ${r.pushes} pushes` : ""}, ${r.seconds} s`);
+    else options.log(`${job.id} ${job.data.name}: depth ${r.depth}, share ${r.index}/${r.count}: ${r.witness === null ? "no solution" : "a solution"}, ${r.nodes} states, ${r.milliseconds} ms`);
+  });
   worker.on("failed", (job, e) => options.log(`${job?.id ?? "?"} ${job?.data.name ?? ""}: failed (attempt ${job?.attemptsMade ?? "?"}): ${e.message}`));
 
   let signals = 0;

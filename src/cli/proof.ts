@@ -1,0 +1,52 @@
+/** `labsolve --queue URL FILE`: the proof of the fewest pushes, split into jobs for `labsolve worker`s (src/queue/proof.ts). */
+import { ExitCode } from "../core/errors.js";
+import { readSource } from "./common.js";
+
+export interface ProofFlags {
+  queue: string;
+  shares?: number;
+  maxSteps?: number;
+  memory: number;
+  stats?: boolean;
+}
+
+/**
+ * Runs the proof and prints the answer in the competition's layout (ANSWER and the
+ * witness, or INCONSISTENT).
+ * @returns 10 solved (proven shortest), 20 no solution within the horizon, 1 interrupted
+ */
+export async function proofCommand(file: string | undefined, flags: ProofFlags): Promise<number> {
+  const [{ parseQueueUrl }, { runQueuedProof }] = await Promise.all([import("../queue/url.js"), import("../queue/proof.js")]);
+  const address = parseQueueUrl(flags.queue);
+  const source = readSource(file);
+  const abort = new AbortController();
+  const stop = (): void => abort.abort();
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  try {
+    const r = await runQueuedProof(source.text, source.name, {
+      address,
+      shares: flags.shares,
+      maxSteps: flags.maxSteps,
+      tableMegabytes: flags.memory,
+      signal: abort.signal,
+      onNote: (line) => process.stderr.write(`${line}\n`),
+      onDepth: (depth, nodes, slowest, shares) => {
+        if (flags.stats) process.stderr.write(`depth ${depth}: ${nodes} states in ${shares} shares, the slowest ${(slowest / 1000).toFixed(2)} s\n`);
+      },
+    });
+    if (r.status === "solved") {
+      process.stdout.write(`ANSWER\n${r.witness}\n`);
+      return 10;
+    }
+    if (r.status === "unsatisfiable") {
+      process.stdout.write("INCONSISTENT\n");
+      return 20;
+    }
+    process.stdout.write(`% interrupted: shortest >= ${r.lowerBound}\n`);
+    return ExitCode.Interrupted;
+  } finally {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Waiting for jobs by id: their states looked at every `pollMs`, in pipelined rounds; a
+ * job that Redis no longer has (lost in an outage) is handed back to be added again.
+ */
+import { Job, type Queue } from "bullmq";
+
+/** How a finished job ended. */
+export type Finished<R> = { id: string; completed: true; value: R } | { id: string; completed: false; attempts: number; reason: string };
+
+/**
+ * Resolves when every id has finished (each reported once through `onFinished`), when
+ * `onFinished` returns "stop", or when `signal` aborts.
+ * @param readd called with the ids of jobs Redis does not have, to add them again
+ */
+export async function waitForJobs<D, R>(
+  queue: Queue<D, R>,
+  ids: Iterable<string>,
+  onFinished: (f: Finished<R>) => void | "stop" | Promise<void | "stop">,
+  readd: (ids: string[]) => Promise<void>,
+  options: { pollMs?: number; signal?: AbortSignal; chunk?: number } = {},
+): Promise<void> {
+  const pending = new Set(ids);
+  const chunkSize = options.chunk ?? 500;
+  while (pending.size > 0 && !options.signal?.aborted) {
+    const all = [...pending];
+    let finished = 0;
+    for (let i = 0; i < all.length && !options.signal?.aborted; i += chunkSize) {
+      const chunk = all.slice(i, i + chunkSize);
+      const states = await Promise.all(chunk.map((id) => queue.getJobState(id)));
+      const lost: string[] = [];
+      for (let k = 0; k < chunk.length; k++) {
+        const id = chunk[k];
+        if (states[k] === "unknown") lost.push(id);
+        if (states[k] !== "completed" && states[k] !== "failed") continue;
+        const job = await Job.fromId<D, R>(queue, id);
+        if (!job) {
+          lost.push(id);
+          continue;
+        }
+        if (!pending.delete(id)) continue;
+        finished++;
+        const next = await onFinished(states[k] === "completed" ? { id, completed: true, value: job.returnvalue } : { id, completed: false, attempts: job.attemptsMade, reason: job.failedReason ?? "no reason given" });
+        if (next === "stop") return;
+      }
+      if (lost.length > 0) await readd(lost);
+    }
+    if (finished === 0 && pending.size > 0) await sleep(options.pollMs ?? 500, options.signal);
+  }
+}
+
+/** Waits `ms`, or less when the signal aborts. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(t);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
