@@ -29,6 +29,7 @@ import type {
 } from "./core/plugin.js";
 import { hasGameFacts } from "./push/game/recognise.js";
 import { isTextMaze } from "./maze/text/recognise.js";
+import { isTransitCsv } from "./maze/theseus/recognise.js";
 
 /** What every entry has. */
 interface EntryBase {
@@ -130,8 +131,19 @@ const maze: TextRuleSet = {
   mazeGenerator: async () => (await import("./maze/text/generate.js")).generator,
 };
 
+const theseus: TextRuleSet = {
+  name: "theseus",
+  family: "maze",
+  input: "text",
+  summary: "Theseus' transit graph (CSV node1,node2,weight,direction1,direction2): the shortest acyclic path, -n 0 every acyclic path and cycle",
+  recognisesText: isTransitCsv,
+  solver: async () => (await import("./maze/theseus/solve.js")).solver,
+  checker: async () => (await import("./maze/theseus/check.js")).checker,
+  drawing: async () => (await import("./maze/theseus/play.js")).drawing,
+};
+
 /** Every rule set, facts entries in the order they are asked to recognise an instance. */
-export const RULE_SETS: readonly RuleSetEntry[] = [game, competition, ipc2023, maze];
+export const RULE_SETS: readonly RuleSetEntry[] = [game, competition, ipc2023, maze, theseus];
 
 /** The names `--rules` takes for facts (labsolve, labcheck). */
 export const FACTS_RULE_NAMES: readonly string[] = RULE_SETS.filter((r) => r.input === "facts").map((r) => r.name);
