@@ -31,6 +31,7 @@ import type {
 import { hasGameFacts } from "./push/game/recognise.js";
 import { isTextMaze } from "./maze/text/recognise.js";
 import { looksLikeLevel } from "./maze/minotaur/recognise.js";
+import { isTransitCsv } from "./maze/theseus/recognise.js";
 
 /** What every entry has. */
 interface EntryBase {
@@ -147,11 +148,22 @@ const minotaur: TextRuleSet = {
   generator: async () => (await import("./maze/minotaur/generate.js")).generator,
 };
 
+const theseus: TextRuleSet = {
+  name: "theseus",
+  family: "maze",
+  input: "text",
+  summary: "Theseus' transit graph (CSV node1,node2,weight,direction1,direction2): the shortest acyclic path, -n 0 every acyclic path and cycle",
+  recognisesText: isTransitCsv,
+  solver: async () => (await import("./maze/theseus/solve.js")).solver,
+  checker: async () => (await import("./maze/theseus/check.js")).checker,
+  drawing: async () => (await import("./maze/theseus/play.js")).drawing,
+};
+
 /**
  * Every rule set. Facts entries are asked to recognise an instance in this order, and
  * text entries too: the Minotaur's (a text maze with T) before the maze's.
  */
-export const RULE_SETS: readonly RuleSetEntry[] = [minotaur, game, competition, ipc2023, maze];
+export const RULE_SETS: readonly RuleSetEntry[] = [minotaur, game, competition, ipc2023, maze, theseus];
 
 /** The names `--rules` takes for facts (labsolve, labcheck). */
 export const FACTS_RULE_NAMES: readonly string[] = RULE_SETS.filter((r) => r.input === "facts").map((r) => r.name);

@@ -28,6 +28,7 @@ interface ShowFlags {
   format: ShowFormat;
   output?: string;
   step?: number;
+  algorithm?: string;
 }
 
 const program = clingoExits(
@@ -43,6 +44,7 @@ const program = clingoExits(
     .addOption(new Option("-f, --format <format>", "text: the boards in the terminal; svg: one picture (a strip of every step); html: a page that steps through them").choices(FORMATS).default("text"))
     .option("--step <k>", "svg: only step K (0 is the start)", nonNegativeInteger)
     .option("-o, --output <file>", "write to FILE (replaced if it exists; never an input file)")
+    .option("--algorithm <name>", "text maze, --format html: the search to animate (bfs, dfs, dijkstra, astar, ...)")
     .enablePositionalOptions(),
 );
 
@@ -101,7 +103,7 @@ program.action(async (instanceFile: string, witnessFile: string | undefined, fla
     }
     const textRules = textRuleSet(inst.text, inst.name);
     if (textRules) {
-      const drawn = await (await textRules.drawing()).draw({ source: inst, stdin: instanceFile === "-" }, witness, { format: flags.format, step: flags.step, title: `labshow: ${basename(inst.name)}` });
+      const drawn = await (await textRules.drawing()).draw({ source: inst, stdin: instanceFile === "-" }, witness, { format: flags.format, step: flags.step, title: `labshow: ${basename(inst.name)}`, algorithm: flags.algorithm });
       if (flags.output !== undefined) writeFileSync(flags.output, drawn.text);
       else process.stdout.write(drawn.text);
       return drawn.exitCode;

@@ -12,7 +12,7 @@ import type { SolveFlags } from "./solve.js";
 /** The output formats (format.ts OUTPUT_FORMATS; not imported, so that this module loads nothing of ours before it knows what to do). */
 const FORMATS: readonly string[] = ["competition", "clingo", "json"];
 /** --rules and --cost (src/registry.ts FACTS_RULE_NAMES, src/core/push-rules.ts COSTS; not imported, as above; test/registry.test.ts holds them equal). */
-const RULES: readonly string[] = ["competition", "game", "maze", "minotaur"];
+const RULES: readonly string[] = ["competition", "game", "maze", "minotaur", "theseus"];
 const COSTS: readonly string[] = ["pushes", "moves", "steps"];
 
 /** The flags of a plain solving command line, or undefined when commander must read it. */

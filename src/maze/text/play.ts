@@ -10,6 +10,8 @@ import { readTextMaze, type TextMaze } from "../../core/maze-text.js";
 import type { Source, TextDrawing, TextInput } from "../../core/plugin.js";
 import { walk } from "./check.js";
 import { distances } from "./distances.js";
+import { searchPage } from "./html.js";
+import { algorithmNamed } from "./search/algorithms.js";
 import { bfs } from "./search/graph-search.js";
 import { searchProblem } from "./search/problem.js";
 import { mazeSvg } from "./svg.js";
@@ -26,12 +28,19 @@ function walkToDraw(maze: TextMaze, witness: Source | undefined): { cells: numbe
 }
 
 export const drawing: TextDrawing = {
-  formats: ["text", "svg"],
-  async draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string }) {
+  formats: ["text", "svg", "html"],
+  async draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string; algorithm?: string }) {
     const maze = readTextMaze(input.source.text, input.source.name);
+    if (options.format === "html") {
+      // the chosen algorithm's search, step by step, then its path
+      const algorithm = algorithmNamed(options.algorithm ?? "bfs");
+      const r = algorithm.run(searchProblem(maze));
+      const cells = r.found ? walk(maze, Array.from(r.moves)).cells : [maze.start];
+      return { text: searchPage(maze, algorithm.name, r.visited, cells, options.title), exitCode: r.found ? 0 : 20 };
+    }
     const w = walkToDraw(maze, witness);
     if (options.format === "svg") return { text: mazeSvg(maze, w.cells, distances(maze), options.title), exitCode: w.exitCode };
-    if (options.format !== "text") throw new Error(`--format ${options.format}: a text maze is drawn as text or svg`);
+    if (options.format !== "text") throw new Error(`--format ${options.format}: a text maze is drawn as text, svg or html`);
     const marks = new Map<number, string>();
     for (const c of w.cells.slice(1)) marks.set(c, ".");
     const note = w.message ? `${w.message}\n` : `${w.cells.length - 1} moves (. the path)\n`;

@@ -27,18 +27,44 @@ function neighbour(rows: number, cols: number, cell: number, d: number): number 
   return c > 0 ? cell - 1 : -1;
 }
 
+/**
+ * Random directions 0..3, two bits at a time from 32-bit draws of `rnd` (16 directions a
+ * draw): the random walks' hot loop calls rnd() once in 16 steps.
+ */
+class Directions {
+  private bits = 0;
+  private left = 0;
+  constructor(private readonly rnd: Random) {}
+  next(): number {
+    if (this.left === 0) {
+      this.bits = (this.rnd() * 4294967296) >>> 0;
+      this.left = 16;
+    }
+    const d = this.bits & 3;
+    this.bits >>>= 2;
+    this.left--;
+    return d;
+  }
+}
+
 /** Aldous-Broder: a random walk that carves into every cell the first time it enters it. Uniform. */
 export function aldousBroder(rows: number, cols: number, open: Uint8Array, rnd: Random): void {
   const n = rows * cols;
   const inTree = new Uint8Array(n);
+  const dirs = new Directions(rnd);
   let cell = below(rnd, n);
+  let r = (cell / cols) | 0;
+  let c = cell - r * cols;
   inTree[cell] = 1;
   let left = n - 1;
   while (left > 0) {
-    const d = below(rnd, 4);
-    const to = neighbour(rows, cols, cell, d);
-    if (to < 0) continue;
-    if (!inTree[to]) {
+    const d = dirs.next();
+    let to: number;
+    if (d === 0) { if (r === 0) continue; r--; to = cell - cols; }
+    else if (d === 1) { if (c === cols - 1) continue; c++; to = cell + 1; }
+    else if (d === 2) { if (r === rows - 1) continue; r++; to = cell + cols; }
+    else { if (c === 0) continue; c--; to = cell - 1; }
+    if (inTree[to] === 0) {
       carve(open, cols, cell, d);
       inTree[to] = 1;
       left--;
@@ -52,26 +78,32 @@ export function wilson(rows: number, cols: number, open: Uint8Array, rnd: Random
   const n = rows * cols;
   const inTree = new Uint8Array(n);
   const exitDir = new Uint8Array(n); // the last direction the walk left each cell by (loop erasure by overwriting)
+  const off = Int32Array.of(-cols, 1, cols, -1);
+  const dirs = new Directions(rnd);
   inTree[below(rnd, n)] = 1;
+  let r0 = 0;
+  let c0 = -1;
   for (let s = 0; s < n; s++) {
+    if (++c0 === cols) { c0 = 0; r0++; }
     if (inTree[s]) continue;
     let cell = s;
-    while (!inTree[cell]) {
-      let d: number;
-      let to: number;
-      do {
-        d = below(rnd, 4);
-        to = neighbour(rows, cols, cell, d);
-      } while (to < 0);
+    let r = r0;
+    let c = c0;
+    while (inTree[cell] === 0) {
+      const d = dirs.next();
+      if (d === 0) { if (r === 0) continue; r--; }
+      else if (d === 1) { if (c === cols - 1) continue; c++; }
+      else if (d === 2) { if (r === rows - 1) continue; r++; }
+      else { if (c === 0) continue; c--; }
       exitDir[cell] = d;
-      cell = to;
+      cell += off[d];
     }
     cell = s;
-    while (!inTree[cell]) {
+    while (inTree[cell] === 0) {
       const d = exitDir[cell];
       inTree[cell] = 1;
       carve(open, cols, cell, d);
-      cell = neighbour(rows, cols, cell, d);
+      cell += off[d];
     }
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * labcheck's part for the transit graph: a path given as its states (`0a 2a ... 37a`, or
+ * the published layout `(0a)-[2.0]->(2a)...`), walked on the graph by this module: it must
+ * start at the entry state, follow edges, repeat no state and end at the exit state.
+ * Without a path: the graph's figures (transits, states, edges).
+ */
+import { InputError } from "../../core/errors.js";
+import type { Source, TextChecker, TextInput } from "../../core/plugin.js";
+import { readTransitGraph, stateName } from "./graph.js";
+
+export const checker: TextChecker = {
+  check(input: TextInput, witness: Source | undefined, flags: { json?: boolean }) {
+    const g = readTransitGraph(input.source.text, input.source.name);
+    if (witness === undefined) {
+      const text = `transit graph: ${g.transits} transits, ${g.states} states, ${g.from.length} directed edges\n`;
+      return { text: flags.json ? `${JSON.stringify({ transits: g.transits, states: g.states, edges: g.from.length })}\n` : text, exitCode: 0 };
+    }
+    const states: number[] = [];
+    const weights: (number | undefined)[] = [];
+    const token = /(\d+)([ab])\)?(?:-\[([\d.]+)\]->)?/g;
+    for (let m = token.exec(witness.text); m; m = token.exec(witness.text)) {
+      states.push(2 * Number(m[1]) + (m[2] === "b" ? 1 : 0));
+      weights.push(m[3] === undefined ? undefined : Number(m[3]));
+    }
+    if (states.length === 0) throw new InputError(witness.name, { line: 1, column: 1 }, "expected a path of transit states such as 0a 2a 5b ... 37a");
+    let verdict: string | undefined;
+    let step = 0;
+    let weight = 0;
+    const seen = new Set<number>();
+    if (states[0] !== g.start) verdict = `the path starts at ${stateName(states[0])}, not at the entry ${stateName(g.start)}`;
+    seen.add(states[0]);
+    for (let i = 1; i < states.length && !verdict; i++) {
+      const [a, b] = [states[i - 1], states[i]];
+      let best = Infinity;
+      for (let k = a < g.states ? g.outStart[a] : 0; a < g.states && k < g.outStart[a + 1]; k++) {
+        const e = g.out[k];
+        if (g.to[e] === b && (weights[i - 1] === undefined || weights[i - 1] === g.weight[e])) best = Math.min(best, g.weight[e]);
+      }
+      if (best === Infinity) {
+        verdict = `step ${i}: no passage from ${stateName(a)} to ${stateName(b)}${weights[i - 1] !== undefined ? ` of weight ${weights[i - 1]}` : ""}`;
+        step = i;
+      } else if (seen.has(b)) {
+        verdict = `step ${i}: ${stateName(b)} again: the path is not acyclic (no state twice)`;
+        step = i;
+      }
+      seen.add(b);
+      weight += best;
+    }
+    if (!verdict && states[states.length - 1] !== g.goal) verdict = `the path ends at ${stateName(states[states.length - 1])}, not at the exit ${stateName(g.goal)}`;
+    if (flags.json) return { text: `${JSON.stringify({ valid: !verdict, step: verdict ? step : null, message: verdict ?? null, edges: states.length - 1, weight: verdict ? null : weight })}\n`, exitCode: verdict ? 1 : 0 };
+    return verdict ? { text: `invalid: ${verdict}\n`, exitCode: 1 } : { text: `valid: an acyclic path of ${states.length - 1} edges, weight ${weight.toFixed(1)}\n`, exitCode: 0 };
+  },
+};

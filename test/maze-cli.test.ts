@@ -1,0 +1,152 @@
+/**
+ * The static labyrinths' command lines end to end (bin/, built by `npm test`'s pretest):
+ * labsolve, labcheck, labshow and labgen maze on the project's own mazes (instances/),
+ * the lab's sample and the transit graph from ../shared when present.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const MAZE = join(ROOT, "instances/maze-8x12.txt");
+const BRAIDED = join(ROOT, "instances/maze-8x12-braided.txt");
+const TURN = join(ROOT, "instances/maze-turn-5x6.txt");
+const SAMPLE = join(ROOT, "../shared/mazes/sample-5x5.txt");
+const CSV = join(ROOT, "../shared/mazes/labyrinth-of-theseus-edges.csv");
+const WORDS = ["north", "east", "south", "west"];
+
+function sh(cmd: string, args: string[], input = "") {
+  const r = spawnSync(join(ROOT, "bin", cmd), args, { input, encoding: "utf8", cwd: ROOT, maxBuffer: 64 << 20 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe("labsolve on a text maze", () => {
+  it.skipIf(!existsSync(SAMPLE))("prints the lab's answer for its sample, exit 10", () => {
+    const r = sh("labsolve", [SAMPLE]);
+    expect(r.code).toBe(10);
+    expect(r.out).toContain("Solution: [south, east, north, east, east, south, south, south, east, south]\n");
+  });
+
+  it("--format json: fewest, moves, visited (1-based cells), algorithm; every algorithm's moves pass labcheck", () => {
+    for (const algorithm of ["bfs", "dfs", "dijkstra", "astar", "wall-follower", "tremaux", "dead-end-filling"]) {
+      const r = sh("labsolve", ["--format", "json", "--algorithm", algorithm, MAZE]);
+      expect(r.code, r.err).toBe(10);
+      const doc = JSON.parse(r.out) as { fewest: number; moves: string[]; visited: [number, number][]; algorithm: string };
+      expect(doc.algorithm).toBe(algorithm);
+      expect(doc.moves.every((m) => WORDS.includes(m))).toBe(true);
+      if (["bfs", "dfs", "dijkstra", "astar", "tremaux"].includes(algorithm)) expect(doc.visited[0]).toEqual([1, 1]);
+      for (const [row, col] of doc.visited) expect(row >= 1 && row <= 8 && col >= 1 && col <= 12).toBe(true);
+      if (["bfs", "dijkstra", "astar"].includes(algorithm)) expect(doc.moves.length).toBe(doc.fewest);
+      const check = sh("labcheck", [MAZE, "-"], `[${doc.moves.join(", ")}]`);
+      expect(check.code, check.out).toBe(0);
+    }
+  });
+
+  it("exit 20 when no path exists; exit 65 with FILE:LINE:COL on a malformed maze", () => {
+    const closed = "+-+-+\n|S|E|\n+-+-+\n";
+    const r = sh("labsolve", ["-"], closed);
+    expect(r.code).toBe(20);
+    const bad = sh("labsolve", ["-"], "+-+-+\n|S X|\n+-+-+\n");
+    expect(bad.code).toBe(65);
+    expect(bad.err).toMatch(/^<stdin>:2:4: error: /);
+  });
+
+  it("--rule turn: the fewest moves turn at every step; -n 0 lists the acyclic walks and exits 30", () => {
+    const r = sh("labsolve", ["--rule", "turn", "--format", "json", TURN]);
+    expect(r.code).toBe(10);
+    const moves = (JSON.parse(r.out) as { moves: string[] }).moves.map((m) => WORDS.indexOf(m));
+    for (let i = 1; i < moves.length; i++) expect((moves[i] + moves[i - 1]) % 2).toBe(1);
+    expect(sh("labcheck", [TURN, "-"], moves.map((m) => "NESW"[m]).join("")).code).toBe(0);
+    const all = sh("labsolve", ["--rule", "turn", "-n", "0", TURN]);
+    expect(all.code).toBe(30);
+    const listed = all.out.split("\n").filter((l) => l.startsWith("Path ")).length;
+    expect(all.out).toContain(`Acyclic paths (no cell and direction twice): ${listed}\n`);
+  });
+});
+
+describe("labcheck on a text maze", () => {
+  it("reads the lab's list, words and letters alike; a wrong move gives its step, its place in the file and a picture", () => {
+    const best = (JSON.parse(sh("labsolve", ["-f", "json", MAZE]).out) as { moves: string[] }).moves;
+    expect(sh("labcheck", [MAZE, "-"], best.join("\n")).code).toBe(0);
+    expect(sh("labcheck", [MAZE, "-"], `Solution: [${best.join(", ")}]`).code).toBe(0);
+    const wrong = ["east", ...best.slice(1)];
+    const r = sh("labcheck", [MAZE, "-"], wrong.map((w) => w[0]).join(" "));
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^invalid: move 1 \(east\) from \(1, 1\): a wall \(<stdin>:1:1\)/);
+    const short = sh("labcheck", [MAZE, "-"], `[${best.slice(0, -1).join(", ")}]`);
+    expect(short.code).toBe(1);
+    expect(short.out).toMatch(/^invalid: the walk ends at \(8, 11\), not at the exit/);
+    expect(short.out.split("\n")[16]).toMatch(/^\|.*\*.* @ E\|$/);
+  });
+
+  it("the perfection check: perfect, or not and where", () => {
+    expect(sh("labcheck", [MAZE]).out).toMatch(/^perfect: 96 cells/);
+    const r = sh("labcheck", [BRAIDED]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^not perfect: a loop: the passage between \(\d+, \d+\) and \(\d+, \d+\) closes one/);
+  });
+});
+
+describe("labgen maze", () => {
+  it("K mazes each followed by a blank line, the same for the same seed, each perfect by labcheck; never overwrites", () => {
+    const a = sh("labgen", ["maze", "6", "9", "--algorithm", "wilson", "--seed", "4", "--count", "3"]);
+    expect(a.code).toBe(0);
+    expect(sh("labgen", ["maze", "6", "9", "--algorithm", "wilson", "--seed", "4", "--count", "3"]).out).toBe(a.out);
+    const mazes = a.out.split("\n\n").filter((m) => m.trim() !== "");
+    expect(mazes).toHaveLength(3);
+    expect(a.out.endsWith("+\n\n")).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), "labgen-maze-"));
+    mazes.forEach((m, i) => {
+      expect(m.split("\n")).toHaveLength(13);
+      writeFileSync(join(dir, `${i}.txt`), m);
+      expect(sh("labcheck", [join(dir, `${i}.txt`)]).out).toMatch(/^perfect: 54 cells/);
+    });
+    const file = join(dir, "m.txt");
+    expect(sh("labgen", ["maze", "4", "4", "--algorithm", "kruskal", "--seed", "1", "-o", file]).code).toBe(0);
+    const first = readFileSync(file, "utf8");
+    expect(sh("labgen", ["maze", "4", "4", "--algorithm", "prim", "--seed", "2", "-o", file]).code).toBe(65);
+    expect(readFileSync(file, "utf8")).toBe(first);
+    expect(sh("labcheck", [file]).out).toMatch(/^perfect/);
+  });
+
+  it("--help says for each algorithm whether it is uniform, and its bias", () => {
+    const help = sh("labgen", ["maze", "--help"]).out;
+    for (const name of ["aldous-broder", "recursive-division", "backtracker", "kruskal", "prim", "wilson", "eller", "hunt-and-kill", "sidewinder", "binary-tree", "growing-tree"]) {
+      expect(help).toMatch(new RegExp(`\\n  ${name} +(uniform|not uniform) +\\S`));
+    }
+  });
+});
+
+describe("labshow on a text maze", () => {
+  it("text with the path; SVG with walls, S, E, the path and the distance shading", () => {
+    const t = sh("labshow", [MAZE]);
+    expect(t.code).toBe(0);
+    expect(t.out).toMatch(/^\+-\+/);
+    const svg = sh("labshow", [MAZE, "--format", "svg"]);
+    expect(svg.code).toBe(0);
+    expect(svg.out).toContain("<polyline class=\"path\"");
+    expect(svg.out).toContain("distance 0");
+    expect((svg.out.match(/<rect /g) ?? []).length).toBe(96);
+  });
+});
+
+describe.skipIf(!existsSync(CSV))("the transit graph (../shared/mazes)", () => {
+  it("labsolve: the shortest acyclic path, 30.0 with 14 edges; labcheck accepts it", () => {
+    const r = sh("labsolve", [CSV]);
+    expect(r.code).toBe(10);
+    expect(r.out).toContain("Shortest acyclic path: weight 30.0, 14 edges\n");
+    expect(sh("labcheck", [CSV, "-"], r.out.trimEnd().split("\n").pop()!).code).toBe(0);
+  });
+
+  it("labsolve -n 0: 8256 paths listed, the table, exit 30; --format json the same figures", () => {
+    const r = sh("labsolve", ["-n", "0", CSV]);
+    expect(r.code).toBe(30);
+    expect(r.out.split("\n").filter((l) => l.startsWith("Path ")).length).toBe(8256);
+    expect(r.out).toMatch(/no transit state twice \(published\) +8256 +35\.047 +70\.516 +30\.0 \(14 edges\) +104\.0 \(51 edges\)/);
+    expect(r.out).toMatch(/distinct cycles \(no state twice\) +3538 +24\.910 +54\.987 +4\.0 \(3 edges\) +85\.0 \(39 edges\)/);
+    const j = JSON.parse(sh("labsolve", ["-n", "0", "-f", "json", CSV]).out) as { acyclicPaths: { states: { count: number } }; cycles: { count: number } };
+    expect([j.acyclicPaths.states.count, j.cycles.count]).toEqual([8256, 3538]);
+  });
+});
