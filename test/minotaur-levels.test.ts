@@ -132,6 +132,20 @@ describe("the commands on Minotaur levels", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("labshow draws the optimal solution, or a move list, as a text or SVG strip", () => {
+    const t = run("labshow", [level]);
+    expect(t.code).toBe(0);
+    expect(t.out).toMatch(new RegExp(`escaped after ${exp.fewest} moves`));
+    expect(t.out.match(/^start/gm)?.length).toBe(1);
+    expect(t.out.match(/(^| )\d+ (north|east|south|west|wait)/gm)?.length).toBe(exp.fewest);
+    const svg = run("labshow", [level, "--format", "svg"]);
+    expect(svg.out.startsWith("<svg")).toBe(true);
+    expect(svg.out.match(/<rect /g)?.length).toBe(exp.fewest + 1);
+    const wrong = run("labshow", [level, "-"], "wait wait wait wait wait wait wait wait wait");
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toMatch(/INVALID|caught|inside|catches/);
+  });
+
   it("labgen minotaur ROWS COLS --seed S makes a solvable level of that size", () => {
     const g = run("labgen", ["minotaur", "5", "6", "--seed", "4", "--iterations", "1500"]);
     expect(g.code, g.err).toBe(0);
