@@ -110,6 +110,25 @@ describe("the commands on Minotaur levels", () => {
     for (const l of lines) expect(run("labcheck", [join(LEVELS, many), "-"], l).code).toBe(0);
   });
 
+  it("labsolve -n 0 counts the optimal solutions when there are too many to list; -n K lists K", () => {
+    // an open 8x8 room, the Minotaur shut in the south-west corner, the opening east of (8, 8)
+    const rows: string[] = ["+-+-+-+-+-+-+-+-+", "|T              |"];
+    for (let r = 2; r <= 8; r++) rows.push(r === 8 ? "+-+ + + + + + + +" : "+ + + + + + + + +", r === 8 ? "|M|             " : "|               |");
+    rows.push("+-+-+-+-+-+-+-+-+");
+    const room = `${rows.join("\n")}\n`;
+    const ref = refSolve(refRead(room));
+    expect(ref.count).toBeGreaterThan(1000);
+    const r = run("labsolve", ["-", "-n", "0"], room);
+    expect(r.code).toBe(10);
+    expect(r.out).toContain(`% ${ref.count} optimal solutions: too many to list (more than 1000); one of them:`);
+    const five = run("labsolve", ["-", "-n", "5"], room);
+    const lines = five.out.trim().split("\n").filter((l) => !l.startsWith("%"));
+    expect(new Set(lines).size).toBe(5);
+    expect(five.out).toContain(`% ${ref.count} optimal solutions, the first 5`);
+    const json = JSON.parse(run("labsolve", ["-", "-n", "0", "--format", "json"], room).out) as { fewest: number; count: number; solutions: unknown };
+    expect(json).toMatchObject({ fewest: ref.fewest, count: ref.count, solutions: null });
+  });
+
   it("labcheck names the step of a wall, of the capture, and moves that end inside, with a picture", () => {
     const text = "+-+-+-+\n|T    |\n+-+ + +\n|    M|\n+ +-+-+\n";
     const dir = mkdtempSync(join(tmpdir(), "minotaur-"));
