@@ -49,7 +49,7 @@ export const solver: TextSolver = {
     } else if (!solved) {
       process.stdout.write(`% no escape${variant}: proven, all ${result.visited} reachable states visited\n`);
     } else {
-      process.stdout.write(`% escape in ${result.fewest} moves${variant} (fewest); ${result.visited} states visited\n`);
+      process.stdout.write(`% escape in ${result.fewest} move${result.fewest === 1 ? "" : "s"}${variant} (fewest); ${result.visited} states visited\n`);
       if (!many) process.stdout.write(`${words(result.moves).join(" ")}\n`);
       else if (listed === undefined) {
         process.stdout.write(`% ${result.count} optimal solutions: too many to list (more than ${LIST_LIMIT}); one of them:\n${words(result.moves).join(" ")}\n`);
