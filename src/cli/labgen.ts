@@ -28,7 +28,8 @@ const program = clingoExits(
     .option("-o, --out <dir>", "write into this folder under the competition's file name (never overwrites)")
     .addOption(new Option("--rules <rules>", "competition facts, or an IPC 2023 PDDL problem").choices(GENERATOR_NAMES).default("competition"))
     .option("--rotations <k>", "ipc2023: random pushes scrambling the board (default N)", nonNegativeInteger)
-    .option("--domain", "ipc2023: print the domain file instead of a problem (N and --seed are then ignored)"),
+    .option("--domain", "ipc2023: print the domain file instead of a problem (N and --seed are then ignored)")
+    .addHelpText("after", "\nTheseus and the Minotaur:\n  labgen minotaur ROWS COLS --seed S [--iterations K] [-o DIR]   (labgen minotaur --help)"),
 );
 
 interface GenFlags {
