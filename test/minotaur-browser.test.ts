@@ -2,14 +2,14 @@
  * The Minotaur level's page (labshow --format html) in a real headless Chromium (Debian's
  * chromium, puppeteer-core): the optimal solution played by key presses ends in the win
  * message, each step's cells read from the page against the tests' independent simulation;
- * a losing line shows the lose message; undo, restart and "show the solution" work.
+ * the Minotaur drawn on each cell of its two steps; a losing line shows the lose message; undo, restart and "show the solution" work.
  * Skips, saying so, without a chromium.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refRead, refStep, type RefLevel } from "./helpers/minotaur-ref.js";
+import { refOpen, refRead, refStep, type RefLevel } from "./helpers/minotaur-ref.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
@@ -38,6 +38,21 @@ function losingLine(L: RefLevel): string[] {
     layer = next;
   }
   throw new Error("no losing line");
+}
+
+/** The Minotaur's cells, 1-based "r,c", after each step it takes toward Theseus at t (the spec's rule 2, by hand). */
+function minotaurSteps(L: RefLevel, t: [number, number], m: [number, number]): string {
+  const cells: string[] = [];
+  let [r, c] = m;
+  for (let k = 0; k < 2; k++) {
+    const h = Math.sign(t[1] - c);
+    const v = Math.sign(t[0] - r);
+    if (h !== 0 && refOpen(L, r, c, 0, h)) c += h;
+    else if (v !== 0 && refOpen(L, r, c, v, 0)) r += v;
+    else break;
+    cells.push(`${r + 1},${c + 1}`);
+  }
+  return cells.join(" ");
 }
 
 describe.skipIf(!CHROMIUM)(`the Minotaur page in headless Chromium (${CHROMIUM ?? "no chromium: skipped"})`, () => {
@@ -78,7 +93,7 @@ describe.skipIf(!CHROMIUM)(`the Minotaur page in headless Chromium (${CHROMIUM ?
         const e = document.getElementById(id)!;
         return [Number(e.dataset.row), Number(e.dataset.col)];
       };
-      return { t: at("theseus"), m: at("minotaur"), state: document.body.dataset.state, moves: Number(document.getElementById("moves")!.textContent), message: document.getElementById("message")!.textContent ?? "" };
+      return { t: at("theseus"), m: at("minotaur"), steps: document.getElementById("minotaur")!.dataset.steps ?? "", state: document.body.dataset.state, moves: Number(document.getElementById("moves")!.textContent), message: document.getElementById("message")!.textContent ?? "" };
     });
   };
   const press = async (move: string) => {
@@ -106,8 +121,11 @@ describe.skipIf(!CHROMIUM)(`the Minotaur page in headless Chromium (${CHROMIUM ?
         expect(s.message).toMatch(new RegExp(`^Escaped in ${solution.length} moves! The fewest possible\\.`));
       } else {
         expect(typeof r).toBe("object");
+        const before = m;
         ({ t, m } = r as { t: [number, number]; m: [number, number] });
         expect(s).toMatchObject({ t: [t[0] + 1, t[1] + 1], m: [m[0] + 1, m[1] + 1], state: "playing", moves: i + 1 });
+        // the Minotaur was drawn on each cell of its turn: its first step (if any), then its second
+        expect(s.steps).toBe(minotaurSteps(L, t, before));
       }
     }
     expect(errors).toEqual([]);

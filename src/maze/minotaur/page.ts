@@ -7,6 +7,7 @@
  *
  * What a test reads: body[data-state] "playing" | "won" | "lost"; #moves (moves made);
  * #theseus and #minotaur [data-row][data-col] (1-based; Theseus' data-row 0 once out);
+ * #minotaur[data-steps] the cells it was drawn on, one per step, in the last turn ("2,3 2,2");
  * #message (the win or lose message); #solution (the optimal moves as words).
  * A page opened with `#fast` does not animate.
  */
@@ -115,13 +116,16 @@ async function play(move) {
   $("message").textContent = "";
   if (t === m) { state = "lost"; show(); $("message").textContent = "Caught! Theseus walked into the Minotaur after " + moves + " moves."; return; }
   show();
+  const shown = [];
   for (let k = 0; k < 2; k++) {
     const next = step(t, m);
     if (next === m) break;
     m = next;
     await sleep(delay);
     show();
+    shown.push($("minotaur").dataset.row + "," + $("minotaur").dataset.col);
   }
+  $("minotaur").dataset.steps = shown.join(" ");
   if (m === t) { state = "lost"; show(); $("message").textContent = "Caught by the Minotaur after " + moves + " moves. Undo (U) or restart (R)."; }
 }
 function undo() {
