@@ -81,6 +81,8 @@ describe("the commands on Minotaur levels", () => {
     expect(check.code).toBe(0);
     expect(check.out).toMatch(new RegExp(`^VALID: escaped after ${exp.fewest} moves`));
     expect(run("labcheck", [level, "-"], json.out).code).toBe(0);
+    const verdict = JSON.parse(run("labcheck", [level, "-", "--json"], words.out).out) as Record<string, unknown>;
+    expect(verdict).toMatchObject({ valid: true, verdict: "escaped", step: exp.fewest, theseus: null });
   });
 
   it("labsolve exits 20 when no escape exists, with and without --no-wait", () => {
@@ -143,6 +145,11 @@ describe("the commands on Minotaur levels", () => {
     expect(caught.status).toBe(1);
     expect(caught.stdout).toMatch(/INVALID: step \d: the Minotaur catches Theseus at/);
     expect(caught.stdout).toContain("X");
+    const caughtJson = spawnSync(join(ROOT, "bin", "labcheck"), [file, "-", "--json"], { input: "east east", encoding: "utf8" });
+    const cj = JSON.parse(caughtJson.stdout) as { valid: boolean; verdict: string; theseus: number[]; minotaur: number[] };
+    expect(cj).toMatchObject({ valid: false, verdict: "caught" });
+    expect(cj.theseus).toEqual(cj.minotaur);
+    expect(cj.theseus.every((x) => x >= 1 && x <= 4)).toBe(true);
     const inside = lvl("wait");
     expect(inside.stdout).toMatch(/INVALID: the moves end inside after 1 move: Theseus at \(1, 1\), the Minotaur at \(\d, \d\)/);
     const bad = lvl("north jump");
