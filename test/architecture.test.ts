@@ -133,5 +133,10 @@ describe("the registry of rule sets", () => {
     const check = loaded("labcheck", [join(ROOT, "instances/example-4x4.lp"), "-"], "push(1,w,1). push(2,n,2).");
     expect(check).toContain("push/competition/referee.js");
     expect(check.filter((m) => m.includes("/search/"))).toEqual([]);
+
+    // a Minotaur level: its checker replays the moves with the rules alone
+    const checkLevel = loaded("labcheck", [join(ROOT, "instances/minotaur/01-4x4.txt"), "-"], "west north");
+    expect(checkLevel).toContain("maze/minotaur/check.js");
+    expect(checkLevel.filter((m) => m.includes("/search/") || (m.startsWith("push/") && m !== "push/game/recognise.js"))).toEqual([]);
   });
 });

@@ -81,6 +81,8 @@ describe("the commands on Minotaur levels", () => {
     expect(check.code).toBe(0);
     expect(check.out).toMatch(new RegExp(`^VALID: escaped after ${exp.fewest} moves`));
     expect(run("labcheck", [level, "-"], json.out).code).toBe(0);
+    const verdict = JSON.parse(run("labcheck", [level, "-", "--json"], words.out).out) as Record<string, unknown>;
+    expect(verdict).toMatchObject({ valid: true, verdict: "escaped", step: exp.fewest, theseus: null });
   });
 
   it("labsolve exits 20 when no escape exists, with and without --no-wait", () => {
@@ -110,6 +112,25 @@ describe("the commands on Minotaur levels", () => {
     for (const l of lines) expect(run("labcheck", [join(LEVELS, many), "-"], l).code).toBe(0);
   });
 
+  it("labsolve -n 0 counts the optimal solutions when there are too many to list; -n K lists K", () => {
+    // an open 8x8 room, the Minotaur shut in the south-west corner, the opening east of (8, 8)
+    const rows: string[] = ["+-+-+-+-+-+-+-+-+", "|T              |"];
+    for (let r = 2; r <= 8; r++) rows.push(r === 8 ? "+-+ + + + + + + +" : "+ + + + + + + + +", r === 8 ? "|M|             " : "|               |");
+    rows.push("+-+-+-+-+-+-+-+-+");
+    const room = `${rows.join("\n")}\n`;
+    const ref = refSolve(refRead(room));
+    expect(ref.count).toBeGreaterThan(1000);
+    const r = run("labsolve", ["-", "-n", "0"], room);
+    expect(r.code).toBe(10);
+    expect(r.out).toContain(`% ${ref.count} optimal solutions: too many to list (more than 1000); one of them:`);
+    const five = run("labsolve", ["-", "-n", "5"], room);
+    const lines = five.out.trim().split("\n").filter((l) => !l.startsWith("%"));
+    expect(new Set(lines).size).toBe(5);
+    expect(five.out).toContain(`% ${ref.count} optimal solutions, the first 5`);
+    const json = JSON.parse(run("labsolve", ["-", "-n", "0", "--format", "json"], room).out) as { fewest: number; count: number; solutions: unknown };
+    expect(json).toMatchObject({ fewest: ref.fewest, count: ref.count, solutions: null });
+  });
+
   it("labcheck names the step of a wall, of the capture, and moves that end inside, with a picture", () => {
     const text = "+-+-+-+\n|T    |\n+-+ + +\n|    M|\n+ +-+-+\n";
     const dir = mkdtempSync(join(tmpdir(), "minotaur-"));
@@ -124,12 +145,31 @@ describe("the commands on Minotaur levels", () => {
     expect(caught.status).toBe(1);
     expect(caught.stdout).toMatch(/INVALID: step \d: the Minotaur catches Theseus at/);
     expect(caught.stdout).toContain("X");
+    const caughtJson = spawnSync(join(ROOT, "bin", "labcheck"), [file, "-", "--json"], { input: "east east", encoding: "utf8" });
+    const cj = JSON.parse(caughtJson.stdout) as { valid: boolean; verdict: string; theseus: number[]; minotaur: number[] };
+    expect(cj).toMatchObject({ valid: false, verdict: "caught" });
+    expect(cj.theseus).toEqual(cj.minotaur);
+    expect(cj.theseus.every((x) => x >= 1 && x <= 4)).toBe(true);
     const inside = lvl("wait");
     expect(inside.stdout).toMatch(/INVALID: the moves end inside after 1 move: Theseus at \(1, 1\), the Minotaur at \(\d, \d\)/);
     const bad = lvl("north jump");
     expect(bad.status).toBe(65);
     expect(bad.stderr).toMatch(/:1:7: error: expected a move/);
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("labshow draws the optimal solution, or a move list, as a text or SVG strip", () => {
+    const t = run("labshow", [level]);
+    expect(t.code).toBe(0);
+    expect(t.out).toMatch(new RegExp(`escaped after ${exp.fewest} moves`));
+    expect(t.out.match(/^start/gm)?.length).toBe(1);
+    expect(t.out.match(/(^| )\d+ (north|east|south|west|wait)/gm)?.length).toBe(exp.fewest);
+    const svg = run("labshow", [level, "--format", "svg"]);
+    expect(svg.out.startsWith("<svg")).toBe(true);
+    expect(svg.out.match(/<rect /g)?.length).toBe(exp.fewest + 1);
+    const wrong = run("labshow", [level, "-"], "wait wait wait wait wait wait wait wait wait");
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toMatch(/INVALID|caught|inside|catches/);
   });
 
   it("labgen minotaur ROWS COLS --seed S makes a solvable level of that size", () => {

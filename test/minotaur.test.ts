@@ -6,6 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { readLevel } from "../src/maze/minotaur/level.js";
+import { looksLikeLevel } from "../src/maze/minotaur/recognise.js";
+import { textRuleSet } from "../src/registry.js";
+import { InputError } from "../src/core/errors.js";
 import { allOptimal, MOVE_WORDS, solveLevel } from "../src/maze/minotaur/search/bfs.js";
 import { replay } from "../src/maze/minotaur/check.js";
 import { readMoves } from "../src/maze/minotaur/moves.js";
@@ -132,5 +135,32 @@ describe("the rules' corners", () => {
     expect(solveLevel(level, { wait: false }).fewest).toBe(-1);
     expect(refSolve(refRead(text), false).fewest).toBe(-1);
     expect(minotaurAfter(text, "wait")).toBe("2,1");
+  });
+});
+
+describe("reading a level", () => {
+  it("is recognised by its T, before facts and before any other text rule set", () => {
+    const level = "+-+-+\n|T M \n+-+-+\n";
+    expect(looksLikeLevel(level)).toBe(true);
+    expect(textRuleSet(level, "x.txt")?.name).toBe("minotaur");
+    expect(looksLikeLevel("+-+-+\n|S E|\n+-+-+\n")).toBe(false);
+    expect(looksLikeLevel("field(1,1). goal(1,1).")).toBe(false);
+    expect(looksLikeLevel("(define (problem p))")).toBe(false);
+  });
+
+  it("refuses a level without M, with an E cell, or with S, at LINE:COL", () => {
+    const at = (text: string): string => {
+      try {
+        readLevel(text, "l.txt");
+      } catch (e) {
+        if (e instanceof InputError) return e.message;
+        throw e;
+      }
+      return "accepted";
+    };
+    expect(at("+-+-+\n|T   \n+-+-+\n")).toMatch(/^l\.txt:3:1: error: no Minotaur/);
+    expect(at("+-+-+-+\n|T M E \n+-+-+-+\n")).toMatch(/^l\.txt:2:6: error: an E cell/);
+    expect(at("+-+-+\n|T M|\n+-+-+\n")).toMatch(/^l\.txt:\d+:\d+: error: no exit/);
+    expect(at("+-+-+\n|T M \n+-+-+\n")).toBe("accepted");
   });
 });

@@ -34,7 +34,7 @@ const program = clingoExits(
       "after",
       "\nStatic labyrinths, each with its own --help:\n" +
         "  labgen maze ROWS COLS --algorithm A --seed S [--count K] [--braid P]\n" +
-        "  labgen minotaur ROWS COLS --seed S\n",
+        "  labgen minotaur ROWS COLS --seed S [--iterations K] [-o DIR]\n",
     ),
 );
 
@@ -57,7 +57,8 @@ const minotaur = clingoExits(new Command("labgen minotaur").version(VERSION))
   .option("-o, --out <dir>", "write into this folder (never overwrites)")
   .action(async (rows: number, cols: number, flags: { seed: number; iterations?: number; out?: string }) => {
     await guarded("labgen", () => {
-      const { text, fileName } = generators.get("minotaur")!.generate({ n: rows, rows, cols, seed: flags.seed, iterations: flags.iterations });
+      const { text, fileName, note } = generators.get("minotaur")!.generate({ n: rows, rows, cols, seed: flags.seed, iterations: flags.iterations });
+      if (note !== undefined) process.stderr.write(`${note}\n`);
       if (!flags.out || fileName === undefined) {
         process.stdout.write(text);
         return 0;

@@ -172,10 +172,10 @@ export interface Generator {
   /** the tile styles `--style` takes (empty: no styles) */
   styles: readonly string[];
   /**
-   * @returns the instance's text, and its file name in a folder (`-o DIR`)
+   * @returns the instance's text, its file name in a folder (`-o DIR`), and a line for stderr (what was reached, say)
    * @throws Error for a request the generator refuses (a size out of range, a missing argument)
    */
-  generate(request: GenerateRequest): { text: string; fileName?: string };
+  generate(request: GenerateRequest): { text: string; fileName?: string; note?: string };
 }
 
 /** labgen maze's request: a rectangular maze (cells rows x cols). */

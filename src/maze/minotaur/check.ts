@@ -83,7 +83,9 @@ export const checker: TextChecker = {
     const ok = verdict.kind === "escaped";
     if (flags.json) {
       const last = states[states.length - 1];
-      const doc = { valid: ok, verdict: verdict.kind, step: verdict.step, message: describeVerdict(level, verdict), theseus: last.theseus, minotaur: last.minotaur };
+      // 1-based [row, column]; Theseus null once out
+      const rc = (cell: number): [number, number] | null => (cell < 0 ? null : [Math.floor(cell / level.cols) + 1, (cell % level.cols) + 1]);
+      const doc = { valid: ok, verdict: verdict.kind, step: verdict.step, message: describeVerdict(level, verdict), theseus: rc(last.theseus), minotaur: rc(last.minotaur) };
       return { text: `${JSON.stringify(doc)}\n`, exitCode: ok ? 0 : 1 };
     }
     const last = states[states.length - 1];

@@ -31,6 +31,9 @@ export const solver: TextSolver = {
     const complete = flags.models === 0 && result.solutions !== undefined;
     const code = !solved ? ExitCode.Unsatisfiable : complete ? ExitCode.Exhausted : ExitCode.Satisfiable;
     const variant = wait ? "" : " without waiting";
+    // counts are sums of doubles: exact up to 2^53
+    const exact = (result.count ?? 0) <= Number.MAX_SAFE_INTEGER;
+    const countText = exact ? String(result.count) : `about ${(result.count ?? 0).toPrecision(6)}`;
     if (flags.format === "json") {
       const doc: Record<string, unknown> = {
         rules: "minotaur",
@@ -42,6 +45,7 @@ export const solver: TextSolver = {
       };
       if (many && solved) {
         doc.count = result.count;
+        doc.countExact = exact;
         doc.solutions = listed ? listed.map(words) : null;
       }
       doc.exit = code;
@@ -49,12 +53,12 @@ export const solver: TextSolver = {
     } else if (!solved) {
       process.stdout.write(`% no escape${variant}: proven, all ${result.visited} reachable states visited\n`);
     } else {
-      process.stdout.write(`% escape in ${result.fewest} moves${variant} (fewest); ${result.visited} states visited\n`);
+      process.stdout.write(`% escape in ${result.fewest} move${result.fewest === 1 ? "" : "s"}${variant} (fewest); ${result.visited} states visited\n`);
       if (!many) process.stdout.write(`${words(result.moves).join(" ")}\n`);
       else if (listed === undefined) {
-        process.stdout.write(`% ${result.count} optimal solutions: too many to list (more than ${LIST_LIMIT}); one of them:\n${words(result.moves).join(" ")}\n`);
+        process.stdout.write(`% ${countText} optimal solutions: too many to list (more than ${LIST_LIMIT}); one of them:\n${words(result.moves).join(" ")}\n`);
       } else {
-        process.stdout.write(`% ${result.count} optimal solution${result.count === 1 ? "" : "s"}${listed.length < (result.count ?? 0) ? `, the first ${listed.length}` : ""}\n`);
+        process.stdout.write(`% ${countText} optimal solution${result.count === 1 ? "" : "s"}${listed.length < (result.count ?? 0) ? `, the first ${listed.length}` : ""}\n`);
         for (const s of listed) process.stdout.write(`${words(s).join(" ")}\n`);
       }
     }
