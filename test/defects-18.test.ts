@@ -60,3 +60,60 @@ describe("item 3: a time limit past Node's longest timer (2147484 s and more) is
     expect(JSON.parse(readFileSync(out, "utf8").trim())).toMatchObject({ status: "solved", optimal: true });
   });
 });
+
+describe("item 5: labcheck reads every format labsolve writes, json included", () => {
+  it.each([
+    ["competition", []],
+    ["clingo", []],
+    ["json", []],
+    ["json", ["-n", "0"]],
+    ["clingo", ["-n", "0"]],
+  ])("labsolve --format %s %j: the competition checker says OK, human mode valid", (format, extra) => {
+    const solved = sh("labsolve", ["--format", format, ...extra, EXAMPLE]);
+    expect(solved.code).toBe(30);
+    const file = tmp(`out.${format}`, solved.out);
+    expect(sh("labcheck", [String(solved.code), EXAMPLE], solved.out)).toMatchObject({ code: 0, out: "OK\n" });
+    const human = sh("labcheck", [EXAMPLE, file]);
+    expect(human.code).toBe(0);
+    expect(human.out).toMatch(/^(answer 1: )?valid: 2 pushes/);
+  });
+
+  it("a json document whose atom breaks a rule: FAIL, and the human verdict points into the document", () => {
+    const doc = sh("labsolve", ["--format", "json", EXAMPLE]).out.replace("push(2,n,2)", "push(2,x,2)");
+    expect(sh("labcheck", ["30", EXAMPLE], doc).out).toBe("FAIL\n");
+    const line = doc.split("\n").findIndex((l) => l.includes("push(2,x,2)")) + 1;
+    const human = sh("labcheck", [EXAMPLE, tmp("bad.json", doc)]);
+    expect(human.code).toBe(1);
+    expect(human.out).toContain(`(line ${line}, column`);
+  });
+
+  it("an INCONSISTENT json document reads as INCONSISTENT: DONTKNOW with exit code 20 (not verified), FAIL with 10", () => {
+    const corridor = tmp("c.lp", "field(1,1). field(1,2). field(2,1). field(2,2). init_on(1,1). goal_on(2,2). max_steps(0).\n");
+    const solved = sh("labsolve", ["--format", "json", corridor]);
+    expect(solved.code).toBe(20);
+    expect(sh("labcheck", ["20", corridor], solved.out).out).toBe("DONTKNOW\n");
+    expect(sh("labcheck", ["10", corridor], solved.out).out).toBe("FAIL\n");
+  });
+
+  it("a broken json document is an error (exit 65), at its line and column where JSON.parse names one", () => {
+    const r = sh("labcheck", [EXAMPLE, tmp("b.json", '{\n  "status": "SATISFIABLE",\n  "models": [\n')]);
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(/b\.json(:\d+:\d+)?: error: not a JSON document/);
+  });
+});
+
+describe("item 6: labcheck --json answers in JSON whatever the verdict", () => {
+  it.each([
+    ["INCONSISTENT", "INCONSISTENT\n"],
+    ["UNKNOWN", "UNKNOWN\n"],
+  ])("%s output: a JSON document (valid null, exit 2)", (says, text) => {
+    const r = sh("labcheck", ["--json", EXAMPLE, tmp("o.txt", text)]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.out)).toMatchObject({ valid: null, says, answers: [] });
+  });
+
+  it("valid and invalid witnesses: JSON too", () => {
+    expect(JSON.parse(sh("labcheck", ["--json", EXAMPLE, tmp("w.lp", "push(1,w,1). push(2,n,2).")]).out)).toMatchObject({ valid: true });
+    expect(JSON.parse(sh("labcheck", ["--json", EXAMPLE, tmp("w.lp", "push(1,w,1).")]).out)).toMatchObject({ valid: false });
+  });
+});
