@@ -117,3 +117,33 @@ describe("item 6: labcheck --json answers in JSON whatever the verdict", () => {
     expect(JSON.parse(sh("labcheck", ["--json", EXAMPLE, tmp("w.lp", "push(1,w,1).")]).out)).toMatchObject({ valid: false });
   });
 });
+
+describe("item 8: batch gives a file that does not parse an error row (exit 65), as labsolve does", () => {
+  it("random bytes: an error row at FILE:1:1, the other instance still solved, exit 65", () => {
+    // bytes of a fixed pseudo-random sequence, some of them ':' '-' '#' (never skipped as an encoding)
+    const bytes = Buffer.alloc(3000);
+    for (let i = 0, x = 12345; i < bytes.length; i++) bytes[i] = (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 24;
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-18-"));
+    const garbage = join(dir, "garbage.lp");
+    writeFileSync(garbage, bytes);
+    expect(sh("labsolve", [garbage]).code).toBe(65);
+    const out = join(dir, "rows.jsonl");
+    const r = sh("labsolve", ["batch", "--out", out, garbage, EXAMPLE]);
+    expect(r.code).toBe(65);
+    const rows = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(rows[0]).toMatchObject({ status: "error", errorKind: "input" });
+    expect(rows[0].error).toMatch(/garbage\.lp:1:\d+: error: /);
+    expect(rows[1]).toMatchObject({ status: "solved" });
+  });
+
+  it("a text file of other facts (no field/2) is an error row too; an encoding is still skipped with a note", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-18-"));
+    writeFileSync(join(dir, "other.lp"), "colour(red). colour(blue).\n");
+    writeFileSync(join(dir, "encoding.asp"), "reach(X,Y) :- field(X,Y), init_on(X,Y).\n");
+    writeFileSync(join(dir, "0001.lp"), readFileSync(EXAMPLE, "utf8"));
+    const r = sh("labsolve", ["batch", "--out", join(dir, "rows.jsonl"), dir]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain("encoding.asp: skipped");
+    expect(r.err).not.toContain("other.lp: skipped");
+  });
+});
