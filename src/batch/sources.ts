@@ -66,9 +66,18 @@ export function collectInstances(sources: readonly string[], limits: ZipLimits =
   return items.map(notAnInstance);
 }
 
-/** An instance item whose text has no field/2 fact becomes a skipped one. */
+/** A rule (`:-`) or a directive (`#show`, `#include <incmode>`, `#program base.`): an ASP program. */
+const PROGRAM = /:-|^[ \t]*#[a-z]+/m;
+/** Control characters no text file holds: binary data, never an encoding. */
+const BINARY = /[\x00-\x08\x0e-\x1a\x1c-\x1f]/;
+
+/**
+ * An instance item whose text has no field/2 fact and reads as an ASP program (an
+ * encoding, incmode.lp) becomes a skipped one. Anything else without field/2 facts
+ * (random bytes, a file of other facts) stays an instance: reading it gives its error row.
+ */
 function notAnInstance(item: BatchItem): BatchItem {
-  if (item.kind !== "instance" || FIELD_FACT.test(item.text)) return item;
+  if (item.kind !== "instance" || FIELD_FACT.test(item.text) || !PROGRAM.test(item.text) || BINARY.test(item.text)) return item;
   return { kind: "skipped", name: item.name, reason: "no field/2 facts: not an instance (an encoding?)" };
 }
 

@@ -27,7 +27,7 @@ const program = clingoExits(
   new Command("labcheck")
     .description(
       "Checks push-labyrinth witnesses against an instance. A witness is solver output in any common layout " +
-        "(competition ANSWER line, clingo, DLV braces, plain facts); only push/3 atoms count (board game: push/3 " +
+        "(competition ANSWER line, clingo, DLV braces, plain facts, labsolve --format json); only push/3 atoms count (board game: push/3 " +
         "or push/4, walk/3, step/2). Bad input exits 65.",
     )
     .addHelpText(
@@ -124,7 +124,10 @@ program.action(async (args: string[], flags: CheckFlags) => {
     }
     if (output.answers.length === 0 && (output.saysInconsistent || output.saysUnknown)) {
       const why = output.saysInconsistent ? "the output says INCONSISTENT; unsatisfiability is not verified" : "the output has no answer";
-      process.stdout.write(args.length === 0 ? "DONTKNOW\n" : `nothing to check: ${why}\n`);
+      if (args.length > 0 && flags.json) {
+        // --json answers in JSON whatever the verdict: valid null, nothing was checked
+        process.stdout.write(`${JSON.stringify({ valid: null, says: output.saysInconsistent ? "INCONSISTENT" : "UNKNOWN", reason: `nothing to check: ${why}`, answers: [] }, null, 2)}\n`);
+      } else process.stdout.write(args.length === 0 ? "DONTKNOW\n" : `nothing to check: ${why}\n`);
       return CHECKER_EXIT.DONTKNOW;
     }
     // no answer lines at all: the empty witness (no pushes)

@@ -18,7 +18,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
     new Command("labsolve")
       .description(
         "Finds the shortest push sequences of a push-labyrinth instance (ASP Competition facts) by iterative deepening.\n\n" +
-          "Exit codes as clingo's: 10 a solution found, 20 none within max_steps, 30 all solutions enumerated, " +
+          "Exit codes as clingo's: 10 a solution found, 20 none within max_steps, 30 a proven shortest solution (OPTIMUM FOUND) or all solutions enumerated, " +
           "1 interrupted without an answer, 11 interrupted after one, 65 bad input.",
       )
       .version(VERSION)

@@ -13,15 +13,21 @@ export interface RunOutcome {
   solutions: number;
   exhausted: boolean;
   interrupted: boolean;
+  /**
+   * one solution wanted and it is proven to have the fewest pushes (or the least cost):
+   * clingo's `OPTIMUM FOUND`, which exits 30 as clingo does (default false)
+   */
+  optimal?: boolean;
 }
 
 /**
- * clingo's exit code for an outcome: 10 found (not exhausted), 20 none and exhausted,
- * 30 found and exhausted, 11 interrupted after a solution, 1 interrupted without one.
+ * clingo's exit code for an outcome: 10 found (not exhausted, optimum not proven), 20
+ * none and exhausted, 30 found and exhausted or its optimum proven (clingo 5.4 exits 30
+ * with `OPTIMUM FOUND`), 11 interrupted after a solution, 1 interrupted without one.
  */
 export function exitCodeOf(o: RunOutcome): ExitCode {
   if (o.solutions > 0) {
-    if (o.exhausted) return ExitCode.Exhausted;
+    if (o.exhausted || o.optimal === true) return ExitCode.Exhausted;
     return o.interrupted ? ExitCode.InterruptedWithAnswer : ExitCode.Satisfiable;
   }
   return o.exhausted ? ExitCode.Unsatisfiable : ExitCode.Interrupted;

@@ -1,11 +1,13 @@
 /**
  * Solver output to answers: the competition layout (`ANSWER` + fact line,
  * `INCONSISTENT`), clingo's (`Answer: N` + atoms, `SATISFIABLE`, statistics), DLV's
- * braces, plain facts, or an instance and a witness concatenated.
+ * braces, plain facts, an instance and a witness concatenated, or labsolve's own json
+ * document (`status`, `models[].atoms`).
  * Source: ../shared/spec/asp-competition-io.md.
  */
-import type { Atom } from "./facts.js";
-import { parseOutput, type Place } from "./facts.js";
+import { InputError } from "./errors.js";
+import type { Atom, Term } from "./facts.js";
+import { parseFacts, parseOutput, type Place } from "./facts.js";
 
 /** One answer (model) of the output: all its atoms, of every predicate. */
 export interface Answer {
@@ -33,6 +35,8 @@ const UNKNOWN = /^(UNKNOWN|INTERRUPTED)\b/;
  * @throws InputError (1-based line and column) when the text is not solver output
  */
 export function readOutput(text: string, file: string): SolverOutput {
+  // a JSON object's first key (DLV's braces hold atoms: `{push(1,w,1)}`, `{}`)
+  if (/^\uFEFF?\s*\{\s*"/.test(text)) return readJsonOutput(text, file);
   const out: SolverOutput = { answers: [], saysInconsistent: false, saysUnknown: false };
   let current: Answer | undefined;
   let braced = false;
@@ -71,6 +75,65 @@ export function readOutput(text: string, file: string): SolverOutput {
       case "separator":
         break;
     }
+  }
+  return out;
+}
+
+/** The 1-based line and column of a 0-based offset of the text. */
+function placeAt(text: string, offset: number): Place {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1, offset };
+}
+
+/** A term parsed alone, moved to where its text stands in the document. */
+function moveTerm(t: Term, base: Place): Term {
+  const location = { line: base.line, column: base.column + t.location.column - 1, offset: base.offset + t.location.offset };
+  return t.kind === "function" ? { ...t, location, args: t.args.map((a) => moveTerm(a, base)) } : { ...t, location };
+}
+
+/**
+ * labsolve's `--format json` document (either rule set's): `status` (SATISFIABLE,
+ * UNSATISFIABLE, UNKNOWN) and `models`, each with `atoms` as strings (`push(1,w,1)`).
+ * Atoms are placed at their string in the document.
+ * @throws InputError when the text is not JSON (at the position JSON.parse names) or not such a document
+ */
+function readJsonOutput(text: string, file: string): SolverOutput {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (e) {
+    // Node names the position in most messages; some quote the whole text instead (cut)
+    const message = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+    const at = /position (\d+)/.exec(message);
+    throw new InputError(file, at ? placeAt(text, Number(at[1])) : undefined, `not a JSON document: ${message.length > 80 ? `${message.slice(0, 77)}...` : message}`);
+  }
+  const d = doc as { status?: unknown; models?: unknown };
+  const models = d.models;
+  if (typeof doc !== "object" || doc === null || !Array.isArray(models) || !models.every((m) => typeof m === "object" && m !== null && Array.isArray((m as { atoms?: unknown }).atoms))) {
+    throw new InputError(file, { line: 1, column: 1 }, 'expected labsolve\'s json document: "status" and "models", each with "atoms"');
+  }
+  const out: SolverOutput = { answers: [], saysInconsistent: d.status === "UNSATISFIABLE", saysUnknown: d.status === "UNKNOWN" };
+  let cursor = 0;
+  for (const m of models as { atoms: unknown[] }[]) {
+    const answer: Answer = { atoms: [], location: undefined };
+    for (const a of m.atoms) {
+      if (typeof a !== "string") throw new InputError(file, { line: 1, column: 1 }, `expected an atom as a string in "atoms", found ${JSON.stringify(a)}`);
+      const literal = JSON.stringify(a);
+      const found = text.indexOf(literal, cursor);
+      const base = placeAt(text, found === -1 ? 0 : found + 1);
+      if (found !== -1) cursor = found + literal.length;
+      for (const atom of parseFacts(`${a}.`, file)) {
+        const location = { line: base.line, column: base.column + atom.location.column - 1, offset: base.offset + atom.location.offset };
+        answer.atoms.push({ ...atom, location, args: atom.args.map((t) => moveTerm(t, base)) });
+      }
+      answer.location ??= base;
+    }
+    out.answers.push(answer);
   }
   return out;
 }

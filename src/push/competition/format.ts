@@ -19,6 +19,8 @@ export interface RunSummary {
   optimal: boolean;
   seconds: number;
   depths: DepthStats[];
+  /** the run wanted this many solutions (0: all); with 1 a proven optimum exits 30 (default 1) */
+  models?: number;
 }
 
 /** The atoms of a solution, steps numbered from 1: `push(Z,D,S)`. */
@@ -73,7 +75,7 @@ export interface JsonReport extends JsonOutcome {
 
 /** Builds the json format's document of a run. */
 export function jsonReport(r: RunSummary): JsonReport {
-  const o: RunOutcome = { solutions: r.count ?? r.solutions.length, exhausted: r.exhausted, interrupted: r.interrupted };
+  const o: RunOutcome = { solutions: r.count ?? r.solutions.length, exhausted: r.exhausted, interrupted: r.interrupted, optimal: (r.models ?? 1) === 1 && r.optimal };
   return {
     status: o.solutions > 0 ? "SATISFIABLE" : o.exhausted ? "UNSATISFIABLE" : "UNKNOWN",
     exitCode: exitCodeOf(o),

@@ -90,7 +90,7 @@ export class JsonOutput implements Output {
   better(): void {}
   lowerBound(): void {}
   end(r: RunResult): void {
-    this.ctx.write(`${JSON.stringify(jsonReport(r), null, 2)}\n`);
+    this.ctx.write(`${JSON.stringify(jsonReport({ ...r, models: this.ctx.models }), null, 2)}\n`);
   }
 }
 

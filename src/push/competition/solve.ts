@@ -55,6 +55,6 @@ export const solver: FactsSolver = {
       const peak = process.resourceUsage().maxRSS / 1024;
       process.stderr.write(`% total: ${result.nodes} nodes, depth reached ${reached}, ${result.seconds.toFixed(3)} s, peak memory ${peak.toFixed(0)} MB\n`);
     }
-    return exitCodeOf({ solutions: result.count, exhausted: result.exhausted, interrupted: result.interrupted });
+    return exitCodeOf({ solutions: result.count, exhausted: result.exhausted, interrupted: result.interrupted, optimal: flags.models === 1 && result.optimal });
   },
 };

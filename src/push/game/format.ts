@@ -19,9 +19,9 @@ export interface GameJsonReport extends JsonOutcome {
   statistics: { seconds: number; nodes: number; depths: GameDepth[] };
 }
 
-/** How the run ended, for the exit code: a solution is proven optimal, not "all enumerated". */
+/** How the run ended, for the exit code: a solution is proven optimal (the search is exact: clingo's OPTIMUM FOUND, exit 30). */
 export function gameOutcome(r: GameSearchResult): RunOutcome {
-  return { solutions: r.actions ? 1 : 0, exhausted: r.exhausted, interrupted: r.interrupted };
+  return { solutions: r.actions ? 1 : 0, exhausted: r.exhausted, interrupted: r.interrupted, optimal: r.actions !== undefined };
 }
 
 /** The json document of a run. */

@@ -14,6 +14,9 @@ export interface InterruptOptions {
   signal?: AbortSignal;
 }
 
+/** The longest delay of a Node timer (2^31 - 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export class Interrupts {
   /** Int32Array view at element 0: non-zero once interrupted (shared with the workers) */
   readonly flagBuffer = new SharedArrayBuffer(4);
@@ -23,7 +26,7 @@ export class Interrupts {
   /** performance.now() when the first reason came (undefined until then) */
   interruptedAt: number | undefined;
   private readonly deadline: number;
-  private readonly timer: NodeJS.Timeout | undefined;
+  private timer: NodeJS.Timeout | undefined;
   private readonly signals: boolean;
   private readonly onSigint = (): void => this.interrupt("SIGINT");
   private readonly onSigterm = (): void => this.interrupt("SIGTERM");
@@ -45,7 +48,18 @@ export class Interrupts {
     }
     if (options.signal?.aborted) this.onAbort();
     options.signal?.addEventListener("abort", this.onAbort);
-    this.timer = options.timeLimit !== undefined ? setTimeout(() => this.interrupt("time limit"), options.timeLimit * 1000) : undefined;
+    if (options.timeLimit !== undefined) this.arm();
+  }
+
+  /**
+   * Sets the timer for the time limit: Node's timers take at most 2^31 - 1 ms (about 24.8
+   * days; a longer delay fires at once, with a TimeoutOverflowWarning), so a longer limit
+   * (or an infinite one) is waited for in steps of that length.
+   */
+  private arm(): void {
+    const left = this.deadline - performance.now();
+    if (left <= 0) return this.interrupt("time limit");
+    this.timer = setTimeout(() => this.arm(), Math.min(left, MAX_TIMER_MS));
   }
 
   /** Sets the flag; the first reason is kept. */

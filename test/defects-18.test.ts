@@ -1,0 +1,149 @@
+/**
+ * Issue 18 (what a new user hit): the wrong answers, exits and messages, one describe per
+ * item. Each test runs the built commands (bin/) in a child process.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const EXAMPLE = join(ROOT, "instances/example-4x4.lp");
+
+/** Runs bin/CMD with args (and standard input). */
+function sh(cmd: string, args: string[], input = "") {
+  const r = spawnSync(join(ROOT, "bin", cmd), args, { input, encoding: "utf8", cwd: ROOT, timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** A file with `text` in a new temporary folder. */
+function tmp(name: string, text: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), "labyrinth-18-")), name);
+  writeFileSync(file, text);
+  return file;
+}
+
+describe("item 4: exit codes are clingo's in every format (OPTIMUM FOUND exits 30)", () => {
+  it("clingo format: OPTIMUM FOUND and exit 30", () => {
+    const r = sh("labsolve", ["--format", "clingo", EXAMPLE]);
+    expect(r.out).toContain("OPTIMUM FOUND");
+    expect(r.code).toBe(30);
+  });
+
+  it.each(["competition", "json"])("%s format: a proven shortest solution exits 30", (format) => {
+    const r = sh("labsolve", ["--format", format, EXAMPLE]);
+    expect(r.code).toBe(30);
+    if (format === "json") expect(JSON.parse(r.out)).toMatchObject({ optimal: true, exitCode: 30 });
+  });
+
+  it("-n 2 (an enumeration cut short, no optimum) exits 10; -n 0 exits 30", () => {
+    const two = sh("labsolve", ["-n", "2", "--format", "json", EXAMPLE]);
+    expect(two.code).toBe(10);
+    expect(JSON.parse(two.out).exitCode).toBe(10);
+    expect(sh("labsolve", ["-n", "0", EXAMPLE]).code).toBe(30);
+  });
+});
+
+describe("item 3: a time limit past Node's longest timer (2147484 s and more) is no limit, not an instant stop", () => {
+  it.each(["99999999", "2147484", "9".repeat(60)])("--time-limit %s: the run ends by itself (proven, exit 30), not interrupted", (limit) => {
+    const r = sh("labsolve", ["--time-limit", limit, join(ROOT, "instances/0060-labyrinth-9-0.asp")]);
+    expect(r.out).not.toContain("interrupted");
+    expect(r.err).not.toContain("TimeoutOverflowWarning");
+    expect(r.code).toBe(30);
+  });
+
+  it("batch --time-limit 99999999: the rows are solved, not unknown", () => {
+    const out = join(mkdtempSync(join(tmpdir(), "labyrinth-18-")), "rows.csv");
+    const r = sh("labsolve", ["batch", "--time-limit", "99999999", "--out", out, join(ROOT, "instances/0060-labyrinth-9-0.asp")]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(out, "utf8").trim())).toMatchObject({ status: "solved", optimal: true });
+  });
+});
+
+describe("item 5: labcheck reads every format labsolve writes, json included", () => {
+  it.each([
+    ["competition", []],
+    ["clingo", []],
+    ["json", []],
+    ["json", ["-n", "0"]],
+    ["clingo", ["-n", "0"]],
+  ])("labsolve --format %s %j: the competition checker says OK, human mode valid", (format, extra) => {
+    const solved = sh("labsolve", ["--format", format, ...extra, EXAMPLE]);
+    expect(solved.code).toBe(30);
+    const file = tmp(`out.${format}`, solved.out);
+    expect(sh("labcheck", [String(solved.code), EXAMPLE], solved.out)).toMatchObject({ code: 0, out: "OK\n" });
+    const human = sh("labcheck", [EXAMPLE, file]);
+    expect(human.code).toBe(0);
+    expect(human.out).toMatch(/^(answer 1: )?valid: 2 pushes/);
+  });
+
+  it("a json document whose atom breaks a rule: FAIL, and the human verdict points into the document", () => {
+    const doc = sh("labsolve", ["--format", "json", EXAMPLE]).out.replace("push(2,n,2)", "push(2,x,2)");
+    expect(sh("labcheck", ["30", EXAMPLE], doc).out).toBe("FAIL\n");
+    const line = doc.split("\n").findIndex((l) => l.includes("push(2,x,2)")) + 1;
+    const human = sh("labcheck", [EXAMPLE, tmp("bad.json", doc)]);
+    expect(human.code).toBe(1);
+    expect(human.out).toContain(`(line ${line}, column`);
+  });
+
+  it("an INCONSISTENT json document reads as INCONSISTENT: DONTKNOW with exit code 20 (not verified), FAIL with 10", () => {
+    const corridor = tmp("c.lp", "field(1,1). field(1,2). field(2,1). field(2,2). init_on(1,1). goal_on(2,2). max_steps(0).\n");
+    const solved = sh("labsolve", ["--format", "json", corridor]);
+    expect(solved.code).toBe(20);
+    expect(sh("labcheck", ["20", corridor], solved.out).out).toBe("DONTKNOW\n");
+    expect(sh("labcheck", ["10", corridor], solved.out).out).toBe("FAIL\n");
+  });
+
+  it("a broken json document is an error (exit 65), at its line and column where JSON.parse names one", () => {
+    const r = sh("labcheck", [EXAMPLE, tmp("b.json", '{\n  "status": "SATISFIABLE",\n  "models": [\n')]);
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(/b\.json(:\d+:\d+)?: error: not a JSON document/);
+  });
+});
+
+describe("item 6: labcheck --json answers in JSON whatever the verdict", () => {
+  it.each([
+    ["INCONSISTENT", "INCONSISTENT\n"],
+    ["UNKNOWN", "UNKNOWN\n"],
+  ])("%s output: a JSON document (valid null, exit 2)", (says, text) => {
+    const r = sh("labcheck", ["--json", EXAMPLE, tmp("o.txt", text)]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.out)).toMatchObject({ valid: null, says, answers: [] });
+  });
+
+  it("valid and invalid witnesses: JSON too", () => {
+    expect(JSON.parse(sh("labcheck", ["--json", EXAMPLE, tmp("w.lp", "push(1,w,1). push(2,n,2).")]).out)).toMatchObject({ valid: true });
+    expect(JSON.parse(sh("labcheck", ["--json", EXAMPLE, tmp("w.lp", "push(1,w,1).")]).out)).toMatchObject({ valid: false });
+  });
+});
+
+describe("item 8: batch gives a file that does not parse an error row (exit 65), as labsolve does", () => {
+  it("random bytes: an error row at FILE:1:1, the other instance still solved, exit 65", () => {
+    // bytes of a fixed pseudo-random sequence, some of them ':' '-' '#' (never skipped as an encoding)
+    const bytes = Buffer.alloc(3000);
+    for (let i = 0, x = 12345; i < bytes.length; i++) bytes[i] = (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 24;
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-18-"));
+    const garbage = join(dir, "garbage.lp");
+    writeFileSync(garbage, bytes);
+    expect(sh("labsolve", [garbage]).code).toBe(65);
+    const out = join(dir, "rows.jsonl");
+    const r = sh("labsolve", ["batch", "--out", out, garbage, EXAMPLE]);
+    expect(r.code).toBe(65);
+    const rows = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(rows[0]).toMatchObject({ status: "error", errorKind: "input" });
+    expect(rows[0].error).toMatch(/garbage\.lp:1:\d+: error: /);
+    expect(rows[1]).toMatchObject({ status: "solved" });
+  });
+
+  it("a text file of other facts (no field/2) is an error row too; an encoding is still skipped with a note", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-18-"));
+    writeFileSync(join(dir, "other.lp"), "colour(red). colour(blue).\n");
+    writeFileSync(join(dir, "encoding.asp"), "reach(X,Y) :- field(X,Y), init_on(X,Y).\n");
+    writeFileSync(join(dir, "0001.lp"), readFileSync(EXAMPLE, "utf8"));
+    const r = sh("labsolve", ["batch", "--out", join(dir, "rows.jsonl"), dir]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain("encoding.asp: skipped");
+    expect(r.err).not.toContain("other.lp: skipped");
+  });
+});
