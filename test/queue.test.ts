@@ -203,10 +203,10 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
 
   it("a proof split into shares: no solution within the horizon, as the in-process proof", async () => {
     const file = join(dir, "a-slow-1.lp");
-    const single = spawnSync(LABSOLVE, [file, "--threads", "1"], { encoding: "utf8", cwd: ROOT });
+    // the in-process proof (beforeAll's batch): no solution within max_steps 6
+    expect(essentials(expected.get(file)!)).toMatchObject({ status: "unsatisfiable", lowerBound: 7 });
     const r = await run(["--queue", redis.url, file, "--shares", "8", "--stats"]).done;
-    expect(r.code, r.err).toBe(single.status);
-    expect(r.out).toBe(single.stdout);
+    expect(r.code, r.err).toBe(20);
     expect(r.out).toBe("INCONSISTENT\n");
     // the deepest depth was split into 8 share jobs (the shallower ones are one job each)
     expect(r.err).toMatch(/depth 6: \d+ states in 8 shares/);
@@ -223,5 +223,19 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     writeFileSync(tmp, r.out);
     const check = spawnSync(LABCHECK, [SHARED_0045, tmp], { encoding: "utf8" });
     expect(check.status, check.stdout + check.stderr).toBe(0);
+  });
+});
+
+describe("the queue's address on the command line (no Redis needed)", () => {
+  it("refuses what is not a redis:// address, exit 65, naming the option", () => {
+    for (const args of [
+      ["worker", "--queue", "http://127.0.0.1:6379"],
+      ["batch", "instances", "--queue", "127.0.0.1:6379"],
+      ["--queue", "redis://127.0.0.1:6379/x", "instances/example-4x4.lp"],
+    ]) {
+      const r = spawnSync(LABSOLVE, args, { encoding: "utf8", cwd: ROOT });
+      expect(r.status, args.join(" ")).toBe(65);
+      expect(r.stderr).toMatch(/^--queue: error: expected/);
+    }
   });
 });

@@ -16,7 +16,7 @@ import { factsRuleSet } from "../registry.js";
 import { BATCH_QUEUE, JOB_OPTIONS } from "./settings.js";
 import { shareJobId, type ShareJobData } from "./shares.js";
 import { connectionOptions, type RedisAddress } from "./url.js";
-import { waitForJobs } from "./wait.js";
+import { retryFailed, waitForJobs } from "./wait.js";
 
 export interface QueuedProofOptions {
   address: RedisAddress;
@@ -103,6 +103,7 @@ export async function runQueuedProof(text: string, name: string, options: Queued
         await queue.addBulk(ids.map((id) => ({ name: "share", data: jobs.get(id)!, opts: { ...JOB_OPTIONS, jobId: id } })));
       };
       await add([...jobs.keys()]);
+      await retryFailed(queue, [...jobs.keys()]);
       const found: ProofShareResult[] = [];
       let nodes = 0;
       let slowest = 0;

@@ -16,6 +16,7 @@ import type { BatchItem } from "../batch/sources.js";
 import { failedJobRow, instanceJob, instanceJobId, type InstanceJobData } from "./jobs.js";
 import { BATCH_QUEUE, JOB_OPTIONS } from "./settings.js";
 import { connectionOptions, type RedisAddress } from "./url.js";
+import { retryFailed } from "./wait.js";
 
 export interface QueuedBatchOptions extends Omit<BatchOptions, "jobs"> {
   address: RedisAddress;
@@ -88,6 +89,8 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
   };
   const collect = async (): Promise<void> => {
     await add([...pending.keys()]);
+    const retried = await retryFailed(queue, [...pending.keys()]);
+    if (retried > 0) options.onNote?.(`${retried} job(s) that failed in an earlier run get their attempts again`);
     const pollMs = options.pollMs ?? 500;
     while (pending.size > 0 && !options.signal?.aborted) {
       const ids = [...pending.keys()];
