@@ -6,16 +6,15 @@
  * optimum (every shallower depth was settled without one), none up to the horizon proves
  * there is no solution. The answer is checked by the rule set's checker here.
  */
-import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { InputError } from "../core/errors.js";
 import { endOf } from "../core/fact-args.js";
 import { parseFacts } from "../core/facts.js";
 import type { ProofShareResult } from "../core/plugin.js";
 import { factsRuleSet } from "../registry.js";
-import { BATCH_QUEUE, JOB_OPTIONS } from "./settings.js";
+import { openQueue, untilDoneOrAborted } from "./connect.js";
+import { JOB_OPTIONS } from "./settings.js";
 import { shareJobId, type ShareJobData } from "./shares.js";
-import { connectionOptions, type RedisAddress } from "./url.js";
+import type { RedisAddress } from "./url.js";
 import { retryFailed, waitForJobs } from "./wait.js";
 
 export interface QueuedProofOptions {
@@ -75,17 +74,8 @@ export async function runQueuedProof(text: string, name: string, options: Queued
   if (!ruleSet.proof) throw new InputError(name, undefined, `labsolve --queue splits proofs of the competition's rules only, not of the rule set ${ruleSet.name}`);
   const splitter = await ruleSet.proof();
   const { horizon, firstPushes } = splitter.plan(text, name, options.maxSteps);
-  const connection = new Redis(connectionOptions(options.address));
-  const queue = new Queue<ShareJobData, ProofShareResult>(BATCH_QUEUE, { connection });
-  let away = false;
-  queue.on("error", (e) => {
-    if (!away) options.onNote?.(`waiting for the queue's Redis at ${options.address.host}:${options.address.port} (${e.message})`);
-    away = true;
-  });
-  connection.on("ready", () => {
-    if (away) options.onNote?.(`the queue's Redis is back`);
-    away = false;
-  });
+  const open = openQueue<ShareJobData, ProofShareResult>(options.address, options.onNote);
+  const { queue } = open;
   const result: QueuedProof = { status: "interrupted", witness: null, pushes: null, lowerBound: 0, horizon, depths: [] };
   const prove = async (): Promise<void> => {
     const workers = options.shares === undefined ? (await queue.getWorkersCount().catch(() => 1)) : 1;
@@ -146,21 +136,6 @@ export async function runQueuedProof(text: string, name: string, options: Queued
     }
     result.status = "unsatisfiable";
   };
-  const aborted = new Promise<"aborted">((resolve) => {
-    if (options.signal?.aborted) resolve("aborted");
-    options.signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
-  });
-  const work = prove();
-  work.catch(() => undefined);
-  try {
-    await Promise.race([work, aborted]);
-  } finally {
-    if (options.signal?.aborted) {
-      connection.disconnect();
-    } else {
-      await queue.close().catch(() => undefined);
-      await connection.quit().catch(() => connection.disconnect());
-    }
-  }
+  await untilDoneOrAborted(open, prove(), options.signal);
   return result;
 }
