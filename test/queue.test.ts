@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
+import { depthPlan, largestFirst } from "../src/queue/proof.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const LABSOLVE = join(ROOT, "bin/labsolve");
@@ -237,5 +238,26 @@ describe("the queue's address on the command line (no Redis needed)", () => {
       expect(r.status, args.join(" ")).toBe(65);
       expect(r.stderr).toMatch(/^--queue: error: expected/);
     }
+  });
+});
+
+describe("how a proof's depth is split (no Redis needed)", () => {
+  it("one job while the depth before was small, else the shares, each table sized from the estimate", () => {
+    expect(depthPlan(0, 68, 64)).toEqual({ count: 1, tableMegabytes: 64 });
+    expect(depthPlan(49_999, 68, 64).count).toBe(1);
+    const big = depthPlan(24_000_000, 68, 64);
+    expect(big.count).toBe(68);
+    // 24M states x 8 / 68 shares x 16 bytes = 43 MiB: a table of 64 MiB, the cap
+    expect(big.tableMegabytes).toBe(64);
+    expect(depthPlan(400_000, 68, 64)).toEqual({ count: 68, tableMegabytes: 1 });
+    expect(depthPlan(400_000, 68, 0).tableMegabytes).toBe(0);
+  });
+
+  it("hands out the shares the largest first, by their sizes at the depth before", () => {
+    const nodes = new Map([[0, 5], [1, 50], [2, 7], [3, 50]]);
+    expect(largestFirst(4, { count: 4, nodes })).toEqual([1, 3, 2, 0]);
+    // sizes of another split say nothing about these shares
+    expect(largestFirst(3, { count: 4, nodes })).toEqual([0, 1, 2]);
+    expect(largestFirst(2, undefined)).toEqual([0, 1]);
   });
 });

@@ -64,6 +64,16 @@ export function depthPlan(previousStates: number, split: number, memory: number)
 }
 
 /**
+ * The shares 0..count-1, the largest first by their states at the previous depth when it
+ * was split the same way (else in index order).
+ */
+export function largestFirst(count: number, previous: { count: number; nodes: Map<number, number> } | undefined): number[] {
+  const order = Array.from({ length: count }, (_, i) => i);
+  if (previous === undefined || previous.count !== count) return order;
+  return order.sort((a, b) => (previous.nodes.get(b) ?? 0) - (previous.nodes.get(a) ?? 0) || a - b);
+}
+
+/**
  * Runs the proof on the queue's workers.
  * @throws InputError for a malformed instance, or a rule set that splits no proofs
  * @throws Error when a share's job failed all its attempts (the proof cannot be settled)
@@ -82,10 +92,13 @@ export async function runQueuedProof(text: string, name: string, options: Queued
     const split = Math.max(1, Math.min(firstPushes, options.shares ?? 30 * Math.max(1, workers)));
     const memory = options.tableMegabytes ?? 64;
     let previous = 0;
+    let previousSizes: { count: number; nodes: Map<number, number> } | undefined;
     for (let depth = 0; depth <= horizon; depth++) {
       const { count, tableMegabytes } = depthPlan(previous, split, memory);
       const jobs = new Map<string, ShareJobData>();
-      for (let index = 0; index < count; index++) {
+      // the largest first, as the same shares measured at the depth before (BullMQ hands
+      // out jobs in the order they were added): the last job to end is then a small one
+      for (const index of largestFirst(count, previousSizes)) {
         const data: ShareJobData = { name, text, share: { depth, index, count, tableMegabytes } };
         jobs.set(shareJobId(data), data);
       }
@@ -118,6 +131,7 @@ export async function runQueuedProof(text: string, name: string, options: Queued
       );
       if (options.signal?.aborted) return;
       previous = nodes;
+      previousSizes = { count, nodes: new Map(sizes.map((z) => [z.index, z.nodes])) };
       result.depths.push({ depth, nodes, slowestMs: slowest, shares: count, sizes });
       options.onDepth?.(depth, nodes, slowest, count);
       if (found.length > 0) {
