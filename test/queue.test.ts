@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
@@ -119,18 +119,22 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
 
   const startWorker = (name: string): void => {
     const w = run(["worker", "--queue", redis.url, "--concurrency", "1", "--lock-duration", "2000", "--stalled-interval", "1000", "--name", name]);
-    workers.push({ name, w });
+    workers = [...workers.filter((x) => x.name !== name), { name, w }];
   };
+  const alive = (w: Running): boolean => w.proc.exitCode === null && w.proc.signalCode === null;
 
+  // the 2 workers serve every scenario; one killed by a scenario is started again before the next
   beforeEach(async () => {
     await redis.flushAll();
-    workers = [];
-    startWorker("w1");
-    startWorker("w2");
+    for (const name of ["w1", "w2"]) {
+      const w = workers.find((x) => x.name === name)?.w;
+      if (!w || !alive(w)) startWorker(name);
+    }
   }, 20_000);
 
-  afterEach(async () => {
-    for (const { w } of workers) if (w.proc.exitCode === null && w.proc.signalCode === null) w.proc.kill("SIGTERM");
+  afterAll(async () => {
+    // SIGTERM: a worker finishes its job and stops
+    for (const { w } of workers) if (alive(w)) w.proc.kill("SIGTERM");
     await Promise.all(workers.map(({ w }) => w.done));
   }, 20_000);
 
