@@ -243,6 +243,14 @@ describe("the queue's address on the command line (no Redis needed)", () => {
       expect(r.stderr).toMatch(/^--queue: error: expected/);
     }
   });
+
+  it("refuses labsolve's options that a proof on the queue does not take, before it connects", () => {
+    for (const [option, ...rest] of [["--any"], ["-n", "0"], ["--format", "json"], ["--time-limit", "5"]]) {
+      const r = spawnSync(LABSOLVE, ["--queue", "redis://127.0.0.1:1", option, ...rest, "instances/example-4x4.lp"], { encoding: "utf8", cwd: ROOT });
+      expect(r.status, option).toBe(65);
+      expect(r.stderr).toContain(`it does not take ${option}`);
+    }
+  });
 });
 
 describe("how a proof's depth is split (no Redis needed)", () => {
