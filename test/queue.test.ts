@@ -17,6 +17,7 @@ import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
 import { depthPlan, largestFirst } from "../src/queue/proof.js";
+import { instanceJob, instanceJobId } from "../src/queue/jobs.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const LABSOLVE = join(ROOT, "bin/labsolve");
@@ -33,6 +34,7 @@ interface Row {
   lowerBound: number | null;
   verified: boolean | null;
   error?: string;
+  errorKind?: string;
 }
 
 /** The instances: 2 slow unsolvable ones first (the jobs to kill mid-way), then 12 small generated ones. */
@@ -204,6 +206,26 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     const r2 = await run(["batch", dir, "--queue", redis.url, "--out", out, "--resume", "--format", "json"]).done;
     expect(r2.code, r2.err).toBe(0);
     expectSameAsInProcess(out);
+  });
+
+  it("a job that fails all its attempts becomes an error row; the batch goes on", async () => {
+    const name = join(dir, "g01.lp");
+    // the job labsolve batch will ask for (its id from the name, the text and --memory's
+    // default), already there from an earlier run, with data no attempt can run
+    const id = instanceJobId(instanceJob(name, readFileSync(name, "utf8"), { tableMegabytes: 64 }));
+    await queue.add("instance", { name, text: 42, options: {} }, { jobId: id, attempts: 1 });
+    await until("the poisoned job to fail", async () => ((await queue.getJobState(id)) === "failed" ? true : undefined));
+    const out = outFile();
+    const r = await run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]).done;
+    // a failed worker: exit 1, as the in-process batch
+    expect(r.code, r.err).toBe(1);
+    expect(r.err).toMatch(/1 job\(s\) that failed in an earlier run get their attempts again/);
+    const rows = readRows(out);
+    expect(rows.map((x) => x.instance).sort()).toEqual([...expected.keys()].sort());
+    for (const row of rows) {
+      if (row.instance === name) expect(row).toMatchObject({ status: "error", errorKind: "worker", error: expect.stringMatching(/failed after 1 attempt/) });
+      else expect(essentials(row), row.instance).toEqual(essentials(expected.get(row.instance)!));
+    }
   });
 
   it("a proof split into shares: no solution within the horizon, as the in-process proof", async () => {
