@@ -40,7 +40,7 @@ interface Row {
 /** The instances: 2 slow unsolvable ones first (the jobs to kill mid-way), then 12 small generated ones. */
 function writeInstances(dir: string): void {
   writeFileSync(join(dir, "a-slow-1.lp"), vastUnsolvableFacts(7, 6, 7));
-  writeFileSync(join(dir, "a-slow-2.lp"), vastUnsolvableFacts(6, 6, 7));
+  writeFileSync(join(dir, "a-slow-2.lp"), vastUnsolvableFacts(7, 6, 7));
   for (let seed = 1; seed <= 12; seed++) {
     writeFileSync(join(dir, `g${String(seed).padStart(2, "0")}.lp`), toFacts(generate(4 + (seed % 3), 5, seed, seed % 2 ? "maze" : "random")));
   }
@@ -132,7 +132,9 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
       const w = workers.find((x) => x.name === name)?.w;
       if (!w || !alive(w)) startWorker(name);
     }
-  }, 20_000);
+    // both connected before a scenario starts: each takes one of the slow jobs
+    await until("2 workers connected", async () => ((await queue.getWorkersCount()) >= 2 ? true : undefined));
+  }, 30_000);
 
   afterAll(async () => {
     // SIGTERM: a worker finishes its job and stops
@@ -149,9 +151,9 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     for (const row of rows) expect(essentials(row), row.instance).toEqual(essentials(expected.get(row.instance)!));
   }
 
-  /** The job running on a worker, once it has run for `ms`. */
+  /** The slow job (a-slow-*) running on a worker, once it has run for `ms`. */
   async function activeOn(worker: string, ms = 300) {
-    const job = await until(`a job active on ${worker}`, async () => (await queue.getActive()).find((j) => j.processedBy === worker));
+    const job = await until(`a slow job active on ${worker}`, async () => (await queue.getActive()).find((j) => j.processedBy === worker && /a-slow-/.test((j.data as { name: string }).name)));
     await sleep(ms);
     return job;
   }
@@ -181,6 +183,42 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     const again = await queue.getJob(job.id!);
     expect(again?.processedBy).toBe("w2");
     expect(again?.attemptsStarted).toBeGreaterThanOrEqual(2);
+  });
+
+  it("SIGTERM: a worker finishes its job, then stops; a second SIGTERM stops it at once and the job runs again", async () => {
+    const out = outFile();
+    const batch = run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]);
+    const w1 = workers.find((w) => w.name === "w1")!.w;
+    const w2 = workers.find((w) => w.name === "w2")!.w;
+    const first = await activeOn("w1");
+    w1.proc.kill("SIGTERM");
+    const second = await activeOn("w2");
+    w2.proc.kill("SIGTERM");
+    await sleep(100);
+    w2.proc.kill("SIGTERM");
+    const stopped = await w2.done;
+    expect(stopped.code, stopped.err).toBe(143);
+    expect(stopped.err).toMatch(/stopping at once/);
+    const finished = await w1.done;
+    expect(finished.code, finished.err).toBe(0);
+    // w1's job was finished by w1, once
+    const j1 = await queue.getJob(first.id!);
+    expect(await j1?.getState()).toBe("completed");
+    expect(j1?.processedBy).toBe("w1");
+    expect(j1?.attemptsStarted).toBe(1);
+    // w2's job runs again on a new worker once its lock expires
+    startWorker("w3");
+    const r = await batch.done;
+    expect(r.code, r.err).toBe(0);
+    expectSameAsInProcess(out);
+    const j2 = await queue.getJob(second.id!);
+    expect(j2?.processedBy).toBe("w3");
+    expect(j2?.attemptsStarted).toBeGreaterThanOrEqual(2);
+    // the next scenarios have w1 and w2 only
+    const w3 = workers.find((w) => w.name === "w3")!.w;
+    w3.proc.kill("SIGTERM");
+    await w3.done;
+    workers = workers.filter((w) => w.name !== "w3");
   });
 
   it("Redis SIGKILLed mid-batch and started again (AOF): nothing lost, no row twice", async () => {
