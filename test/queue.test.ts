@@ -12,10 +12,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
+import { depthPlan, largestFirst } from "../src/queue/proof.js";
+import { instanceJob, instanceJobId } from "../src/queue/jobs.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const LABSOLVE = join(ROOT, "bin/labsolve");
@@ -32,12 +34,13 @@ interface Row {
   lowerBound: number | null;
   verified: boolean | null;
   error?: string;
+  errorKind?: string;
 }
 
 /** The instances: 2 slow unsolvable ones first (the jobs to kill mid-way), then 12 small generated ones. */
 function writeInstances(dir: string): void {
   writeFileSync(join(dir, "a-slow-1.lp"), vastUnsolvableFacts(7, 6, 7));
-  writeFileSync(join(dir, "a-slow-2.lp"), vastUnsolvableFacts(6, 6, 7));
+  writeFileSync(join(dir, "a-slow-2.lp"), vastUnsolvableFacts(7, 6, 7));
   for (let seed = 1; seed <= 12; seed++) {
     writeFileSync(join(dir, `g${String(seed).padStart(2, "0")}.lp`), toFacts(generate(4 + (seed % 3), 5, seed, seed % 2 ? "maze" : "random")));
   }
@@ -118,18 +121,24 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
 
   const startWorker = (name: string): void => {
     const w = run(["worker", "--queue", redis.url, "--concurrency", "1", "--lock-duration", "2000", "--stalled-interval", "1000", "--name", name]);
-    workers.push({ name, w });
+    workers = [...workers.filter((x) => x.name !== name), { name, w }];
   };
+  const alive = (w: Running): boolean => w.proc.exitCode === null && w.proc.signalCode === null;
 
+  // the 2 workers serve every scenario; one killed by a scenario is started again before the next
   beforeEach(async () => {
     await redis.flushAll();
-    workers = [];
-    startWorker("w1");
-    startWorker("w2");
-  }, 20_000);
+    for (const name of ["w1", "w2"]) {
+      const w = workers.find((x) => x.name === name)?.w;
+      if (!w || !alive(w)) startWorker(name);
+    }
+    // both connected before a scenario starts: each takes one of the slow jobs
+    await until("2 workers connected", async () => ((await queue.getWorkersCount()) >= 2 ? true : undefined));
+  }, 30_000);
 
-  afterEach(async () => {
-    for (const { w } of workers) if (w.proc.exitCode === null && w.proc.signalCode === null) w.proc.kill("SIGTERM");
+  afterAll(async () => {
+    // SIGTERM: a worker finishes its job and stops
+    for (const { w } of workers) if (alive(w)) w.proc.kill("SIGTERM");
     await Promise.all(workers.map(({ w }) => w.done));
   }, 20_000);
 
@@ -142,9 +151,9 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     for (const row of rows) expect(essentials(row), row.instance).toEqual(essentials(expected.get(row.instance)!));
   }
 
-  /** The job running on a worker, once it has run for `ms`. */
+  /** The slow job (a-slow-*) running on a worker, once it has run for `ms`. */
   async function activeOn(worker: string, ms = 300) {
-    const job = await until(`a job active on ${worker}`, async () => (await queue.getActive()).find((j) => j.processedBy === worker));
+    const job = await until(`a slow job active on ${worker}`, async () => (await queue.getActive()).find((j) => j.processedBy === worker && /a-slow-/.test((j.data as { name: string }).name)));
     await sleep(ms);
     return job;
   }
@@ -176,6 +185,42 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     expect(again?.attemptsStarted).toBeGreaterThanOrEqual(2);
   });
 
+  it("SIGTERM: a worker finishes its job, then stops; a second SIGTERM stops it at once and the job runs again", async () => {
+    const out = outFile();
+    const batch = run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]);
+    const w1 = workers.find((w) => w.name === "w1")!.w;
+    const w2 = workers.find((w) => w.name === "w2")!.w;
+    const first = await activeOn("w1");
+    w1.proc.kill("SIGTERM");
+    const second = await activeOn("w2");
+    w2.proc.kill("SIGTERM");
+    await sleep(100);
+    w2.proc.kill("SIGTERM");
+    const stopped = await w2.done;
+    expect(stopped.code, stopped.err).toBe(143);
+    expect(stopped.err).toMatch(/stopping at once/);
+    const finished = await w1.done;
+    expect(finished.code, finished.err).toBe(0);
+    // w1's job was finished by w1, once
+    const j1 = await queue.getJob(first.id!);
+    expect(await j1?.getState()).toBe("completed");
+    expect(j1?.processedBy).toBe("w1");
+    expect(j1?.attemptsStarted).toBe(1);
+    // w2's job runs again on a new worker once its lock expires
+    startWorker("w3");
+    const r = await batch.done;
+    expect(r.code, r.err).toBe(0);
+    expectSameAsInProcess(out);
+    const j2 = await queue.getJob(second.id!);
+    expect(j2?.processedBy).toBe("w3");
+    expect(j2?.attemptsStarted).toBeGreaterThanOrEqual(2);
+    // the next scenarios have w1 and w2 only
+    const w3 = workers.find((w) => w.name === "w3")!.w;
+    w3.proc.kill("SIGTERM");
+    await w3.done;
+    workers = workers.filter((w) => w.name !== "w3");
+  });
+
   it("Redis SIGKILLed mid-batch and started again (AOF): nothing lost, no row twice", async () => {
     const out = outFile();
     const batch = run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]);
@@ -201,12 +246,32 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     expectSameAsInProcess(out);
   });
 
+  it("a job that fails all its attempts becomes an error row; the batch goes on", async () => {
+    const name = join(dir, "g01.lp");
+    // the job labsolve batch will ask for (its id from the name, the text and --memory's
+    // default), already there from an earlier run, with data no attempt can run
+    const id = instanceJobId(instanceJob(name, readFileSync(name, "utf8"), { tableMegabytes: 64 }));
+    await queue.add("instance", { name, text: 42, options: {} }, { jobId: id, attempts: 1 });
+    await until("the poisoned job to fail", async () => ((await queue.getJobState(id)) === "failed" ? true : undefined));
+    const out = outFile();
+    const r = await run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]).done;
+    // a failed worker: exit 1, as the in-process batch
+    expect(r.code, r.err).toBe(1);
+    expect(r.err).toMatch(/1 job\(s\) that failed in an earlier run get their attempts again/);
+    const rows = readRows(out);
+    expect(rows.map((x) => x.instance).sort()).toEqual([...expected.keys()].sort());
+    for (const row of rows) {
+      if (row.instance === name) expect(row).toMatchObject({ status: "error", errorKind: "worker", error: expect.stringMatching(/failed after 1 attempt/) });
+      else expect(essentials(row), row.instance).toEqual(essentials(expected.get(row.instance)!));
+    }
+  });
+
   it("a proof split into shares: no solution within the horizon, as the in-process proof", async () => {
     const file = join(dir, "a-slow-1.lp");
-    const single = spawnSync(LABSOLVE, [file, "--threads", "1"], { encoding: "utf8", cwd: ROOT });
+    // the in-process proof (beforeAll's batch): no solution within max_steps 6
+    expect(essentials(expected.get(file)!)).toMatchObject({ status: "unsatisfiable", lowerBound: 7 });
     const r = await run(["--queue", redis.url, file, "--shares", "8", "--stats"]).done;
-    expect(r.code, r.err).toBe(single.status);
-    expect(r.out).toBe(single.stdout);
+    expect(r.code, r.err).toBe(20);
     expect(r.out).toBe("INCONSISTENT\n");
     // the deepest depth was split into 8 share jobs (the shallower ones are one job each)
     expect(r.err).toMatch(/depth 6: \d+ states in 8 shares/);
@@ -223,5 +288,48 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     writeFileSync(tmp, r.out);
     const check = spawnSync(LABCHECK, [SHARED_0045, tmp], { encoding: "utf8" });
     expect(check.status, check.stdout + check.stderr).toBe(0);
+  });
+});
+
+describe("the queue's address on the command line (no Redis needed)", () => {
+  it("refuses what is not a redis:// address, exit 65, naming the option", () => {
+    for (const args of [
+      ["worker", "--queue", "http://127.0.0.1:6379"],
+      ["batch", "instances", "--queue", "127.0.0.1:6379"],
+      ["--queue", "redis://127.0.0.1:6379/x", "instances/example-4x4.lp"],
+    ]) {
+      const r = spawnSync(LABSOLVE, args, { encoding: "utf8", cwd: ROOT });
+      expect(r.status, args.join(" ")).toBe(65);
+      expect(r.stderr).toMatch(/^--queue: error: expected/);
+    }
+  });
+
+  it("refuses labsolve's options that a proof on the queue does not take, before it connects", () => {
+    for (const [option, ...rest] of [["--any"], ["-n", "0"], ["--format", "json"], ["--time-limit", "5"]]) {
+      const r = spawnSync(LABSOLVE, ["--queue", "redis://127.0.0.1:1", option, ...rest, "instances/example-4x4.lp"], { encoding: "utf8", cwd: ROOT });
+      expect(r.status, option).toBe(65);
+      expect(r.stderr).toContain(`it does not take ${option}`);
+    }
+  });
+});
+
+describe("how a proof's depth is split (no Redis needed)", () => {
+  it("one job while the depth before was small, else the shares, each table sized from the estimate", () => {
+    expect(depthPlan(0, 68, 64)).toEqual({ count: 1, tableMegabytes: 64 });
+    expect(depthPlan(49_999, 68, 64).count).toBe(1);
+    const big = depthPlan(24_000_000, 68, 64);
+    expect(big.count).toBe(68);
+    // 24M states x 8 / 68 shares x 16 bytes = 43 MiB: a table of 64 MiB, the cap
+    expect(big.tableMegabytes).toBe(64);
+    expect(depthPlan(400_000, 68, 64)).toEqual({ count: 68, tableMegabytes: 1 });
+    expect(depthPlan(400_000, 68, 0).tableMegabytes).toBe(0);
+  });
+
+  it("hands out the shares the largest first, by their sizes at the depth before", () => {
+    const nodes = new Map([[0, 5], [1, 50], [2, 7], [3, 50]]);
+    expect(largestFirst(4, { count: 4, nodes })).toEqual([1, 3, 2, 0]);
+    // sizes of another split say nothing about these shares
+    expect(largestFirst(3, { count: 4, nodes })).toEqual([0, 1, 2]);
+    expect(largestFirst(2, undefined)).toEqual([0, 1]);
   });
 });

@@ -8,6 +8,27 @@ export interface ProofFlags {
   maxSteps?: number;
   memory: number;
   stats?: boolean;
+  /** labsolve's options that a proof on the queue does not take (refused when given) */
+  models?: number;
+  any?: boolean;
+  format?: string;
+  timeLimit?: number;
+  rules?: string;
+  cost?: string;
+}
+
+/** @throws Error naming the first of labsolve's options that --queue does not take */
+function refuseOthers(flags: ProofFlags): void {
+  const given: [boolean, string][] = [
+    [flags.models !== undefined && flags.models !== 1, "-n"],
+    [flags.any === true, "--any"],
+    [flags.format !== undefined && flags.format !== "competition", "--format"],
+    [flags.timeLimit !== undefined, "--time-limit"],
+    [flags.rules !== undefined, "--rules"],
+    [flags.cost !== undefined, "--cost"],
+  ];
+  const first = given.find(([on]) => on);
+  if (first) throw new Error(`--queue proves the fewest pushes of a competition instance, printed in the competition format; it does not take ${first[1]}`);
 }
 
 /**
@@ -16,6 +37,7 @@ export interface ProofFlags {
  * @returns 10 solved (proven shortest), 20 no solution within the horizon, 1 interrupted
  */
 export async function proofCommand(file: string | undefined, flags: ProofFlags): Promise<number> {
+  refuseOthers(flags);
   const [{ parseQueueUrl }, { runQueuedProof }] = await Promise.all([import("../queue/url.js"), import("../queue/proof.js")]);
   const address = parseQueueUrl(flags.queue);
   const source = readSource(file);

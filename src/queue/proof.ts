@@ -6,17 +6,16 @@
  * optimum (every shallower depth was settled without one), none up to the horizon proves
  * there is no solution. The answer is checked by the rule set's checker here.
  */
-import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { InputError } from "../core/errors.js";
 import { endOf } from "../core/fact-args.js";
 import { parseFacts } from "../core/facts.js";
 import type { ProofShareResult } from "../core/plugin.js";
 import { factsRuleSet } from "../registry.js";
-import { BATCH_QUEUE, JOB_OPTIONS } from "./settings.js";
+import { openQueue, untilDoneOrAborted } from "./connect.js";
+import { JOB_OPTIONS } from "./settings.js";
 import { shareJobId, type ShareJobData } from "./shares.js";
-import { connectionOptions, type RedisAddress } from "./url.js";
-import { waitForJobs } from "./wait.js";
+import type { RedisAddress } from "./url.js";
+import { retryFailed, waitForJobs } from "./wait.js";
 
 export interface QueuedProofOptions {
   address: RedisAddress;
@@ -65,6 +64,16 @@ export function depthPlan(previousStates: number, split: number, memory: number)
 }
 
 /**
+ * The shares 0..count-1, the largest first by their states at the previous depth when it
+ * was split the same way (else in index order).
+ */
+export function largestFirst(count: number, previous: { count: number; nodes: Map<number, number> } | undefined): number[] {
+  const order = Array.from({ length: count }, (_, i) => i);
+  if (previous === undefined || previous.count !== count) return order;
+  return order.sort((a, b) => (previous.nodes.get(b) ?? 0) - (previous.nodes.get(a) ?? 0) || a - b);
+}
+
+/**
  * Runs the proof on the queue's workers.
  * @throws InputError for a malformed instance, or a rule set that splits no proofs
  * @throws Error when a share's job failed all its attempts (the proof cannot be settled)
@@ -75,27 +84,21 @@ export async function runQueuedProof(text: string, name: string, options: Queued
   if (!ruleSet.proof) throw new InputError(name, undefined, `labsolve --queue splits proofs of the competition's rules only, not of the rule set ${ruleSet.name}`);
   const splitter = await ruleSet.proof();
   const { horizon, firstPushes } = splitter.plan(text, name, options.maxSteps);
-  const connection = new Redis(connectionOptions(options.address));
-  const queue = new Queue<ShareJobData, ProofShareResult>(BATCH_QUEUE, { connection });
-  let away = false;
-  queue.on("error", (e) => {
-    if (!away) options.onNote?.(`waiting for the queue's Redis at ${options.address.host}:${options.address.port} (${e.message})`);
-    away = true;
-  });
-  connection.on("ready", () => {
-    if (away) options.onNote?.(`the queue's Redis is back`);
-    away = false;
-  });
+  const open = openQueue<ShareJobData, ProofShareResult>(options.address, options.onNote);
+  const { queue } = open;
   const result: QueuedProof = { status: "interrupted", witness: null, pushes: null, lowerBound: 0, horizon, depths: [] };
   const prove = async (): Promise<void> => {
     const workers = options.shares === undefined ? (await queue.getWorkersCount().catch(() => 1)) : 1;
     const split = Math.max(1, Math.min(firstPushes, options.shares ?? 30 * Math.max(1, workers)));
     const memory = options.tableMegabytes ?? 64;
     let previous = 0;
+    let previousSizes: { count: number; nodes: Map<number, number> } | undefined;
     for (let depth = 0; depth <= horizon; depth++) {
       const { count, tableMegabytes } = depthPlan(previous, split, memory);
       const jobs = new Map<string, ShareJobData>();
-      for (let index = 0; index < count; index++) {
+      // the largest first, as the same shares measured at the depth before (BullMQ hands
+      // out jobs in the order they were added): the last job to end is then a small one
+      for (const index of largestFirst(count, previousSizes)) {
         const data: ShareJobData = { name, text, share: { depth, index, count, tableMegabytes } };
         jobs.set(shareJobId(data), data);
       }
@@ -103,6 +106,7 @@ export async function runQueuedProof(text: string, name: string, options: Queued
         await queue.addBulk(ids.map((id) => ({ name: "share", data: jobs.get(id)!, opts: { ...JOB_OPTIONS, jobId: id } })));
       };
       await add([...jobs.keys()]);
+      await retryFailed(queue, [...jobs.keys()]);
       const found: ProofShareResult[] = [];
       let nodes = 0;
       let slowest = 0;
@@ -127,6 +131,7 @@ export async function runQueuedProof(text: string, name: string, options: Queued
       );
       if (options.signal?.aborted) return;
       previous = nodes;
+      previousSizes = { count, nodes: new Map(sizes.map((z) => [z.index, z.nodes])) };
       result.depths.push({ depth, nodes, slowestMs: slowest, shares: count, sizes });
       options.onDepth?.(depth, nodes, slowest, count);
       if (found.length > 0) {
@@ -145,21 +150,6 @@ export async function runQueuedProof(text: string, name: string, options: Queued
     }
     result.status = "unsatisfiable";
   };
-  const aborted = new Promise<"aborted">((resolve) => {
-    if (options.signal?.aborted) resolve("aborted");
-    options.signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
-  });
-  const work = prove();
-  work.catch(() => undefined);
-  try {
-    await Promise.race([work, aborted]);
-  } finally {
-    if (options.signal?.aborted) {
-      connection.disconnect();
-    } else {
-      await queue.close().catch(() => undefined);
-      await connection.quit().catch(() => connection.disconnect());
-    }
-  }
+  await untilDoneOrAborted(open, prove(), options.signal);
   return result;
 }

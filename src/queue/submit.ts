@@ -5,8 +5,6 @@
  * rule set's checker (labcheck's referee). A job that failed all its attempts becomes an
  * error row. A job that Redis lost (an outage without its last writes) is put on again.
  */
-import { Job, Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { InputError } from "../core/errors.js";
 import { endOf } from "../core/fact-args.js";
 import { parseFacts } from "../core/facts.js";
@@ -14,8 +12,10 @@ import { factsRuleSet } from "../registry.js";
 import { errorRow, openResults, type BatchOptions, type BatchResult } from "../batch/run.js";
 import type { BatchItem } from "../batch/sources.js";
 import { failedJobRow, instanceJob, instanceJobId, type InstanceJobData } from "./jobs.js";
-import { BATCH_QUEUE, JOB_OPTIONS } from "./settings.js";
-import { connectionOptions, type RedisAddress } from "./url.js";
+import { openQueue, untilDoneOrAborted } from "./connect.js";
+import { JOB_OPTIONS } from "./settings.js";
+import type { RedisAddress } from "./url.js";
+import { retryFailed, waitForJobs } from "./wait.js";
 
 export interface QueuedBatchOptions extends Omit<BatchOptions, "jobs"> {
   address: RedisAddress;
@@ -69,18 +69,8 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
     }
   }
   if (pending.size === 0) return results;
-  const connection = new Redis(connectionOptions(options.address));
-  const queue = new Queue<InstanceJobData, BatchResult>(BATCH_QUEUE, { connection });
-  // the connection retries by itself and the commands wait for it: say so once per outage
-  let away = false;
-  queue.on("error", (e) => {
-    if (!away) options.onNote?.(`waiting for the queue's Redis at ${options.address.host}:${options.address.port} (${e.message})`);
-    away = true;
-  });
-  connection.on("ready", () => {
-    if (away) options.onNote?.(`the queue's Redis is back`);
-    away = false;
-  });
+  const open = openQueue<InstanceJobData, BatchResult>(options.address, options.onNote);
+  const { queue } = open;
   const add = async (ids: readonly string[]): Promise<void> => {
     for (let i = 0; i < ids.length; i += CHUNK) {
       await queue.addBulk(ids.slice(i, i + CHUNK).map((id) => ({ name: "instance", data: pending.get(id)!, opts: { ...JOB_OPTIONS, jobId: id } })));
@@ -88,72 +78,30 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
   };
   const collect = async (): Promise<void> => {
     await add([...pending.keys()]);
-    const pollMs = options.pollMs ?? 500;
-    while (pending.size > 0 && !options.signal?.aborted) {
-      const ids = [...pending.keys()];
-      let finished = 0;
-      for (let i = 0; i < ids.length && !options.signal?.aborted; i += CHUNK) {
-        const chunk = ids.slice(i, i + CHUNK);
-        const states = await Promise.all(chunk.map((id) => queue.getJobState(id)));
-        const lost: string[] = [];
-        for (let k = 0; k < chunk.length; k++) {
-          const id = chunk[k];
-          const data = pending.get(id)!;
-          const state = states[k];
-          if (state === "unknown") {
-            lost.push(id);
-          } else if (state === "completed" || state === "failed") {
-            const job = await Job.fromId<InstanceJobData, BatchResult>(queue, id);
-            if (!job) {
-              lost.push(id);
-              continue;
-            }
-            const row =
-              state === "completed" && job.returnvalue && typeof job.returnvalue === "object"
-                ? await verifyHere(job.returnvalue, data)
-                : failedJobRow(data.name, job.attemptsMade, job.failedReason ?? "no reason given");
-            if (options.signal?.aborted || !pending.delete(id)) continue;
-            record(row);
-            finished++;
-          }
-        }
-        if (lost.length > 0) await add(lost);
-      }
-      if (finished === 0 && pending.size > 0) await sleep(pollMs, options.signal);
-    }
+    const retried = await retryFailed(queue, [...pending.keys()]);
+    if (retried > 0) options.onNote?.(`${retried} job(s) that failed in an earlier run get their attempts again`);
+    await waitForJobs<InstanceJobData, BatchResult>(
+      queue,
+      [...pending.keys()],
+      async (f) => {
+        const data = pending.get(f.id)!;
+        const row =
+          f.completed && f.value && typeof f.value === "object" ? await verifyHere(f.value, data) : failedJobRow(data.name, f.completed ? 0 : f.attempts, f.completed ? "no result" : f.reason);
+        // an interrupted submitter records nothing more: --resume collects it
+        if (!options.signal?.aborted) record(row);
+      },
+      add,
+      { pollMs: options.pollMs ?? 500, signal: options.signal, chunk: CHUNK },
+    );
   };
-  // an interrupted submitter stops at once, even while Redis is away (its commands wait
-  // for Redis for ever); the rows recorded so far stay, --resume continues
-  const aborted = new Promise<"aborted">((resolve) => {
-    if (options.signal?.aborted) resolve("aborted");
-    options.signal?.addEventListener("abort", () => resolve("aborted"), { once: true });
-  });
-  const work = collect();
-  work.catch(() => undefined);
+  // an interrupted submitter stops at once, even while Redis is away; the rows recorded
+  // so far stay, --resume continues
   try {
-    await Promise.race([work, aborted]);
+    await untilDoneOrAborted(open, collect(), options.signal);
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new Error(`the queue at ${options.address.host}:${options.address.port}: ${e instanceof Error ? e.message : String(e)}`);
-  } finally {
-    if (options.signal?.aborted) {
-      connection.disconnect();
-    } else {
-      await queue.close().catch(() => undefined);
-      await connection.quit().catch(() => connection.disconnect());
-    }
   }
   return results;
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(t);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}

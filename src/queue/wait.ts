@@ -60,3 +60,26 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
     signal?.addEventListener("abort", done, { once: true });
   });
 }
+
+/**
+ * Jobs of these ids that failed all their attempts in an earlier run get their attempts
+ * again (BullMQ keeps a failed job under its id, and adding the id again does nothing):
+ * a resubmission retries what failed, and keeps what completed.
+ * @returns how many were retried
+ */
+export async function retryFailed<D, R>(queue: Queue<D, R>, ids: readonly string[], chunk = 500): Promise<number> {
+  let retried = 0;
+  for (let i = 0; i < ids.length; i += chunk) {
+    const part = ids.slice(i, i + chunk);
+    const states = await Promise.all(part.map((id) => queue.getJobState(id)));
+    for (let k = 0; k < part.length; k++) {
+      if (states[k] !== "failed") continue;
+      const job = await Job.fromId<D, R>(queue, part[k]);
+      if (job) {
+        await job.retry("failed", { resetAttemptsMade: true, resetAttemptsStarted: true });
+        retried++;
+      }
+    }
+  }
+  return retried;
+}
