@@ -114,22 +114,25 @@ export function backtracker(rows: number, cols: number, open: Uint8Array, rnd: R
   const seen = new Uint8Array(n);
   const stack = new Int32Array(n);
   const options = new Uint8Array(4);
+  const off = Int32Array.of(-cols, 1, cols, -1);
   let top = 0;
   stack[0] = below(rnd, n);
   seen[stack[0]] = 1;
   while (top >= 0) {
     const cell = stack[top];
+    const r = (cell / cols) | 0;
+    const c = cell - r * cols;
     let k = 0;
-    for (let d = 0; d < 4; d++) {
-      const to = neighbour(rows, cols, cell, d);
-      if (to >= 0 && !seen[to]) options[k++] = d;
-    }
+    if (r > 0 && seen[cell - cols] === 0) options[k++] = 0;
+    if (c < cols - 1 && seen[cell + 1] === 0) options[k++] = 1;
+    if (r < rows - 1 && seen[cell + cols] === 0) options[k++] = 2;
+    if (c > 0 && seen[cell - 1] === 0) options[k++] = 3;
     if (k === 0) {
       top--;
       continue;
     }
-    const d = options[below(rnd, k)];
-    const to = neighbour(rows, cols, cell, d);
+    const d = k === 1 ? options[0] : options[(rnd() * k) | 0];
+    const to = cell + off[d];
     carve(open, cols, cell, d);
     seen[to] = 1;
     stack[++top] = to;
