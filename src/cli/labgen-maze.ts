@@ -8,7 +8,7 @@ import { Command, Option } from "commander";
 import { mazeGenerator } from "../registry.js";
 import { clingoExits, nonNegativeInteger, positiveInteger } from "./args.js";
 import { VERSION } from "../core/version.js";
-import { guarded } from "./common.js";
+import { CLOSED_PIPE_EXIT, guarded } from "./common.js";
 
 /** A fraction in [0, 1] (commander parser). */
 function fraction(value: string): number {
@@ -17,14 +17,16 @@ function fraction(value: string): number {
   return p;
 }
 
-/** Writes all of `chunk` to `fd`, waiting while a pipe is full. */
+/** Writes all of `chunk` to `fd`, waiting while a pipe is full; a closed pipe ends the program quietly (exit 141, as a Unix filter). */
 function writeAll(fd: number, chunk: Uint8Array): void {
   let done = 0;
   while (done < chunk.length) {
     try {
       done += writeSync(fd, chunk, done, chunk.length - done);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EAGAIN") throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EPIPE") process.exit(CLOSED_PIPE_EXIT);
+      if (code !== "EAGAIN") throw e;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
     }
   }
