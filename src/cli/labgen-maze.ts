@@ -32,6 +32,20 @@ function writeAll(fd: number, chunk: Uint8Array): void {
   }
 }
 
+/** `text` in lines of at most `width` columns, each indented by `indent` spaces. */
+function wrap(text: string, indent: number, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && indent + line.length + 1 + word.length > width) {
+      lines.push(" ".repeat(indent) + line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  if (line !== "") lines.push(" ".repeat(indent) + line);
+  return lines.join("\n");
+}
+
 interface MazeFlags {
   algorithm: string;
   seed: number;
@@ -43,10 +57,10 @@ interface MazeFlags {
 /** Runs `labgen maze` on its arguments (those after `maze`). */
 export async function runMazeCommand(args: readonly string[]): Promise<void> {
   const generator = await mazeGenerator();
-  const table = generator.algorithms.map((a) => `  ${a.name.padEnd(20)} ${a.uniform ? "uniform    " : "not uniform"}  ${a.bias}`).join("\n");
+  const table = generator.algorithms.map((a) => `  ${a.name.padEnd(20)} ${a.uniform ? "uniform" : "not uniform"}\n${wrap(a.bias, 6, 80)}`).join("\n");
   const program = clingoExits(new Command("labgen maze"))
     .version(VERSION)
-    .usage("ROWS COLS --algorithm A --seed S [--count K] [--braid P] [-o FILE]")
+    .usage("ROWS COLS --algorithm A --seed S [--count K] [--braid P]")
     .description("Generates K text mazes of ROWS x COLS cells, S in the top-left cell and E in the bottom-right, each followed by a blank line.")
     .argument("<rows>", "rows of cells", positiveInteger)
     .argument("<cols>", "columns of cells", positiveInteger)
@@ -55,7 +69,7 @@ export async function runMazeCommand(args: readonly string[]): Promise<void> {
     .option("--count <k>", "how many mazes", positiveInteger, 1)
     .option("--braid <p>", "remove this fraction of the dead ends (0 to 1): loops, not a perfect maze", fraction)
     .option("-o, --out <file>", "write to FILE (a new file; never overwrites)")
-    .addHelpText("after", `\nAlgorithms (uniform: draws every perfect maze of the grid with the same probability):\n${table}\n`)
+    .addHelpText("after", `\nAlgorithms (uniform: every perfect maze of the grid is equally likely), bias:\n${table}\n`)
     .action(async (rows: number, cols: number, flags: MazeFlags) => {
       await guarded("labgen", () => {
         const fd = flags.out === undefined ? 1 : openSync(flags.out, "wx");

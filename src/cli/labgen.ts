@@ -29,7 +29,7 @@ const program = clingoExits(
     .addOption(new Option("--rules <rules>", "competition facts, or an IPC 2023 PDDL problem").choices(GENERATOR_NAMES).default("competition"))
     .option("--rotations <k>", "ipc2023: random pushes scrambling the board (default N)", nonNegativeInteger)
     .option("--domain", "ipc2023: print the domain file instead of a problem (N and --seed are then ignored)")
-    .addHelpText("after", "\nText mazes: labgen maze ROWS COLS --algorithm A --seed S [--count K] [--braid P] (labgen maze --help)\n"),
+    .addHelpText("after", "\nText mazes: labgen maze ROWS COLS --algorithm A --seed S (labgen maze --help).\n"),
 );
 
 interface GenFlags {
