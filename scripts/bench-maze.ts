@@ -19,6 +19,7 @@ import { generateMaze } from "../src/maze/text/generate.js";
 import { SPANNING } from "../src/maze/text/generate/algorithms.js";
 import { ALGORITHMS } from "../src/maze/text/search/algorithms.js";
 import { searchProblem } from "../src/maze/text/search/problem.js";
+import { refAldousBroder, refBacktracker, refBfs, refKruskal, refWilson } from "./maze-reference.js";
 
 const argv = process.argv.slice(2);
 const opt = (name: string, fallback: string): string => {
@@ -117,6 +118,43 @@ function diameter(m: { rows: number; cols: number; open: Uint8Array }): number {
     return [last, dist[last]];
   };
   return far(far(0)[0])[1];
+}
+
+say();
+say(`### Same run: ours against a plain typed-array reference (scripts/maze-reference.ts), interleaved`);
+say();
+say(`The machine is shared: absolute times move with its load, the ratio in one run does not. Target: ours / reference <= 0.5.`);
+say();
+say(`| at ${size} x ${size} | ours ms | reference ms | ours / reference |`);
+say(`| --- | ---: | ---: | ---: |`);
+{
+  const refs: [string, (rnd: () => number) => void, (rnd: () => number) => void][] = [
+    ["backtracker", (r) => generateMaze(size, size, "backtracker", r), (r) => refBacktracker(size, size, r)],
+    ["wilson", (r) => generateMaze(size, size, "wilson", r), (r) => refWilson(size, size, r)],
+    ["kruskal", (r) => generateMaze(size, size, "kruskal", r), (r) => refKruskal(size, size, r)],
+    ["aldous-broder", (r) => generateMaze(size, size, "aldous-broder", r), (r) => refAldousBroder(size, size, r)],
+  ];
+  for (const [name, ours, ref] of refs) {
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let k = 0; k < runs; k++) {
+      a.push(time(() => ours(prng(k + 100))));
+      b.push(time(() => ref(prng(k + 100))));
+    }
+    say(`| generate ${name} | ${median(a).toFixed(0)} | ${median(b).toFixed(0)} | ${(median(a) / median(b)).toFixed(2)} |`);
+  }
+  const m = generateMaze(size, size, "backtracker", prng(5));
+  const bfs = ALGORITHMS.find((x) => x.name === "bfs")!;
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    let ours = 0;
+    a.push(time(() => (ours = bfs.run(searchProblem(m)).moves.length)));
+    let theirs = 0;
+    b.push(time(() => (theirs = refBfs(size, size, m.open))));
+    if (ours !== theirs) throw new Error(`bfs: ${ours} moves, the reference ${theirs}`);
+  }
+  say(`| bfs solve (backtracker maze) | ${median(a).toFixed(0)} | ${median(b).toFixed(0)} | ${(median(a) / median(b)).toFixed(2)} |`);
 }
 
 say();

@@ -81,8 +81,9 @@ describe("labcheck on a text maze", () => {
     expect(short.out.split("\n")[16]).toMatch(/^\|.*\*.* @ E\|$/);
   });
 
-  it("the perfection check: perfect, or not and where", () => {
+  it("the perfection check: perfect, or not and where (a file, or standard input)", () => {
     expect(sh("labcheck", [MAZE]).out).toMatch(/^perfect: 96 cells/);
+    expect(sh("labcheck", ["-"], readFileSync(MAZE, "utf8")).out).toMatch(/^perfect: 96 cells/);
     const r = sh("labcheck", [BRAIDED]);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^not perfect: a loop: the passage between \(\d+, \d+\) and \(\d+, \d+\) closes one/);
@@ -114,7 +115,7 @@ describe("labgen maze", () => {
   it("--help says for each algorithm whether it is uniform, and its bias", () => {
     const help = sh("labgen", ["maze", "--help"]).out;
     for (const name of ["aldous-broder", "recursive-division", "backtracker", "kruskal", "prim", "wilson", "eller", "hunt-and-kill", "sidewinder", "binary-tree", "growing-tree"]) {
-      expect(help).toMatch(new RegExp(`\\n  ${name} +(uniform|not uniform) +\\S`));
+      expect(help).toMatch(new RegExp(`\\n  ${name} +(uniform|not uniform)\\n {6}\\S`));
     }
   });
 });

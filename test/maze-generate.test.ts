@@ -147,3 +147,35 @@ describe("uniformity over the 192 spanning trees of the 3x3 grid (19,200 mazes, 
     expect(chiSquare(trees, c, N)).toBeGreaterThan(critical * 3);
   });
 });
+
+describe("the maze statistics (src/maze/text/stats.ts)", () => {
+  it("dead ends, S to E and the longest shortest path against all-pairs breadth-first search written here, on perfect mazes", async () => {
+    const { mazeStats } = await import("../src/maze/text/stats.js");
+    const rnd = prng(12);
+    for (let i = 0; i < 120; i++) {
+      const m = generateMaze(2 + (i % 6), 2 + ((i * 5) % 7), SPANNING[i % SPANNING.length].name, rnd);
+      const n = m.rows * m.cols;
+      const nb = (c: number): number[] => {
+        const out: number[] = [];
+        if (m.open[c] & 1 && c >= m.cols) out.push(c - m.cols);
+        if (m.open[c] & 2 && c + m.cols < n) out.push(c + m.cols);
+        if (m.open[c] & 4 && c % m.cols < m.cols - 1) out.push(c + 1);
+        if (m.open[c] & 8 && c % m.cols > 0) out.push(c - 1);
+        return out;
+      };
+      const bfsFrom = (s: number): number[] => {
+        const d = new Array<number>(n).fill(-1);
+        d[s] = 0;
+        const q = [s];
+        while (q.length) { const c = q.shift()!; for (const x of nb(c)) if (d[x] < 0) { d[x] = d[c] + 1; q.push(x); } }
+        return d;
+      };
+      let longest = 0;
+      for (let s = 0; s < n; s++) longest = Math.max(longest, ...bfsFrom(s));
+      const st = mazeStats(m);
+      expect(st.longest).toBe(longest);
+      expect(st.deadEnds).toBe([...Array(n).keys()].filter((c) => nb(c).length === 1).length);
+      expect(st.solution).toBe(bfsFrom(m.start)[m.exit]);
+    }
+  });
+});

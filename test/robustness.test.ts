@@ -203,7 +203,7 @@ describe("files are capped before they are read (issue 13, 4)", { timeout: 60_00
 });
 
 describe("--help reads well in 80 columns (issue 13, 8)", { timeout: 60_000 }, () => {
-  it.each(["labsolve", "labsolve batch", "labsolve plan", "labcheck", "labgen", "labshow"])("%s --help: no line over 80 columns, no sentence broken by a hard line break", (line) => {
+  it.each(["labsolve", "labsolve batch", "labsolve plan", "labcheck", "labgen", "labgen maze", "labshow"])("%s --help: no line over 80 columns, no sentence broken by a hard line break", (line) => {
     const [cmd, ...rest] = line.split(" ");
     const r = run(cmd, [...rest, "--help"]);
     expect(r.code).toBe(0);

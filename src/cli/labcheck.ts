@@ -107,6 +107,13 @@ program.action(async (args: string[], flags: CheckFlags) => {
     let output: SolverOutput;
     if (args.length === 0 || args[0] === "-") {
       const source = readSource(undefined, MAX_OUTPUT_BYTES);
+      // a text rule set's instance alone on standard input (a maze): its own check
+      const text = args.length <= 1 ? textRuleSet(source.text, source.name, flags.rules) : undefined;
+      if (text) {
+        const verdict = (await text.checker()).check({ source, stdin: true }, undefined, { json: flags.json });
+        process.stdout.write(verdict.text);
+        return verdict.exitCode;
+      }
       ({ referee, output } = await combined(source.text, source.name, flags));
     } else {
       const instance = readSource(args[0]);

@@ -55,21 +55,27 @@ export function hasPassage(m: MazeCells, cell: number, d: number): boolean {
  */
 export function passageMasks(m: MazeCells): Uint8Array {
   const { rows, cols, open } = m;
-  const out = new Uint8Array(rows * cols);
+  const n = rows * cols;
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = LAB_MASK[open[i] & 15];
+  // border cells: drop the ways out of the grid
+  for (let c = 0; c < cols; c++) {
+    out[c] &= ~1;
+    out[(rows - 1) * cols + c] &= ~4;
+  }
   for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const i = r * cols + c;
-      const o = open[i];
-      let mask = 0;
-      if (o & 1 && r > 0) mask |= 1;
-      if (o & 4 && c < cols - 1) mask |= 2;
-      if (o & 2 && r < rows - 1) mask |= 4;
-      if (o & 8 && c > 0) mask |= 8;
-      out[i] = mask;
-    }
+    out[r * cols] &= ~8;
+    out[r * cols + cols - 1] &= ~2;
   }
   return out;
 }
+
+/** Opening bits (n 1, s 2, e 4, w 8) to lab-order bits (north 1, east 2, south 4, west 8). */
+const LAB_MASK: Readonly<Uint8Array> = (() => {
+  const t = new Uint8Array(16);
+  for (let o = 0; o < 16; o++) t[o] = (o & 1 ? 1 : 0) | (o & 4 ? 2 : 0) | (o & 2 ? 4 : 0) | (o & 8 ? 8 : 0);
+  return t;
+})();
 
 /**
  * The direction (0..3) of each border opening of a cell, as a mask (bit d = 1 << d): the

@@ -37,8 +37,8 @@ export function formatMoves(moves: ArrayLike<number>): string {
 
 /**
  * Reads a move list in any of the layouts above. Text before a `[` on its line (such as
- * the lab's `Solution:` or `Fewest moves: 10`) is skipped, as are lines starting with `%`
- * or `#`.
+ * the lab's `Solution:`) is skipped, as are a labelled count (`Fewest moves: 10`) and lines
+ * starting with `%` or `#`.
  * @param allowWait true in a Minotaur level
  * @throws InputError at the LINE:COL of the first token that is no move
  */
@@ -59,7 +59,7 @@ export function readMoves(text: string, file: string, allowWait = false): MoveLi
       const colon = line.indexOf(":");
       offset = colon + 1;
       line = line.slice(offset);
-      if (/^\s*\d+\s*$/.test(line)) continue;
+      if (/^\s*\d/.test(line)) continue; // a count: "Fewest moves: 10", "Moves: 24 (...)"
     }
     const token = /[^\s,;\[\]'"]+/g;
     for (let m = token.exec(line); m; m = token.exec(line)) {

@@ -12,6 +12,7 @@ import { mazePicture } from "../../core/maze-picture.js";
 import { readTextMaze, type TextMaze } from "../../core/maze-text.js";
 import type { Source, TextChecker, TextInput } from "../../core/plugin.js";
 import { checkPerfect } from "./perfect.js";
+import { mazeStats } from "./stats.js";
 
 /** The verdict on a walk. step: 1-based index of the first bad move (0 when the walk is fine but ends away from the exit). */
 export interface WalkVerdict {
@@ -75,23 +76,25 @@ function checkWalk(maze: TextMaze, witness: Source, json: boolean): { text: stri
 /** The perfection verdict in words: perfect, or why not and where. */
 function describePerfection(maze: TextMaze, json: boolean): { text: string; exitCode: number } {
   const p = checkPerfect(maze);
+  const st = mazeStats(maze);
+  const statsLine = `dead ends: ${st.deadEnds} (${((100 * st.deadEnds) / st.cells).toFixed(1)}%); S to E: ${st.solution < 0 ? "no path" : `${st.solution} moves`}; longest shortest path: ${st.longest} moves, ${cellName(maze.cols, st.ends[0])} to ${cellName(maze.cols, st.ends[1])}${p.perfect ? "" : " (at least: the maze has loops or parts)"}\n`;
   const reasons: string[] = [];
   if (p.unreachable >= 0) reasons.push(`cell ${cellName(maze.cols, p.unreachable)} cannot be reached (${p.cells - p.reached} of ${p.cells} cells unreachable)`);
   if (p.loop) reasons.push(`a loop: the passage between ${cellName(maze.cols, p.loop[0])} and ${cellName(maze.cols, p.loop[1])} closes one`);
   if (json) {
     return {
-      text: `${JSON.stringify({ perfect: p.perfect, cells: p.cells, passages: p.passages, reachable: p.reached, unreachable: p.unreachable >= 0 ? cellName(maze.cols, p.unreachable) : null, loop: p.loop ? p.loop.map((c) => cellName(maze.cols, c)) : null })}\n`,
+      text: `${JSON.stringify({ perfect: p.perfect, cells: p.cells, passages: p.passages, reachable: p.reached, unreachable: p.unreachable >= 0 ? cellName(maze.cols, p.unreachable) : null, loop: p.loop ? p.loop.map((c) => cellName(maze.cols, c)) : null, deadEnds: st.deadEnds, solution: st.solution < 0 ? null : st.solution, longestShortestPath: st.longest })}\n`,
       exitCode: p.perfect ? 0 : 1,
     };
   }
-  if (p.perfect) return { text: `perfect: ${p.cells} cells, all reachable, ${p.passages} passages (cells - 1): one path between any two cells\n`, exitCode: 0 };
+  if (p.perfect) return { text: `perfect: ${p.cells} cells, all reachable, ${p.passages} passages (cells - 1): one path between any two cells\n${statsLine}`, exitCode: 0 };
   const marks = new Map<number, string>();
   if (p.unreachable >= 0) marks.set(p.unreachable, "?");
   if (p.loop) {
     marks.set(p.loop[0], "o");
     marks.set(p.loop[1], "o");
   }
-  return { text: `not perfect: ${reasons.join("; ")}; ${p.passages} passages for ${p.cells} cells\n${mazePicture(maze, marks, false)}\n`, exitCode: 1 };
+  return { text: `not perfect: ${reasons.join("; ")}; ${p.passages} passages for ${p.cells} cells\n${statsLine}${mazePicture(maze, marks, false)}\n`, exitCode: 1 };
 }
 
 export const checker: TextChecker = {

@@ -10,14 +10,14 @@ export interface SpanningAlgorithm extends MazeAlgorithmInfo {
 
 export const SPANNING: readonly SpanningAlgorithm[] = [
   { name: "aldous-broder", uniform: true, bias: "none: a random walk, uniform over all spanning trees (slow: the cover time)", carve: aldousBroder },
-  { name: "recursive-division", uniform: false, bias: "long straight walls across chambers, a boxy texture; not uniform", carve: recursiveDivision },
-  { name: "backtracker", uniform: false, bias: "long winding corridors, few dead ends (~10%), a long solution; not uniform", carve: backtracker },
-  { name: "kruskal", uniform: false, bias: "many short dead ends (~30%), short corridors; not uniform", carve: kruskal },
-  { name: "prim", uniform: false, bias: "radial from the first cell, many short dead ends (~35%); not uniform", carve: prim },
+  { name: "recursive-division", uniform: false, bias: "long straight walls across chambers, a boxy texture", carve: recursiveDivision },
+  { name: "backtracker", uniform: false, bias: "long winding corridors, few dead ends (~10%), a long solution", carve: backtracker },
+  { name: "kruskal", uniform: false, bias: "many short dead ends (~30%), short corridors", carve: kruskal },
+  { name: "prim", uniform: false, bias: "radial from the first cell, many short dead ends (~35%)", carve: prim },
   { name: "wilson", uniform: true, bias: "none: loop-erased random walks, uniform over all spanning trees", carve: wilson },
-  { name: "eller", uniform: false, bias: "row by row: horizontal runs, the bottom row a long corridor; not uniform", carve: eller },
-  { name: "hunt-and-kill", uniform: false, bias: "long winding corridors like the backtracker, few dead ends; not uniform", carve: huntAndKill },
-  { name: "sidewinder", uniform: false, bias: "the top row one corridor, paths run up with no dead end pointing down; not uniform", carve: sidewinder },
-  { name: "binary-tree", uniform: false, bias: "strong diagonal bias to the north-east: the top row and the east column are corridors; not uniform", carve: binaryTree },
-  { name: "growing-tree", uniform: false, bias: "newest-or-random mix: between the backtracker's corridors and Prim's dead ends; not uniform", carve: growingTree },
+  { name: "eller", uniform: false, bias: "row by row: horizontal runs, the bottom row a long corridor", carve: eller },
+  { name: "hunt-and-kill", uniform: false, bias: "long winding corridors like the backtracker, few dead ends", carve: huntAndKill },
+  { name: "sidewinder", uniform: false, bias: "the top row one corridor, paths run up with no dead end pointing down", carve: sidewinder },
+  { name: "binary-tree", uniform: false, bias: "strong diagonal bias to the north-east: the top row and the east column are corridors", carve: binaryTree },
+  { name: "growing-tree", uniform: false, bias: "newest-or-random mix: between the backtracker's corridors and Prim's dead ends", carve: growingTree },
 ];

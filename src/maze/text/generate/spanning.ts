@@ -114,68 +114,73 @@ export function backtracker(rows: number, cols: number, open: Uint8Array, rnd: R
   const seen = new Uint8Array(n);
   const stack = new Int32Array(n);
   const options = new Uint8Array(4);
+  const off = Int32Array.of(-cols, 1, cols, -1);
   let top = 0;
   stack[0] = below(rnd, n);
   seen[stack[0]] = 1;
   while (top >= 0) {
     const cell = stack[top];
+    const r = (cell / cols) | 0;
+    const c = cell - r * cols;
     let k = 0;
-    for (let d = 0; d < 4; d++) {
-      const to = neighbour(rows, cols, cell, d);
-      if (to >= 0 && !seen[to]) options[k++] = d;
-    }
+    if (r > 0 && seen[cell - cols] === 0) options[k++] = 0;
+    if (c < cols - 1 && seen[cell + 1] === 0) options[k++] = 1;
+    if (r < rows - 1 && seen[cell + cols] === 0) options[k++] = 2;
+    if (c > 0 && seen[cell - 1] === 0) options[k++] = 3;
     if (k === 0) {
       top--;
       continue;
     }
-    const d = options[below(rnd, k)];
-    const to = neighbour(rows, cols, cell, d);
+    const d = k === 1 ? options[0] : options[(rnd() * k) | 0];
+    const to = cell + off[d];
     carve(open, cols, cell, d);
     seen[to] = 1;
     stack[++top] = to;
   }
 }
 
-/** Hunt-and-kill: random walks to unvisited cells; when stuck, scan row by row for an unvisited cell beside the maze. */
+/**
+ * Hunt-and-kill: random walks to unvisited cells; when stuck, hunt row by row for the first
+ * unvisited cell beside the maze. Every cell before the first unvisited one (row-major) is
+ * visited, so that cell has a visited neighbour north or west: the hunt is its scan pointer.
+ */
 export function huntAndKill(rows: number, cols: number, open: Uint8Array, rnd: Random): void {
   const n = rows * cols;
   const seen = new Uint8Array(n);
   const options = new Uint8Array(4);
-  let cell = below(rnd, n);
+  const off = Int32Array.of(-cols, 1, cols, -1);
+  let cell = 0; // the walk starts top-left, so the first unvisited cell always has a visited neighbour
   seen[cell] = 1;
   let scanFrom = 0;
   for (;;) {
+    const r = (cell / cols) | 0;
+    const c = cell - r * cols;
     let k = 0;
-    for (let d = 0; d < 4; d++) {
-      const to = neighbour(rows, cols, cell, d);
-      if (to >= 0 && !seen[to]) options[k++] = d;
-    }
+    if (r > 0 && seen[cell - cols] === 0) options[k++] = 0;
+    if (c < cols - 1 && seen[cell + 1] === 0) options[k++] = 1;
+    if (r < rows - 1 && seen[cell + cols] === 0) options[k++] = 2;
+    if (c > 0 && seen[cell - 1] === 0) options[k++] = 3;
     if (k > 0) {
-      const d = options[below(rnd, k)];
+      const d = k === 1 ? options[0] : options[(rnd() * k) | 0];
       carve(open, cols, cell, d);
-      cell = neighbour(rows, cols, cell, d);
+      cell += off[d];
       seen[cell] = 1;
       continue;
     }
-    // hunt: the first unvisited cell with a visited neighbour
-    let found = -1;
+    // hunt: the first unvisited cell, joined to a random visited neighbour
     while (scanFrom < n && seen[scanFrom]) scanFrom++;
-    for (let i = scanFrom; i < n && found < 0; i++) {
-      if (seen[i]) continue;
-      let kk = 0;
-      for (let d = 0; d < 4; d++) {
-        const to = neighbour(rows, cols, i, d);
-        if (to >= 0 && seen[to]) options[kk++] = d;
-      }
-      if (kk > 0) {
-        const d = options[below(rnd, kk)];
-        carve(open, cols, i, d);
-        seen[i] = 1;
-        found = i;
-      }
-    }
-    if (found < 0) return;
-    cell = found;
+    if (scanFrom === n) return;
+    const i = scanFrom;
+    const ir = (i / cols) | 0;
+    const ic = i - ir * cols;
+    let kk = 0;
+    if (ir > 0 && seen[i - cols]) options[kk++] = 0;
+    if (ic < cols - 1 && seen[i + 1]) options[kk++] = 1;
+    if (ir < rows - 1 && seen[i + cols]) options[kk++] = 2;
+    if (ic > 0 && seen[i - 1]) options[kk++] = 3;
+    carve(open, cols, i, options[below(rnd, kk)]);
+    seen[i] = 1;
+    cell = i;
   }
 }
 

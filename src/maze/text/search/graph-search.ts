@@ -16,23 +16,20 @@ export function bfs(p: SearchProblem): SearchResult {
   const cols = p.cols;
   const masks = p.masks;
   const goal = p.goal;
-  const parent = new Uint8Array(n).fill(NONE);
+  const seen = new Uint8Array(n); // 0 unseen; else the entering move + 1 (5 at the start)
   const queue = new Int32Array(n);
   let head = 0;
   let tail = 0;
   queue[tail++] = p.start;
-  parent[p.start] = 4;
+  seen[p.start] = 5;
   while (head < tail) {
     const cell = queue[head++];
-    if (goal[cell]) {
-      parent[p.start] = NONE;
-      return { found: true, moves: movesTo(p, parent, cell), visited: queue.subarray(0, head) };
-    }
+    if (goal[cell]) return { found: true, moves: movesTo(p, seen, cell, 1), visited: queue.subarray(0, head) };
     const m = masks[cell];
-    if (m & 1 && parent[cell - cols] === NONE) { parent[cell - cols] = 0; queue[tail++] = cell - cols; }
-    if (m & 2 && parent[cell + 1] === NONE) { parent[cell + 1] = 1; queue[tail++] = cell + 1; }
-    if (m & 4 && parent[cell + cols] === NONE) { parent[cell + cols] = 2; queue[tail++] = cell + cols; }
-    if (m & 8 && parent[cell - 1] === NONE) { parent[cell - 1] = 3; queue[tail++] = cell - 1; }
+    if (m & 1 && seen[cell - cols] === 0) { seen[cell - cols] = 1; queue[tail++] = cell - cols; }
+    if (m & 2 && seen[cell + 1] === 0) { seen[cell + 1] = 2; queue[tail++] = cell + 1; }
+    if (m & 4 && seen[cell + cols] === 0) { seen[cell + cols] = 3; queue[tail++] = cell + cols; }
+    if (m & 8 && seen[cell - 1] === 0) { seen[cell - 1] = 4; queue[tail++] = cell - 1; }
   }
   return { found: false, moves: new Uint8Array(0), visited: queue.subarray(0, head) };
 }

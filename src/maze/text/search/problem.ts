@@ -14,7 +14,10 @@ export interface SearchProblem {
   start: number;
   /** 1 on a goal cell: the E cell, or a cell with an opening in the border */
   goal: Uint8Array;
-  /** per goal cell, the move out through its first opening (lab order); -1 for the E cell */
+  /**
+   * per goal cell, the move out through its first opening (lab order); -1 for the E cell.
+   * Empty when the goal is the E cell: reading it then gives undefined, which is not >= 0.
+   */
   exitMove: Int8Array;
   /** the goal cells (for A*'s heuristic) */
   goals: Int32Array;
@@ -24,7 +27,7 @@ export interface SearchProblem {
 export function searchProblem(maze: TextMaze): SearchProblem {
   const n = maze.rows * maze.cols;
   const goal = new Uint8Array(n);
-  const exitMove = new Int8Array(n).fill(-1);
+  const exitMove = maze.exit >= 0 ? new Int8Array(0) : new Int8Array(n).fill(-1);
   const goals: number[] = [];
   if (maze.exit >= 0) {
     goal[maze.exit] = 1;
@@ -52,17 +55,17 @@ export interface SearchResult {
 }
 
 /**
- * The moves from the start to `end` by the parent directions (`parentDir[cell]` the move
- * that entered it, 255 at the start), plus the move out when `end` is left by an opening.
+ * The moves from the start to `end` by the parent directions (`parentDir[cell] - bias` the
+ * move that entered it), plus the move out when `end` is left by an opening.
  */
-export function movesTo(p: SearchProblem, parentDir: Uint8Array, end: number): Uint8Array {
+export function movesTo(p: SearchProblem, parentDir: Uint8Array, end: number, bias = 0): Uint8Array {
   const off = [-p.cols, 1, p.cols, -1];
   let length = 0;
-  for (let c = end; c !== p.start; c -= off[parentDir[c]]) length++;
+  for (let c = end; c !== p.start; c -= off[parentDir[c] - bias]) length++;
   const out = p.exitMove[end] >= 0 ? 1 : 0;
   const moves = new Uint8Array(length + out);
   let k = length;
-  for (let c = end; c !== p.start; c -= off[parentDir[c]]) moves[--k] = parentDir[c];
+  for (let c = end; c !== p.start; c -= off[parentDir[c] - bias]) moves[--k] = parentDir[c] - bias;
   if (out) moves[length] = p.exitMove[end];
   return moves;
 }

@@ -16,7 +16,7 @@ function perpendicular(a: number, b: number): boolean {
 
 /** The move out of a goal cell after a last move `last` (-1: none yet): -1 when the goal is the E cell, -2 when no opening allows it. */
 function exitAfter(maze: TextMaze, p: SearchProblem, cell: number, last: number): number {
-  if (p.exitMove[cell] < 0) return -1;
+  if (!(p.exitMove[cell] >= 0)) return -1;
   const m = openingMask(maze, cell);
   for (let d = 0; d < 4; d++) if (m & (1 << d) && (last < 0 || perpendicular(d, last))) return d;
   return -2;
@@ -103,7 +103,7 @@ export function turnAcyclicPaths(maze: TextMaze, p: SearchProblem, keep: number,
         result.byState++;
         if (cellRepeats === 0) result.byCell++;
         if (result.paths.length < keep) result.paths.push(Uint8Array.from(out >= 0 ? [...path, out] : path));
-        if (p.exitMove[cell] < 0) return; // the E cell ends the walk
+        if (!(p.exitMove[cell] >= 0)) return; // the E cell ends the walk
       }
     }
     const m = p.masks[cell];

@@ -123,7 +123,7 @@ export function distinctCycles(g: TransitGraph): PathStats {
         path.pop();
         continue;
       }
-      if (t < root || used[t]) continue;
+      if (t < root || used[t] || !back[t]) continue;
       used[t] = 1;
       path.push(t);
       visit(t, weight + g.weight[e]);
@@ -131,7 +131,22 @@ export function distinctCycles(g: TransitGraph): PathStats {
       used[t] = 0;
     }
   };
+  // back[s]: s can reach the root through states >= root (a reverse sweep per root): no
+  // search goes where no cycle can close
+  const back = new Uint8Array(g.states);
+  const queue = new Int32Array(g.states);
+  const into: number[][] = Array.from({ length: g.states }, () => []);
+  for (let e = 0; e < g.from.length; e++) into[g.to[e]].push(g.from[e]);
   for (root = 0; root < g.states; root++) {
+    back.fill(0);
+    back[root] = 1;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = root;
+    while (head < tail) {
+      const s = queue[head++];
+      for (const f of into[s]) if (f >= root && !back[f]) { back[f] = 1; queue[tail++] = f; }
+    }
     used[root] = 1;
     path.push(root);
     visit(root, 0);
