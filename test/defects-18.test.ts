@@ -147,3 +147,22 @@ describe("item 8: batch gives a file that does not parse an error row (exit 65),
     expect(r.err).not.toContain("other.lp: skipped");
   });
 });
+
+describe("item 9: batch --resume reports the whole results file", () => {
+  it("after a run of time-limited rows: the table lists them and the batch exits 1; new rows join the table", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-18-"));
+    const out = join(dir, "rows.jsonl");
+    const hard = join(ROOT, "instances/0060-labyrinth-9-0.asp");
+    const first = sh("labsolve", ["batch", "--time-limit", "0.001", "--out", out, hard]);
+    expect(first.code).toBe(1);
+    expect(JSON.parse(readFileSync(out, "utf8").trim())).toMatchObject({ status: "unknown" });
+    const again = sh("labsolve", ["batch", "--resume", "--out", out, "--format", "json", hard]);
+    expect(again.err).toContain("nothing left to run");
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.out).instances).toHaveLength(1);
+    const more = sh("labsolve", ["batch", "--resume", "--out", out, "--format", "json", hard, EXAMPLE]);
+    expect(more.code).toBe(1);
+    const doc = JSON.parse(more.out) as { instances: { instance: string; status: string }[] };
+    expect(doc.instances.map((r) => r.status).sort()).toEqual(["solved", "unknown"]);
+  });
+});

@@ -72,7 +72,7 @@ export function addBatchCommand(program: Command): void {
         checkMemoryOption(flags.memory);
         // loaded here, not at start-up: plain labsolve runs do not pay for the zip reader,
         // the progress bar and the worker pool
-        const [{ batchExitCode, finishedInstances, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
+        const [{ batchExitCode, finishedInstances, resultsInFile, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
           import("../batch/run.js"),
           import("../batch/sources.js"),
           import("cli-progress"),
@@ -128,12 +128,14 @@ export function addBatchCommand(program: Command): void {
           bar?.stop();
           for (const line of held) process.stderr.write(line);
           const wall = (performance.now() - started) / 1000;
-          process.stdout.write(formatReport(results, summarize(results, wall), flags.format));
+          // resumed: the table and the exit code cover the whole results file, not this run's rows alone
+          const rows = flags.resume && flags.out && existsSync(flags.out) ? resultsInFile(readFileSync(flags.out, "utf8")) : results;
+          process.stdout.write(formatReport(rows, summarize(rows, wall), flags.format));
           if (abort.signal.aborted) {
             process.stderr.write(`interrupted: ${done} instance(s) finished${flags.out ? `, kept in ${flags.out}; run again with --resume` : ""}\n`);
             return 1;
           }
-          return batchExitCode(results);
+          return batchExitCode(rows);
         } finally {
           bar?.stop();
           process.off("SIGINT", stop);
