@@ -54,10 +54,11 @@ export function resultsInFile(text: string): BatchResult[] {
   const rows = new Map<string, BatchResult>();
   for (const line of text.split("\n")) {
     try {
-      const r = JSON.parse(line) as BatchResult;
+      const r = JSON.parse(line) as Partial<BatchResult>;
       if (typeof r.instance === "string") {
         rows.delete(r.instance);
-        rows.set(r.instance, r);
+        // a row written by hand (or by an older version) may lack fields: their defaults
+        rows.set(r.instance, { N: null, max_steps: null, status: "unknown", pushes: null, optimal: null, lowerBound: null, witness: null, verified: null, ...r, instance: r.instance, seconds: typeof r.seconds === "number" ? r.seconds : 0, nodes: typeof r.nodes === "number" ? r.nodes : 0 });
       }
     } catch {
       // a line cut short by a crash
