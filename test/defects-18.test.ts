@@ -166,3 +166,34 @@ describe("item 9: batch --resume reports the whole results file", () => {
     expect(doc.instances.map((r) => r.status).sort()).toEqual(["solved", "unknown"]);
   });
 });
+
+describe("item 7: a PDDL problem of another domain is an error at its (:domain NAME)", () => {
+  const domain = join(ROOT, "docs/ipc2023/domain.pddl");
+  const example = readFileSync(join(ROOT, "docs/ipc2023/example.pddl"), "utf8");
+  const other = example.replace(/\(:domain\s+labyrinth\)/i, "(:domain   sokoban)");
+  const line = other.split("\n").findIndex((l) => l.includes("sokoban")) + 1;
+  const column = other.split("\n")[line - 1].indexOf("sokoban") + 1;
+
+  it("the example names the domain labyrinth (the test's premise)", () => {
+    expect(other).not.toBe(example);
+  });
+
+  it("labsolve plan: FILE:LINE:COL: error at the name, exit 65", () => {
+    const problem = tmp("other.pddl", other);
+    const r = sh("labsolve", ["plan", domain, problem]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${problem}:${line}:${column}: error: the problem is of domain sokoban`);
+  });
+
+  it("labcheck plan: the same error, not valid", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-18-"));
+    const planFile = join(dir, "example.plan");
+    expect(sh("labsolve", ["plan", domain, join(ROOT, "docs/ipc2023/example.pddl"), "-o", planFile]).code).toBe(30);
+    const problem = tmp("other.pddl", other);
+    const r = sh("labcheck", ["plan", domain, problem, planFile]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${problem}:${line}:${column}: error:`);
+    // the name compares case-insensitively, as PDDL's names do
+    expect(sh("labcheck", ["plan", domain, tmp("upper.pddl", example.replace(/\(:domain\s+labyrinth\)/i, "(:domain LABYRINTH)")), planFile]).code).toBe(0);
+  });
+});

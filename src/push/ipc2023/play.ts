@@ -8,7 +8,7 @@
 import type { Direction } from "../../core/grid.js";
 import type { PlanDrawing } from "../../core/plugin.js";
 import { readIpcDomain, type IpcDomain } from "./domain.js";
-import { readIpcProblem, readIpcProblemFacts, type IpcProblem } from "./problem.js";
+import { assertProblemOfDomain, readIpcProblem, readIpcProblemFacts, type IpcProblem } from "./problem.js";
 import type { IpcTask } from "./task.js";
 import { validatePlan } from "./validate.js";
 import type { ShowPlay, ShowStep } from "../../core/play.js";
@@ -72,6 +72,9 @@ export function playIpc(domain: IpcDomain, problem: IpcProblem, task: IpcTask, p
 export const drawing: PlanDrawing = {
   play(input) {
     const { domain, problem, plan } = input;
-    return playIpc(readIpcDomain(domain.text, domain.name), readIpcProblemFacts(problem.text, problem.name), readIpcProblem(problem.text, problem.name), plan.text, plan.name);
+    const d = readIpcDomain(domain.text, domain.name);
+    const facts = readIpcProblemFacts(problem.text, problem.name);
+    assertProblemOfDomain(d, facts);
+    return playIpc(d, facts, readIpcProblem(problem.text, problem.name), plan.text, plan.name);
   },
 };

@@ -7,12 +7,13 @@
 import type { PlanSolver } from "../../core/plugin.js";
 import { readIpcDomain } from "./domain.js";
 import { planText } from "./plan-writer.js";
-import { readIpcProblem } from "./problem.js";
+import { assertProblemOfDomain, readIpcProblem, readIpcProblemFacts } from "./problem.js";
 
 /** labsolve plan's part. */
 export const solver: PlanSolver = {
   async solve(input, flags) {
-    readIpcDomain(input.domain.text, input.domain.name);
+    const domain = readIpcDomain(input.domain.text, input.domain.name);
+    assertProblemOfDomain(domain, readIpcProblemFacts(input.problem.text, input.problem.name));
     const task = readIpcProblem(input.problem.text, input.problem.name);
     const { solveIpc } = await import("./search/index.js");
     const started = Date.now();
