@@ -197,3 +197,56 @@ describe("item 7: a PDDL problem of another domain is an error at its (:domain N
     expect(sh("labcheck", ["plan", domain, tmp("upper.pddl", example.replace(/\(:domain\s+labyrinth\)/i, "(:domain LABYRINTH)")), planFile]).code).toBe(0);
   });
 });
+
+describe("item 12: the error for a second fact names where the first is", () => {
+  it("a repeated cost/1 before a different one: the first is the one named", () => {
+    const lines = readFileSync(join(ROOT, "docs/game-example.lp"), "utf8").trimEnd().split("\n");
+    const first = lines.findIndex((l) => /^cost\(/.test(l)) + 1;
+    expect(first).toBeGreaterThan(0);
+    const file = tmp("twice.lp", [...lines, lines[first - 1], "cost(steps)."].join("\n") + "\n");
+    const r = sh("labsolve", [file]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${file}:${lines.length + 2}:1: error: second cost/1 fact cost(steps)`);
+    expect(r.err).toContain(`is at line ${first}, column 1)`);
+  });
+
+  it("the same for init_on/2 of a competition instance", () => {
+    const file = tmp("init.lp", `${readFileSync(EXAMPLE, "utf8")}init_on(3,2).\ninit_on(1,1).\n`);
+    const first = readFileSync(EXAMPLE, "utf8").split("\n").findIndex((l) => l.includes("init_on(3,2)")) + 1;
+    expect(sh("labsolve", [file]).err).toContain(`(the first, init_on(3,2), is at line ${first}, column 1)`);
+  });
+});
+
+describe("item 13: usage errors name the program, as other errors do", () => {
+  it.each([
+    ["labsolve", ["--bogus"], "labsolve: error: unknown option '--bogus'"],
+    ["labsolve", ["--threads", "0", EXAMPLE], "labsolve: error: option '--threads <n>'"],
+    ["labsolve", ["batch", "--bogus"], "labsolve batch: error: unknown option '--bogus'"],
+    ["labsolve", ["plan"], "labsolve plan: error: missing required argument"],
+    ["labcheck", ["--bogus"], "labcheck: error: unknown option '--bogus'"],
+    ["labgen", ["--bogus"], "labgen: error:"],
+    ["labshow", ["--bogus"], "labshow: error: unknown option '--bogus'"],
+  ])("%s %j", (cmd, args, start) => {
+    const r = sh(cmd, args);
+    expect(r.code).toBe(65);
+    expect(r.err.startsWith(start)).toBe(true);
+  });
+});
+
+describe("item 14: labcheck's board header keeps column numbers apart at 100 columns and more", () => {
+  it("on a 100x100 board each column's number stands above its tile", () => {
+    const gen = spawnSync(join(ROOT, "bin/labgen"), ["100", "5", "--seed", "3"], { encoding: "utf8", maxBuffer: 64 << 20 });
+    const file = tmp("b100.lp", gen.stdout);
+    const out = sh("labcheck", [file, tmp("none.lp", "")]).out.split("\n");
+    const rowLine = out.findIndex((l) => l.startsWith("100 "));
+    expect(rowLine).toBeGreaterThan(2);
+    const header = out.slice(rowLine - 3, rowLine);
+    for (let c = 1; c <= 100; c++) {
+      const at = 4 + 3 * (c - 1) + 1;
+      const number = header.map((l) => l[at] ?? " ").join("").trim();
+      expect(number, `column ${c}`).toBe(String(c));
+    }
+    // the row's tile is at the same place
+    expect(out[rowLine][4 + 1]).not.toBe(" ");
+  });
+});

@@ -2,11 +2,23 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { ExitCode } from "../core/errors.js";
 
-/** Commander: usage errors exit 65 like clingo's, help and version exit 0. */
+/**
+ * Commander: usage errors exit 65 like clingo's, help and version exit 0; a usage error
+ * is printed as every other error is, `labsolve: error: ...` (`labsolve batch: error:
+ * ...` for a subcommand's), not commander's bare `error: ...`.
+ */
 export function clingoExits(cmd: Command): Command {
-  return cmd.exitOverride((err) => {
-    process.exit(err.exitCode === 0 ? 0 : ExitCode.BadInput);
-  });
+  return cmd
+    .exitOverride((err) => {
+      process.exit(err.exitCode === 0 ? 0 : ExitCode.BadInput);
+    })
+    .configureOutput({
+      outputError: (text, write) => {
+        // subcommands inherit this function: the one on the command line names itself
+        const sub = cmd.commands.find((c) => c.name() === process.argv[2]);
+        write(text.replace(/^error:/, `${cmd.name()}${sub ? ` ${sub.name()}` : ""}: error:`));
+      },
+    });
 }
 
 /** Commander argument parser for a non-negative integer. */
