@@ -250,3 +250,33 @@ describe("item 14: labcheck's board header keeps column numbers apart at 100 col
     expect(out[rowLine][4 + 1]).not.toBe(" ");
   });
 });
+
+describe("item 11: integers are read one way everywhere, and echoed as written", () => {
+  const HUGE = "99999999999999999999";
+
+  it.each([
+    ["--max-steps", ["--max-steps", HUGE]],
+    ["-n", ["-n", HUGE]],
+    ["--memory", ["--memory", HUGE]],
+  ])("labsolve %s %s is a usage error (exit 65), as max_steps(%s) in a file is an error", (_, args) => {
+    const r = sh("labsolve", [...args, EXAMPLE]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${HUGE} is too large (integers up to 9007199254740991)`);
+    const inFile = sh("labsolve", [tmp("m.lp", readFileSync(EXAMPLE, "utf8").replace(/max_steps\(\d+\)/, `max_steps(${HUGE})`))]);
+    expect(inFile.code).toBe(65);
+    expect(inFile.err).toContain(`${HUGE} is too large`);
+  });
+
+  it("2^53 - 1 itself is accepted on the command line, as in a file", () => {
+    expect(sh("labsolve", ["--max-steps", "9007199254740991", EXAMPLE]).code).toBe(30);
+  });
+
+  it("labcheck echoes a witness's integer as written, and refuses it past 2^53 - 1 as the files do", () => {
+    const r = sh("labcheck", [EXAMPLE, tmp("w.lp", `push(${HUGE},n,1).\n`)]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`push(${HUGE},n,1)`);
+    expect(r.out).not.toContain("100000000000000000000");
+    expect(r.out).toContain("too large");
+    expect(sh("labcheck", ["10", EXAMPLE], `ANSWER\npush(${HUGE},n,1).\n`).out).toBe("FAIL\n");
+  });
+});

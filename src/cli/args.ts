@@ -24,13 +24,23 @@ export function clingoExits(cmd: Command): Command {
 /** Commander argument parser for a non-negative integer. */
 export function nonNegativeInteger(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a non-negative integer");
-  return Number(value);
+  return safe(value);
 }
 
 /** Commander argument parser for a positive integer (1, 2, ...). */
 export function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError("expected a positive integer (1 or more)");
-  return Number(value);
+  return safe(value);
+}
+
+/**
+ * A string of digits as a number, read as integers in files are (src/core/fact-args.ts):
+ * past 2^53 - 1 it is refused, not rounded.
+ */
+function safe(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`${value} is too large (integers up to ${Number.MAX_SAFE_INTEGER})`);
+  return n;
 }
 
 /** Commander argument parser for a positive number (fractions allowed). */
