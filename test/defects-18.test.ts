@@ -280,3 +280,22 @@ describe("item 11: integers are read one way everywhere, and echoed as written",
     expect(sh("labcheck", ["10", EXAMPLE], `ANSWER\npush(${HUGE},n,1).\n`).out).toBe("FAIL\n");
   });
 });
+
+describe("item 10: labshow without a witness has a time limit and says whether it drew the shortest", () => {
+  it("a 20x20 instance whose proof takes about a minute: --time-limit 2 draws the best solution found, not proven shortest", () => {
+    const gen = spawnSync(join(ROOT, "bin/labgen"), ["20", "20", "--seed", "1020", "--style", "random"], { encoding: "utf8" });
+    const file = tmp("r20.lp", gen.stdout);
+    const started = performance.now();
+    const r = sh("labshow", ["--time-limit", "2", file]);
+    expect((performance.now() - started) / 1000).toBeLessThan(20);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/labshow: the best solution found within the time limit \(\d+ pushes; not proven shortest: shortest >= \d+\)/);
+    expect(r.out).toMatch(/valid: \d+ pushes/);
+  });
+
+  it("a small instance: the shortest solution, proven, and labshow says so", () => {
+    const r = sh("labshow", ["--time-limit", "30", EXAMPLE]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain("labshow: the shortest solution (2 pushes, proven)");
+  });
+});

@@ -14,7 +14,7 @@ import type { ShowPlay } from "../core/play.js";
 import { replay } from "../show/replay.js";
 import { stepSvg, stripSvg } from "../show/svg.js";
 import { playText } from "../show/text.js";
-import { clingoExits, nonNegativeInteger } from "./args.js";
+import { clingoExits, nonNegativeInteger, positiveNumber } from "./args.js";
 import { endQuietlyOnClosedPipe, guarded, readSource } from "./common.js";
 import { VERSION } from "../core/version.js";
 import { MAX_OUTPUT_BYTES } from "../core/files.js";
@@ -26,6 +26,7 @@ type ShowFormat = (typeof FORMATS)[number];
 
 interface ShowFlags {
   format: ShowFormat;
+  timeLimit?: number;
   output?: string;
   step?: number;
 }
@@ -43,6 +44,7 @@ const program = clingoExits(
     .addOption(new Option("-f, --format <format>", "text: the boards in the terminal; svg: one picture (a strip of every step); html: a page that steps through them").choices(FORMATS).default("text"))
     .option("--step <k>", "svg: only step K (0 is the start)", nonNegativeInteger)
     .option("-o, --output <file>", "write to FILE (replaced if it exists; never an input file)")
+    .option("--time-limit <seconds>", "without a witness: search at most this long and draw the best solution found, saying whether it is the shortest", positiveNumber)
     .enablePositionalOptions(),
 );
 
@@ -106,9 +108,11 @@ program.action(async (instanceFile: string, witnessFile: string | undefined, fla
       else process.stdout.write(drawn.text);
       return drawn.exitCode;
     }
-    const { play, warnings } = await replay(inst.text, inst.name, witness);
+    const { play, warnings, note, interrupted } = await replay(inst.text, inst.name, witness, { timeLimit: flags.timeLimit });
     for (const w of warnings) process.stderr.write(`${w}\n`);
+    if (note) process.stderr.write(`labshow: ${note}\n`);
     if (!play) {
+      if (interrupted) return 1;
       process.stdout.write("INCONSISTENT: no solution to draw\n");
       return 20;
     }
