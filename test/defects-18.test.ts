@@ -299,3 +299,48 @@ describe("item 10: labshow without a witness has a time limit and says whether i
     expect(r.err).toContain("labshow: the shortest solution (2 pushes, proven)");
   });
 });
+
+describe("item 18: --help and the commands say what they do", () => {
+  it("labsolve --help gives --threads one default, the machine's cores", () => {
+    const help = sh("labsolve", ["--help"]).out.replace(/\s+/g, " ");
+    expect(help).toContain("(default: the machine's cores)");
+    expect(help).not.toMatch(/\(default: the machine's cores\) \(default: \d+\)/);
+  });
+
+  it("labsolve batch --help: --out must not exist unless --resume; --max-entry-mb caps plain files too", () => {
+    const help = sh("labsolve", ["batch", "--help"]).out.replace(/\s+/g, " ");
+    expect(help).toContain("FILE must not exist unless --resume");
+    expect(help).not.toContain("append one JSON line");
+    expect(help).toContain("largest instance file or uncompressed zip entry");
+  });
+
+  it("labgen --help says --seed is required", () => {
+    expect(sh("labgen", ["--help"]).out.replace(/\s+/g, " ")).toContain("random seed (integer; required)");
+  });
+
+  it.each([
+    ["max_steps with --rules ipc2023", ["5", "7", "--rules", "ipc2023", "--seed", "1"], "max_steps 7: --rules ipc2023 takes N only"],
+    ["--style with --rules ipc2023", ["5", "--rules", "ipc2023", "--seed", "1", "--style", "random"], "--style is for --rules competition"],
+    ["--rotations with competition rules", ["5", "5", "--seed", "1", "--rotations", "3"], "--rotations is for --rules ipc2023"],
+    ["--domain with competition rules", ["5", "5", "--seed", "1", "--domain"], "--domain is for --rules ipc2023"],
+    ["a 1025x1025 board", ["1025", "5", "--seed", "1"], "N 1025: facts name fields up to 1024"],
+  ])("labgen refuses %s (exit 65) instead of ignoring it", (_, args, message) => {
+    const r = sh("labgen", args);
+    expect(r.code).toBe(65);
+    expect(r.out).toBe("");
+    expect(r.err).toContain(`labgen: error: ${message}`);
+  });
+
+  it("labgen 5 --rules ipc2023 still writes a problem; 130x130 facts come with a note that labsolve stops at 128", () => {
+    expect(sh("labgen", ["5", "--rules", "ipc2023", "--seed", "1"]).out).toContain("(define (problem");
+    const big = sh("labgen", ["130", "5", "--seed", "1"]);
+    expect(big.code).toBe(0);
+    expect(big.err).toContain("labsolve solves boards up to 128x128");
+  });
+
+  it.each(["text", "html"])("labshow --step with --format %s is a usage error, not ignored", (format) => {
+    const r = sh("labshow", ["--format", format, "--step", "1", EXAMPLE, tmp("w.lp", "push(1,w,1). push(2,n,2).")]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain("--step is for --format svg");
+  });
+});

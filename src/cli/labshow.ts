@@ -50,6 +50,7 @@ const program = clingoExits(
 
 /** The picture of a replayed solution in the chosen format. */
 function render(play: ShowPlay, flags: ShowFlags, title: string): string {
+  if (flags.step !== undefined && flags.format !== "svg") throw new Error(`--step is for --format svg (the ${flags.format} picture shows every step)`);
   if (flags.format === "text") return playText(play);
   if (flags.format === "svg") {
     if (flags.step !== undefined && flags.step >= play.steps.length) throw new Error(`--step ${flags.step}: the solution drawn has steps 0 to ${play.steps.length - 1}`);
