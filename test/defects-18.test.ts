@@ -344,3 +344,10 @@ describe("item 18: --help and the commands say what they do", () => {
     expect(r.err).toContain("--step is for --format svg");
   });
 });
+
+describe("item 18: --stats names the rule set, for competition instances too", () => {
+  it("labsolve --stats on a competition instance: '% rules: competition' first on stderr", () => {
+    const r = sh("labsolve", ["--stats", EXAMPLE]);
+    expect(r.err.split("\n")[0]).toMatch(/^% rules: competition /);
+  });
+});
