@@ -351,3 +351,43 @@ describe("item 18: --stats names the rule set, for competition instances too", (
     expect(r.err.split("\n")[0]).toMatch(/^% rules: competition /);
   });
 });
+
+describe("item 16: the IPC plan pictures use one coordinate system, the PDDL names beside", () => {
+  const domain = join(ROOT, "docs/ipc2023/domain.pddl");
+  const problem = join(ROOT, "docs/ipc2023/example.pddl");
+  const plan = (): string => {
+    const file = join(mkdtempSync(join(tmpdir(), "labyrinth-18-")), "example.plan");
+    expect(sh("labsolve", ["plan", domain, problem, "-o", file]).code).toBe(30);
+    return file;
+  };
+
+  it("text: a push's heading names the line the arrow names (rows from the south), the PDDL action in brackets", () => {
+    const steps = sh("labshow", ["plan", domain, problem, plan()]).out.split("\n\n");
+    let pushes = 0;
+    for (const step of steps) {
+      const head = /^step \d+: push (row|column) (\d+) (north|south|east|west)\s+\[\(start-move-card-\w+ [^\]]+\)\]$/m.exec(step);
+      const arrow = /(row|column) (\d+) pushed ([nsew])$/m.exec(step);
+      if (!head) {
+        expect(arrow, step).toBeNull();
+        continue;
+      }
+      pushes++;
+      expect(arrow, step).not.toBeNull();
+      expect([arrow![1], arrow![2], arrow![3]]).toEqual([head[1], head[2], head[3][0]]);
+    }
+    expect(pushes).toBeGreaterThan(0);
+    expect(steps.join("\n")).not.toMatch(/push (row|column) pos\d/);
+  });
+
+  it("svg: every caption fits its step's width; the PDDL action is a second, smaller label", () => {
+    const svg = sh("labshow", ["plan", "--format", "svg", domain, problem, plan()]).out;
+    const width = Number(/width="(\d+)"/.exec(svg)![1]) / (svg.match(/<g class="step"/g) ?? []).length;
+    const captions = [...svg.matchAll(/<text class="(caption|detail)"[^>]*font-size="(\d+)"[^>]*><title>[^<]*<\/title>([^<]*)</g)];
+    expect(captions.length).toBeGreaterThan(10);
+    for (const [, kind, size, text] of captions) {
+      // at most 0.6 em a character: no caption runs into the next step's picture
+      expect(text.length * 0.6 * Number(size), `${kind}: ${text}`).toBeLessThanOrEqual(width - 30);
+    }
+    expect(captions.some(([, kind, , text]) => kind === "detail" && text.startsWith("(move-"))).toBe(true);
+  });
+});
