@@ -147,3 +147,247 @@ describe("item 8: batch gives a file that does not parse an error row (exit 65),
     expect(r.err).not.toContain("other.lp: skipped");
   });
 });
+
+describe("item 9: batch --resume reports the whole results file", () => {
+  it("after a run of time-limited rows: the table lists them and the batch exits 1; new rows join the table", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-18-"));
+    const out = join(dir, "rows.jsonl");
+    const hard = join(ROOT, "instances/0060-labyrinth-9-0.asp");
+    const first = sh("labsolve", ["batch", "--time-limit", "0.001", "--out", out, hard]);
+    expect(first.code).toBe(1);
+    expect(JSON.parse(readFileSync(out, "utf8").trim())).toMatchObject({ status: "unknown" });
+    const again = sh("labsolve", ["batch", "--resume", "--out", out, "--format", "json", hard]);
+    expect(again.err).toContain("nothing left to run");
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.out).instances).toHaveLength(1);
+    const more = sh("labsolve", ["batch", "--resume", "--out", out, "--format", "json", hard, EXAMPLE]);
+    expect(more.code).toBe(1);
+    const doc = JSON.parse(more.out) as { instances: { instance: string; status: string }[] };
+    expect(doc.instances.map((r) => r.status).sort()).toEqual(["solved", "unknown"]);
+  });
+});
+
+describe("item 7: a PDDL problem of another domain is an error at its (:domain NAME)", () => {
+  const domain = join(ROOT, "docs/ipc2023/domain.pddl");
+  const example = readFileSync(join(ROOT, "docs/ipc2023/example.pddl"), "utf8");
+  const other = example.replace(/\(:domain\s+labyrinth\)/i, "(:domain   sokoban)");
+  const line = other.split("\n").findIndex((l) => l.includes("sokoban")) + 1;
+  const column = other.split("\n")[line - 1].indexOf("sokoban") + 1;
+
+  it("the example names the domain labyrinth (the test's premise)", () => {
+    expect(other).not.toBe(example);
+  });
+
+  it("labsolve plan: FILE:LINE:COL: error at the name, exit 65", () => {
+    const problem = tmp("other.pddl", other);
+    const r = sh("labsolve", ["plan", domain, problem]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${problem}:${line}:${column}: error: the problem is of domain sokoban`);
+  });
+
+  it("labcheck plan: the same error, not valid", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-18-"));
+    const planFile = join(dir, "example.plan");
+    expect(sh("labsolve", ["plan", domain, join(ROOT, "docs/ipc2023/example.pddl"), "-o", planFile]).code).toBe(30);
+    const problem = tmp("other.pddl", other);
+    const r = sh("labcheck", ["plan", domain, problem, planFile]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${problem}:${line}:${column}: error:`);
+    // the name compares case-insensitively, as PDDL's names do
+    expect(sh("labcheck", ["plan", domain, tmp("upper.pddl", example.replace(/\(:domain\s+labyrinth\)/i, "(:domain LABYRINTH)")), planFile]).code).toBe(0);
+  });
+});
+
+describe("item 12: the error for a second fact names where the first is", () => {
+  it("a repeated cost/1 before a different one: the first is the one named", () => {
+    const lines = readFileSync(join(ROOT, "docs/game-example.lp"), "utf8").trimEnd().split("\n");
+    const first = lines.findIndex((l) => /^cost\(/.test(l)) + 1;
+    expect(first).toBeGreaterThan(0);
+    const file = tmp("twice.lp", [...lines, lines[first - 1], "cost(steps)."].join("\n") + "\n");
+    const r = sh("labsolve", [file]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${file}:${lines.length + 2}:1: error: second cost/1 fact cost(steps)`);
+    expect(r.err).toContain(`is at line ${first}, column 1)`);
+  });
+
+  it("the same for init_on/2 of a competition instance", () => {
+    const file = tmp("init.lp", `${readFileSync(EXAMPLE, "utf8")}init_on(3,2).\ninit_on(1,1).\n`);
+    const first = readFileSync(EXAMPLE, "utf8").split("\n").findIndex((l) => l.includes("init_on(3,2)")) + 1;
+    expect(sh("labsolve", [file]).err).toContain(`(the first, init_on(3,2), is at line ${first}, column 1)`);
+  });
+});
+
+describe("item 13: usage errors name the program, as other errors do", () => {
+  it.each([
+    ["labsolve", ["--bogus"], "labsolve: error: unknown option '--bogus'"],
+    ["labsolve", ["--threads", "0", EXAMPLE], "labsolve: error: option '--threads <n>'"],
+    ["labsolve", ["batch", "--bogus"], "labsolve batch: error: unknown option '--bogus'"],
+    ["labsolve", ["plan"], "labsolve plan: error: missing required argument"],
+    ["labcheck", ["--bogus"], "labcheck: error: unknown option '--bogus'"],
+    ["labgen", ["--bogus"], "labgen: error:"],
+    ["labshow", ["--bogus"], "labshow: error: unknown option '--bogus'"],
+  ])("%s %j", (cmd, args, start) => {
+    const r = sh(cmd, args);
+    expect(r.code).toBe(65);
+    expect(r.err.startsWith(start)).toBe(true);
+  });
+});
+
+describe("item 14: labcheck's board header keeps column numbers apart at 100 columns and more", () => {
+  it("on a 100x100 board each column's number stands above its tile", () => {
+    const gen = spawnSync(join(ROOT, "bin/labgen"), ["100", "5", "--seed", "3"], { encoding: "utf8", maxBuffer: 64 << 20 });
+    const file = tmp("b100.lp", gen.stdout);
+    const out = sh("labcheck", [file, tmp("none.lp", "")]).out.split("\n");
+    const rowLine = out.findIndex((l) => l.startsWith("100 "));
+    expect(rowLine).toBeGreaterThan(2);
+    const header = out.slice(rowLine - 3, rowLine);
+    for (let c = 1; c <= 100; c++) {
+      const at = 4 + 3 * (c - 1) + 1;
+      const number = header.map((l) => l[at] ?? " ").join("").trim();
+      expect(number, `column ${c}`).toBe(String(c));
+    }
+    // the row's tile is at the same place
+    expect(out[rowLine][4 + 1]).not.toBe(" ");
+  });
+});
+
+describe("item 11: integers are read one way everywhere, and echoed as written", () => {
+  const HUGE = "99999999999999999999";
+
+  it.each([
+    ["--max-steps", ["--max-steps", HUGE]],
+    ["-n", ["-n", HUGE]],
+    ["--memory", ["--memory", HUGE]],
+  ])("labsolve %s %s is a usage error (exit 65), as max_steps(%s) in a file is an error", (_, args) => {
+    const r = sh("labsolve", [...args, EXAMPLE]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${HUGE} is too large (integers up to 9007199254740991)`);
+    const inFile = sh("labsolve", [tmp("m.lp", readFileSync(EXAMPLE, "utf8").replace(/max_steps\(\d+\)/, `max_steps(${HUGE})`))]);
+    expect(inFile.code).toBe(65);
+    expect(inFile.err).toContain(`${HUGE} is too large`);
+  });
+
+  it("2^53 - 1 itself is accepted on the command line, as in a file", () => {
+    expect(sh("labsolve", ["--max-steps", "9007199254740991", EXAMPLE]).code).toBe(30);
+  });
+
+  it("labcheck echoes a witness's integer as written, and refuses it past 2^53 - 1 as the files do", () => {
+    const r = sh("labcheck", [EXAMPLE, tmp("w.lp", `push(${HUGE},n,1).\n`)]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`push(${HUGE},n,1)`);
+    expect(r.out).not.toContain("100000000000000000000");
+    expect(r.out).toContain("too large");
+    expect(sh("labcheck", ["10", EXAMPLE], `ANSWER\npush(${HUGE},n,1).\n`).out).toBe("FAIL\n");
+  });
+});
+
+describe("item 10: labshow without a witness has a time limit and says whether it drew the shortest", () => {
+  it("a 20x20 instance whose proof takes about a minute: --time-limit 2 draws the best solution found, not proven shortest", () => {
+    const gen = spawnSync(join(ROOT, "bin/labgen"), ["20", "20", "--seed", "1020", "--style", "random"], { encoding: "utf8" });
+    const file = tmp("r20.lp", gen.stdout);
+    const started = performance.now();
+    const r = sh("labshow", ["--time-limit", "2", file]);
+    expect((performance.now() - started) / 1000).toBeLessThan(20);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/labshow: the best solution found within the time limit \(\d+ pushes; not proven shortest: shortest >= \d+\)/);
+    expect(r.out).toMatch(/valid: \d+ pushes/);
+  });
+
+  it("a small instance: the shortest solution, proven, and labshow says so", () => {
+    const r = sh("labshow", ["--time-limit", "30", EXAMPLE]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain("labshow: the shortest solution (2 pushes, proven)");
+  });
+});
+
+describe("item 18: --help and the commands say what they do", () => {
+  it("labsolve --help gives --threads one default, the machine's cores", () => {
+    const help = sh("labsolve", ["--help"]).out.replace(/\s+/g, " ");
+    expect(help).toContain("(default: the machine's cores)");
+    expect(help).not.toMatch(/\(default: the machine's cores\) \(default: \d+\)/);
+  });
+
+  it("labsolve batch --help: --out must not exist unless --resume; --max-entry-mb caps plain files too", () => {
+    const help = sh("labsolve", ["batch", "--help"]).out.replace(/\s+/g, " ");
+    expect(help).toContain("FILE must not exist unless --resume");
+    expect(help).not.toContain("append one JSON line");
+    expect(help).toContain("largest instance file or uncompressed zip entry");
+  });
+
+  it("labgen --help says --seed is required", () => {
+    expect(sh("labgen", ["--help"]).out.replace(/\s+/g, " ")).toContain("random seed (integer; required)");
+  });
+
+  it.each([
+    ["max_steps with --rules ipc2023", ["5", "7", "--rules", "ipc2023", "--seed", "1"], "max_steps 7: --rules ipc2023 takes N only"],
+    ["--style with --rules ipc2023", ["5", "--rules", "ipc2023", "--seed", "1", "--style", "random"], "--style is for --rules competition"],
+    ["--rotations with competition rules", ["5", "5", "--seed", "1", "--rotations", "3"], "--rotations is for --rules ipc2023"],
+    ["--domain with competition rules", ["5", "5", "--seed", "1", "--domain"], "--domain is for --rules ipc2023"],
+    ["a 1025x1025 board", ["1025", "5", "--seed", "1"], "N 1025: facts name fields up to 1024"],
+  ])("labgen refuses %s (exit 65) instead of ignoring it", (_, args, message) => {
+    const r = sh("labgen", args);
+    expect(r.code).toBe(65);
+    expect(r.out).toBe("");
+    expect(r.err).toContain(`labgen: error: ${message}`);
+  });
+
+  it("labgen 5 --rules ipc2023 still writes a problem; 130x130 facts come with a note that labsolve stops at 128", () => {
+    expect(sh("labgen", ["5", "--rules", "ipc2023", "--seed", "1"]).out).toContain("(define (problem");
+    const big = sh("labgen", ["130", "5", "--seed", "1"]);
+    expect(big.code).toBe(0);
+    expect(big.err).toContain("labsolve solves boards up to 128x128");
+  });
+
+  it.each(["text", "html"])("labshow --step with --format %s is a usage error, not ignored", (format) => {
+    const r = sh("labshow", ["--format", format, "--step", "1", EXAMPLE, tmp("w.lp", "push(1,w,1). push(2,n,2).")]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain("--step is for --format svg");
+  });
+});
+
+describe("item 18: --stats names the rule set, for competition instances too", () => {
+  it("labsolve --stats on a competition instance: '% rules: competition' first on stderr", () => {
+    const r = sh("labsolve", ["--stats", EXAMPLE]);
+    expect(r.err.split("\n")[0]).toMatch(/^% rules: competition /);
+  });
+});
+
+describe("item 16: the IPC plan pictures use one coordinate system, the PDDL names beside", () => {
+  const domain = join(ROOT, "docs/ipc2023/domain.pddl");
+  const problem = join(ROOT, "docs/ipc2023/example.pddl");
+  const plan = (): string => {
+    const file = join(mkdtempSync(join(tmpdir(), "labyrinth-18-")), "example.plan");
+    expect(sh("labsolve", ["plan", domain, problem, "-o", file]).code).toBe(30);
+    return file;
+  };
+
+  it("text: a push's heading names the line the arrow names (rows from the south), the PDDL action in brackets", () => {
+    const steps = sh("labshow", ["plan", domain, problem, plan()]).out.split("\n\n");
+    let pushes = 0;
+    for (const step of steps) {
+      const head = /^step \d+: push (row|column) (\d+) (north|south|east|west)\s+\[\(start-move-card-\w+ [^\]]+\)\]$/m.exec(step);
+      const arrow = /(row|column) (\d+) pushed ([nsew])$/m.exec(step);
+      if (!head) {
+        expect(arrow, step).toBeNull();
+        continue;
+      }
+      pushes++;
+      expect(arrow, step).not.toBeNull();
+      expect([arrow![1], arrow![2], arrow![3]]).toEqual([head[1], head[2], head[3][0]]);
+    }
+    expect(pushes).toBeGreaterThan(0);
+    expect(steps.join("\n")).not.toMatch(/push (row|column) pos\d/);
+  });
+
+  it("svg: every caption fits its step's width; the PDDL action is a second, smaller label", () => {
+    const svg = sh("labshow", ["plan", "--format", "svg", domain, problem, plan()]).out;
+    const width = Number(/width="(\d+)"/.exec(svg)![1]) / (svg.match(/<g class="step"/g) ?? []).length;
+    const captions = [...svg.matchAll(/<text class="(caption|detail)"[^>]*font-size="(\d+)"[^>]*><title>[^<]*<\/title>([^<]*)</g)];
+    expect(captions.length).toBeGreaterThan(10);
+    for (const [, kind, size, text] of captions) {
+      // at most 0.6 em a character: no caption runs into the next step's picture
+      expect(text.length * 0.6 * Number(size), `${kind}: ${text}`).toBeLessThanOrEqual(width - 30);
+    }
+    expect(captions.some(([, kind, , text]) => kind === "detail" && text.startsWith("(move-"))).toBe(true);
+  });
+});

@@ -21,6 +21,9 @@ const PUSHES: [number, string][] = [
 type Page = import("puppeteer-core").Page;
 type Browser = import("puppeteer-core").Browser;
 
+// a skip says why, on stderr as well as in the suite's name (issue 18, 18)
+if (!CHROMIUM) process.stderr.write("show-browser.test.ts: no chromium at /usr/bin/chromium or /usr/bin/chromium-browser, and no CHROMIUM_PATH: the browser tests skip\n");
+
 describe.skipIf(!CHROMIUM)(`labshow --format html in headless Chromium (${CHROMIUM ?? "no chromium: skipped"})`, () => {
   let browser: Browser;
   let page: Page;

@@ -47,6 +47,27 @@ export function finishedInstances(text: string): Set<string> {
 }
 
 /**
+ * Every row of a results file (--out), one per instance, the last one where an instance
+ * has several, in the order of the file; lines cut short by a crash are left out.
+ */
+export function resultsInFile(text: string): BatchResult[] {
+  const rows = new Map<string, BatchResult>();
+  for (const line of text.split("\n")) {
+    try {
+      const r = JSON.parse(line) as Partial<BatchResult>;
+      if (typeof r.instance === "string") {
+        rows.delete(r.instance);
+        // a row written by hand (or by an older version) may lack fields: their defaults
+        rows.set(r.instance, { N: null, max_steps: null, status: "unknown", pushes: null, optimal: null, lowerBound: null, witness: null, verified: null, ...r, instance: r.instance, seconds: typeof r.seconds === "number" ? r.seconds : 0, nodes: typeof r.nodes === "number" ? r.nodes : 0 });
+      }
+    } catch {
+      // a line cut short by a crash
+    }
+  }
+  return [...rows.values()];
+}
+
+/**
  * Runs the items. Refused zip entries and bad instances become error rows; the batch
  * goes on.
  * @returns the results of this run, in the order they finished (resumed ones excluded)

@@ -2,23 +2,45 @@
 import { InvalidArgumentError, type Command } from "commander";
 import { ExitCode } from "../core/errors.js";
 
-/** Commander: usage errors exit 65 like clingo's, help and version exit 0. */
+/**
+ * Commander: usage errors exit 65 like clingo's, help and version exit 0; a usage error
+ * is printed as every other error is, `labsolve: error: ...` (`labsolve batch: error:
+ * ...` for a subcommand's), not commander's bare `error: ...`.
+ */
 export function clingoExits(cmd: Command): Command {
-  return cmd.exitOverride((err) => {
-    process.exit(err.exitCode === 0 ? 0 : ExitCode.BadInput);
-  });
+  return cmd
+    .exitOverride((err) => {
+      process.exit(err.exitCode === 0 ? 0 : ExitCode.BadInput);
+    })
+    .configureOutput({
+      outputError: (text, write) => {
+        // subcommands inherit this function: the one on the command line names itself
+        const sub = cmd.commands.find((c) => c.name() === process.argv[2]);
+        write(text.replace(/^error:/, `${cmd.name()}${sub ? ` ${sub.name()}` : ""}: error:`));
+      },
+    });
 }
 
 /** Commander argument parser for a non-negative integer. */
 export function nonNegativeInteger(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a non-negative integer");
-  return Number(value);
+  return safe(value);
 }
 
 /** Commander argument parser for a positive integer (1, 2, ...). */
 export function positiveInteger(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError("expected a positive integer (1 or more)");
-  return Number(value);
+  return safe(value);
+}
+
+/**
+ * A string of digits as a number, read as integers in files are (src/core/fact-args.ts):
+ * past 2^53 - 1 it is refused, not rounded.
+ */
+function safe(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new InvalidArgumentError(`${value} is too large (integers up to ${Number.MAX_SAFE_INTEGER})`);
+  return n;
 }
 
 /** Commander argument parser for a positive number (fractions allowed). */

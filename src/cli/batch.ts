@@ -60,10 +60,10 @@ export function addBatchCommand(program: Command): void {
     .option("--memory <MB>", "transposition table per instance, MiB", nonNegativeInteger, 64)
     .option("--max-steps <k>", "override every instance's max_steps", nonNegativeInteger)
     .option("--any", "any solution within max_steps, not necessarily the shortest (as labsolve --any)")
-    .option("--out <file>", "append one JSON line per finished instance (never overwritten)")
-    .option("--resume", "skip the instances already in --out")
+    .option("--out <file>", "write one JSON line per finished instance to FILE, as it finishes; FILE must not exist unless --resume (never overwritten)")
+    .option("--resume", "continue --out FILE: skip the instances already in it, append the others")
     .addOption(new Option("--format <format>", "summary format on stdout").choices(REPORT_FORMATS).default("md"))
-    .option("--max-entry-mb <mb>", "largest uncompressed zip entry", nonNegativeInteger, DEFAULT_ZIP_LIMITS.entryBytes / 2 ** 20)
+    .option("--max-entry-mb <mb>", "largest instance file or uncompressed zip entry read, in MiB", nonNegativeInteger, DEFAULT_ZIP_LIMITS.entryBytes / 2 ** 20)
     .option("--max-zip-mb <mb>", "largest uncompressed total of a zip's instances", nonNegativeInteger, DEFAULT_ZIP_LIMITS.totalBytes / 2 ** 20)
     .option("--include <glob>", "instances of folders and zips: files matching the glob (repeatable; default *.lp and *.asp)", collect)
     .option("--exclude <glob>", "leave out the files matching the glob (repeatable), e.g. 'encoding*'", collect)
@@ -75,7 +75,7 @@ export function addBatchCommand(program: Command): void {
         const address = flags.queue === undefined ? undefined : (await import("../queue/url.js")).parseQueueUrl(flags.queue);
         // loaded here, not at start-up: plain labsolve runs do not pay for the zip reader,
         // the progress bar and the worker pool
-        const [{ batchExitCode, finishedInstances, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
+        const [{ batchExitCode, finishedInstances, resultsInFile, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
           import("../batch/run.js"),
           import("../batch/sources.js"),
           import("cli-progress"),
@@ -132,12 +132,14 @@ export function addBatchCommand(program: Command): void {
           bar?.stop();
           for (const line of held) process.stderr.write(line);
           const wall = (performance.now() - started) / 1000;
-          process.stdout.write(formatReport(results, summarize(results, wall), flags.format));
+          // resumed: the table and the exit code cover the whole results file, not this run's rows alone
+          const rows = flags.resume && flags.out && existsSync(flags.out) ? resultsInFile(readFileSync(flags.out, "utf8")) : results;
+          process.stdout.write(formatReport(rows, summarize(rows, wall), flags.format));
           if (abort.signal.aborted) {
             process.stderr.write(`interrupted: ${done} instance(s) finished${flags.out ? `, kept in ${flags.out}; run again with --resume` : ""}\n`);
             return 1;
           }
-          return batchExitCode(results);
+          return batchExitCode(rows);
         } finally {
           bar?.stop();
           process.off("SIGINT", stop);

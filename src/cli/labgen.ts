@@ -24,7 +24,7 @@ const program = clingoExits(
     .version(VERSION)
     .argument("<n>", "board size N (NxN)", nonNegativeInteger)
     .argument("[max_steps]", "the horizon (competition rules)", nonNegativeInteger)
-    .requiredOption("--seed <s>", "random seed (integer)", nonNegativeInteger)
+    .requiredOption("--seed <s>", "random seed (integer; required)", nonNegativeInteger)
     .addOption(new Option("--style <style>", "tile style").choices(STYLES).default("maze"))
     .option("-o, --out <dir>", "write into this folder under the competition's file name (never overwrites)")
     .addOption(new Option("--rules <rules>", "competition facts, or an IPC 2023 PDDL problem").choices(GENERATOR_NAMES).default("competition"))
@@ -37,6 +37,9 @@ const program = clingoExits(
         "  labgen minotaur ROWS COLS --seed S [--iterations K] [-o DIR]\n",
     ),
 );
+
+/** The largest board the facts reader takes (coordinates up to 1024: src/core/fact-args.ts). */
+const MAX_BOARD = 1024;
 
 interface GenFlags {
   seed: number;
@@ -74,6 +77,17 @@ const minotaur = clingoExits(new Command("labgen minotaur").version(VERSION))
 
 program.action(async (n: number, maxSteps: number | undefined, flags: GenFlags) => {
   await guarded("labgen", () => {
+    // arguments that do not apply to the rule set are usage errors, not silently ignored
+    const given = (name: string): boolean => program.getOptionValueSource(name) === "cli";
+    if (flags.rules === "competition") {
+      if (flags.rotations !== undefined) throw new Error("--rotations is for --rules ipc2023");
+      if (flags.domain) throw new Error("--domain is for --rules ipc2023");
+      if (n > MAX_BOARD) throw new Error(`N ${n}: facts name fields up to ${MAX_BOARD} (labsolve solves boards up to 128x128, labcheck reads up to ${MAX_BOARD}x${MAX_BOARD})`);
+      if (n > 128) process.stderr.write(`labgen: note: labsolve solves boards up to 128x128; labcheck and labshow read this ${n}x${n} one\n`);
+    } else {
+      if (maxSteps !== undefined) throw new Error(`max_steps ${maxSteps}: --rules ${flags.rules} takes N only (a plan has no horizon)`);
+      if (given("style")) throw new Error(`--style is for --rules competition`);
+    }
     const { text, fileName } = generators.get(flags.rules)!.generate({
       n,
       maxSteps,

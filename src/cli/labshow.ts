@@ -14,7 +14,7 @@ import type { ShowPlay } from "../core/play.js";
 import { replay } from "../show/replay.js";
 import { stepSvg, stripSvg } from "../show/svg.js";
 import { playText } from "../show/text.js";
-import { clingoExits, nonNegativeInteger } from "./args.js";
+import { clingoExits, nonNegativeInteger, positiveNumber } from "./args.js";
 import { endQuietlyOnClosedPipe, guarded, readSource } from "./common.js";
 import { VERSION } from "../core/version.js";
 import { MAX_OUTPUT_BYTES } from "../core/files.js";
@@ -26,6 +26,7 @@ type ShowFormat = (typeof FORMATS)[number];
 
 interface ShowFlags {
   format: ShowFormat;
+  timeLimit?: number;
   output?: string;
   step?: number;
   algorithm?: string;
@@ -45,11 +46,13 @@ const program = clingoExits(
     .option("--step <k>", "svg: only step K (0 is the start)", nonNegativeInteger)
     .option("-o, --output <file>", "write to FILE (replaced if it exists; never an input file)")
     .option("--algorithm <name>", "text maze, --format html: the search to animate (bfs, dfs, dijkstra, astar, ...)")
+    .option("--time-limit <seconds>", "without a witness: search at most this long and draw the best solution found, saying whether it is the shortest", positiveNumber)
     .enablePositionalOptions(),
 );
 
 /** The picture of a replayed solution in the chosen format. */
 function render(play: ShowPlay, flags: ShowFlags, title: string): string {
+  if (flags.step !== undefined && flags.format !== "svg") throw new Error(`--step is for --format svg (the ${flags.format} picture shows every step)`);
   if (flags.format === "text") return playText(play);
   if (flags.format === "svg") {
     if (flags.step !== undefined && flags.step >= play.steps.length) throw new Error(`--step ${flags.step}: the solution drawn has steps 0 to ${play.steps.length - 1}`);
@@ -108,9 +111,11 @@ program.action(async (instanceFile: string, witnessFile: string | undefined, fla
       else process.stdout.write(drawn.text);
       return drawn.exitCode;
     }
-    const { play, warnings } = await replay(inst.text, inst.name, witness);
+    const { play, warnings, note, interrupted } = await replay(inst.text, inst.name, witness, { timeLimit: flags.timeLimit });
     for (const w of warnings) process.stderr.write(`${w}\n`);
+    if (note) process.stderr.write(`labshow: ${note}\n`);
     if (!play) {
+      if (interrupted) return 1;
       process.stdout.write("INCONSISTENT: no solution to draw\n");
       return 20;
     }

@@ -44,7 +44,7 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
   }
   const { values: v, positionals } = parsed;
   if (positionals.length > 1 || positionals[0] === "batch" || positionals[0] === "plan" || positionals[0] === "worker") return undefined;
-  const count = (s: string | undefined): number | undefined | null => (s === undefined ? undefined : /^\d+$/.test(s) ? Number(s) : null);
+  const count = (s: string | undefined): number | undefined | null => (s === undefined ? undefined : /^\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : null);
   const models = count(v.models);
   const maxSteps = count(v["max-steps"]);
   const memory = count(v.memory);

@@ -29,7 +29,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
       .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
       .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
-      .option("--threads <n>", "search threads sharing out the first pushes (default: the machine's cores)", positiveInteger, availableParallelism())
+      .addOption(new Option("--threads <n>", "search threads sharing out the first pushes").argParser(positiveInteger).default(availableParallelism(), "the machine's cores"))
       .option("--stats", "print nodes, depth reached and time per depth to stderr")
       .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(INSTANCE_RULE_NAMES))
       .addOption(new Option("--cost <cost>", "board game: what to minimise instead of the instance's cost/1").choices(COSTS))

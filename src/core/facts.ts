@@ -118,11 +118,11 @@ export function atomText(atom: Atom): string {
   return atom.args.length === 0 ? atom.name : `${atom.name}(${atom.args.map(termText).join(",")})`;
 }
 
-/** The term as ASP text. */
+/** The term as ASP text; an integer as the user wrote it (its digits, past 2^53 too). */
 export function termText(term: Term): string {
   switch (term.kind) {
     case "integer":
-      return String(term.value);
+      return term.text;
     case "string":
       return JSON.stringify(term.value);
     case "constant":

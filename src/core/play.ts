@@ -11,8 +11,10 @@ import type { Direction, Field } from "./grid.js";
 export interface ShowStep {
   /** 0 for the start */
   step: number;
-  /** the action that led here, as an atom ("" at the start) */
+  /** the action that led here, as an atom ("" at the start); in the pictures' coordinates (rows from the south, columns from the west, 1-based) */
   action: string;
+  /** the rule set's own name of the action, shown as a secondary label (IPC 2023: the PDDL action, whose positions count otherwise) */
+  detail?: string;
   /** opening bits (n 1, s 2, e 4, w 8) of the tile on (row, col), index (row-1)*cols + (col-1) */
   tiles: number[];
   /** the pawn's fields, 0-based indices: its reachable set (competition, game cost pushes) or its one field */

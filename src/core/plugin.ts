@@ -94,6 +94,20 @@ export interface FactsChecker {
 export interface Replayed {
   play: ShowPlay | undefined;
   warnings: string[];
+  /**
+   * without a witness: what was drawn, e.g. `the shortest solution (7 pushes, proven)` or
+   * `the best solution found within the time limit (9 pushes; not proven shortest: shortest >= 7)`;
+   * or why nothing was (`no solution found within the time limit`)
+   */
+  note?: string;
+  /** without a witness: the search was stopped by the time limit (drawn or not) */
+  interrupted?: boolean;
+}
+
+/** How labshow searches when no witness is given. */
+export interface ReplayOptions {
+  /** seconds the search may take (default: no limit) */
+  timeLimit?: number;
 }
 
 /** labshow on facts. */
@@ -103,7 +117,7 @@ export interface FactsDrawing {
    * solver finds (shortest, or cheapest), replayed the same way.
    * @throws InputError for an ill-formed instance
    */
-  replay(input: Pick<FactsInput, "atoms" | "end"> & { file: string }, witness: readonly Atom[] | undefined): Promise<Replayed>;
+  replay(input: Pick<FactsInput, "atoms" | "end"> & { file: string }, witness: readonly Atom[] | undefined, options?: ReplayOptions): Promise<Replayed>;
 }
 
 /** A planning task in PDDL: the domain and the problem. */

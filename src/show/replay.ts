@@ -6,7 +6,7 @@
  */
 import { endOf } from "../core/fact-args.js";
 import { parseFacts, type Atom } from "../core/facts.js";
-import type { Replayed } from "../core/plugin.js";
+import type { Replayed, ReplayOptions } from "../core/plugin.js";
 import { readOutput } from "../core/witness.js";
 import { factsRuleSet } from "../registry.js";
 
@@ -17,7 +17,7 @@ export type { Replayed };
  * which is clingo's best) or solves the instance first.
  * @throws InputError on a bad instance or witness (FILE:LINE:COL)
  */
-export async function replay(instanceText: string, instanceName: string, witness?: { text: string; name: string }): Promise<Replayed> {
+export async function replay(instanceText: string, instanceName: string, witness?: { text: string; name: string }, options: ReplayOptions = {}): Promise<Replayed> {
   const atoms = parseFacts(instanceText, instanceName);
   const end = endOf(instanceText);
   let witnessAtoms: Atom[] | undefined;
@@ -26,5 +26,5 @@ export async function replay(instanceText: string, instanceName: string, witness
     witnessAtoms = out.answers.at(-1)?.atoms ?? [];
   }
   const drawing = await factsRuleSet(atoms).drawing();
-  return drawing.replay({ atoms, file: instanceName, end }, witnessAtoms);
+  return drawing.replay({ atoms, file: instanceName, end }, witnessAtoms, options);
 }

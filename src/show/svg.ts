@@ -10,6 +10,17 @@ import type { ShowPlay, ShowStep } from "../core/play.js";
 const CELL = 40;
 const MARGIN = 30;
 
+/** Average width of a sans-serif character, in font sizes (a generous estimate: digits and lower case are narrower). */
+const CHAR_WIDTH = 0.6;
+
+/** The text cut to fit `width` pixels at `size` (an ellipsis marks the cut). */
+export function fit(text: string, width: number, size: number): string {
+  const most = Math.max(1, Math.floor(width / (CHAR_WIDTH * size)));
+  return text.length <= most ? text : `${text.slice(0, most - 1)}\u2026`;
+}
+
+const xml = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
 function corridors(x: number, y: number, bits: number): string {
   const c = CELL / 2;
   const w = CELL * 0.3;
@@ -27,7 +38,15 @@ function stepGroup(play: ShowPlay, s: ShowStep, ox: number, oy: number): string 
   const pawn = new Set(s.pawn);
   const X = (col: number): number => ox + MARGIN + (col - 1) * CELL;
   const Y = (row: number): number => oy + MARGIN + (play.rows - row) * CELL;
-  out.push(`<text x="${ox + MARGIN}" y="${oy + 18}" font-family="sans-serif" font-size="13">${s.step === 0 ? "start" : `step ${s.step}: ${s.action}`}</text>`);
+  // captions fit the step's width (cut with an ellipsis; the whole text is the tooltip):
+  // wider ones printed over the next step's
+  const room = stepSize(play).width - MARGIN;
+  const caption = s.step === 0 ? "start" : `step ${s.step}: ${s.action}`;
+  out.push(`<text class="caption" x="${ox + MARGIN}" y="${oy + 18}" font-family="sans-serif" font-size="13"><title>${xml(caption)}</title>${xml(fit(caption, room, 13))}</text>`);
+  if (s.detail) {
+    const y = oy + MARGIN + play.rows * CELL + 34;
+    out.push(`<text class="detail" x="${ox + MARGIN}" y="${y}" font-family="sans-serif" font-size="10" fill="#555"><title>${xml(s.detail)}</title>${xml(fit(s.detail, room, 10))}</text>`);
+  }
   for (let row = 1; row <= play.rows; row++) {
     for (let col = 1; col <= play.cols; col++) {
       const i = (row - 1) * play.cols + (col - 1);

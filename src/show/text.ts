@@ -35,7 +35,7 @@ export function stepText(play: ShowPlay, s: ShowStep): string {
     const col = width + 1 + (p.line - 1) * 3 + 1;
     picture.splice(play.rows + 1, 0, `${" ".repeat(col)}${COL_ARROW[p.direction as "n" | "s"]} column ${p.line} pushed ${p.direction}`);
   }
-  const head = s.step === 0 ? "step 0: start" : `step ${s.step}: ${s.action}`;
+  const head = s.step === 0 ? "step 0: start" : `step ${s.step}: ${s.action}${s.detail ? `   [${s.detail}]` : ""}`;
   const spare = s.spare === undefined ? [] : [`spare: ${GLYPH[s.spare]}`];
   return [head, ...picture, ...spare].join("\n");
 }

@@ -85,6 +85,12 @@ export function checkWitness(instance: Instance, atoms: readonly Atom[]): Verdic
       const expected = s.kind !== "integer" || z.kind !== "integer" ? "an integer" : "one of n, s, e, w";
       return early(instance, { rule: "malformed", step: 0, message: `${text}: ${what} must be ${expected}`, atom: text, location });
     }
+    // integers are read as in instance files: past 2^53 - 1 they are no number (src/core/fact-args.ts)
+    const huge = [z, s].find((t) => !Number.isSafeInteger(t.value));
+    if (huge) {
+      const what = huge === z ? "the line" : "the step";
+      return early(instance, { rule: "malformed", step: 0, message: `${text}: ${what} ${huge.text} is too large (integers up to ${Number.MAX_SAFE_INTEGER})`, atom: text, location });
+    }
     byText.set(text, { line: z.value, dir: d.name, step: s.value, text, location });
   }
   const pushes = [...byText.values()];

@@ -130,7 +130,8 @@ export function instanceFromAtoms(atoms: Atom[], file: string, end: SourcePositi
             `second ${atom.name}/${atom.args.length} fact ${value}: an instance has exactly one (the first, ${before.value}, is at line ${before.at.line}, column ${before.at.column})`,
           );
         }
-        singles[atom.name] = { value, at: atom.location, data };
+        // a repeat of the same fact keeps the first's place (the one an error names)
+        singles[atom.name] ??= { value, at: atom.location, data };
         break;
       }
     }

@@ -3,6 +3,7 @@
  * checker (check.ts) into the pictures' model (src/core/play.ts); without a witness, the
  * shortest solution the search finds, replayed the same way. Fields 1-based as in the facts.
  */
+import { availableParallelism } from "node:os";
 import type { Atom } from "../../core/facts.js";
 import { parseFacts } from "../../core/facts.js";
 import type { Drawing, ShowPlay, ShowStep } from "../../core/play.js";
@@ -45,15 +46,23 @@ export function playCompetition(instance: Instance, atoms: readonly Atom[]): Sho
 
 /** labshow's part for competition instances. */
 export const drawing: FactsDrawing = {
-  async replay(input, witness) {
+  async replay(input, witness, options = {}) {
     const { instance, warnings } = instanceFromAtoms([...input.atoms], input.file, input.end);
-    let atoms = witness;
-    if (!atoms) {
-      const { solve } = await import("./search/engine.js");
-      const best = solve(instance, {}).solutions[0];
-      if (!best) return { play: undefined, warnings };
-      atoms = parseFacts(best.map((p, k) => `push(${p.line},${p.dir},${k + 1}).`).join(" "), "<solution>");
+    if (witness) return { play: playCompetition(instance, witness), warnings };
+    // labsolve's anytime search (beam, shortening, iterative deepening in worker threads)
+    // under the time limit: the best solution found, proven shortest or not
+    const { assertSearchable, runSearch } = await import("./search/run.js");
+    assertSearchable(instance);
+    const r = await runSearch(instance, { timeLimit: options.timeLimit, threads: Math.max(1, availableParallelism()) });
+    const best = r.solutions[0];
+    const interrupted = r.interrupted;
+    if (!best) {
+      return { play: undefined, warnings, interrupted, note: interrupted ? "no solution found within the time limit" : undefined };
     }
-    return { play: playCompetition(instance, atoms), warnings };
+    const atoms = parseFacts(best.map((p, k) => `push(${p.line},${p.dir},${k + 1}).`).join(" "), "<solution>");
+    const note = r.optimal
+      ? `the shortest solution (${best.length} pushes, proven)`
+      : `the best solution found within the time limit (${best.length} pushes; not proven shortest: shortest >= ${r.lowerBound})`;
+    return { play: playCompetition(instance, atoms), warnings, note, interrupted };
   },
 };

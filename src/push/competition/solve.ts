@@ -26,6 +26,8 @@ export const solver: FactsSolver = {
       models: flags.models,
     });
     output.start();
+    // as the game's --stats does: the rule set first (README, "--stats names the rule set")
+    if (flags.stats) process.stderr.write(`% rules: competition (ASP Competition 2013: pushes with wraparound, walking between pushes), ${instance.size}x${instance.size}, max_steps ${flags.maxSteps ?? instance.maxSteps}\n`);
     const result = await runSearch(instance, {
       any: flags.any,
       threads: Math.max(1, flags.threads),

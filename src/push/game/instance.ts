@@ -90,7 +90,8 @@ export function gameFromAtoms(atoms: readonly Atom[], file: string, end: SourceP
     if (before && atomText(before) !== atomText(atom)) {
       throw new InputError(file, atom.location, `second ${what} fact ${atomText(atom)}: an instance has at most one (the first, ${atomText(before)}, is at line ${before.location.line}, column ${before.location.column})`);
     }
-    singles.set(key, atom);
+    // a repeat of the same fact keeps the first's place (the one an error names)
+    if (!before) singles.set(key, atom);
   };
   for (const atom of atoms) {
     const sig = signature(atom);

@@ -53,13 +53,15 @@ export function playGame(inst: GameInstance, atoms: readonly Atom[]): ShowPlay {
 
 /** labshow's part for game instances. */
 export const drawing: FactsDrawing = {
-  async replay(input, witness) {
+  async replay(input, witness, options = {}) {
     const { instance, warnings } = gameFromAtoms(input.atoms, input.file, input.end);
     let atoms = witness;
     if (!atoms) {
       const { searchGame } = await import("./search/deepening.js");
-      const r = searchGame(instance, { memoryMegabytes: 64 });
-      if (!r.actions) return { play: undefined, warnings };
+      const deadline = options.timeLimit === undefined ? Number.POSITIVE_INFINITY : performance.now() + options.timeLimit * 1000;
+      const r = searchGame(instance, { memoryMegabytes: 64, shouldStop: () => (performance.now() >= deadline ? "time limit" : undefined) });
+      // the game's search is exact: a solution is the cheapest; stopped, it has none
+      if (!r.actions) return { play: undefined, warnings, interrupted: r.interrupted, note: r.interrupted ? "no solution found within the time limit" : undefined };
       atoms = parseFacts(solutionActionAtoms(r.actions, spareRules(instance).rotate).map((a) => `${a}.`).join(" "), "<solution>");
     }
     return { play: playGame(instance, atoms), warnings };

@@ -19,6 +19,8 @@ export interface ActionSchema {
 /** A domain as labcheck plan needs it. */
 export interface IpcDomain {
   file: string;
+  /** the name in `(domain NAME)`, lower case */
+  name: string;
   actions: Map<string, ActionSchema>;
   /** type -> its supertype */
   supertypes: Map<string, string>;
@@ -58,7 +60,8 @@ export function readIpcDomain(text: string, file: string): IpcDomain {
   const define = top[0] as List;
   const name = asList(define.items[1], file, "(domain NAME)", define.location);
   if (head(name) !== "domain") throw new InputError(file, name.location, "expected (domain NAME): this is not a domain file");
-  const domain: IpcDomain = { file, actions: new Map(), supertypes: new Map(), constants: new Map() };
+  const domainName = asWord(name.items[1], file, "the domain's name", name.location);
+  const domain: IpcDomain = { file, name: domainName.text.toLowerCase(), actions: new Map(), supertypes: new Map(), constants: new Map() };
   for (const section of define.items.slice(2)) {
     const s = asList(section, file, "a domain section", define.location);
     const kind = head(s);

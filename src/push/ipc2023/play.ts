@@ -8,7 +8,7 @@
 import type { Direction } from "../../core/grid.js";
 import type { PlanDrawing } from "../../core/plugin.js";
 import { readIpcDomain, type IpcDomain } from "./domain.js";
-import { readIpcProblem, readIpcProblemFacts, type IpcProblem } from "./problem.js";
+import { assertProblemOfDomain, readIpcProblem, readIpcProblemFacts, type IpcProblem } from "./problem.js";
 import type { IpcTask } from "./task.js";
 import { validatePlan } from "./validate.js";
 import type { ShowPlay, ShowStep } from "../../core/play.js";
@@ -30,6 +30,8 @@ export function playIpc(domain: IpcDomain, problem: IpcProblem, task: IpcTask, p
   const steps: ShowStep[] = [];
   let pending: { line: number; direction: Direction } | undefined;
   let action = "";
+  let detail = "";
+  const WORD = { n: "north", s: "south", e: "east", w: "west" } as const;
   const verdict = validatePlan(domain, problem, planText, planFile, (facts, k, text) => {
     const push = PUSH.exec(text);
     if (push) {
@@ -37,8 +39,13 @@ export function playIpc(domain: IpcDomain, problem: IpcProblem, task: IpcTask, p
       const x = index.get(push[2]) ?? 0;
       const y = index.get(push[3]) ?? 0;
       pending = dir === "e" || dir === "w" ? { line: n - y, direction: dir } : { line: x + 1, direction: dir };
-      action = `push ${dir === "e" || dir === "w" ? "row" : "column"} ${push[dir === "e" || dir === "w" ? 3 : 2]} ${push[1]}`;
-    } else if (k > 0 && !text.startsWith("(move-card") && !text.startsWith("(stop-move-card")) action = text;
+      // the pictures' coordinates (rows from the south, columns from the west), the PDDL action beside
+      action = `push ${dir === "e" || dir === "w" ? "row" : "column"} ${pending.line} ${WORD[dir]}`;
+      detail = text;
+    } else if (k > 0 && !text.startsWith("(move-card") && !text.startsWith("(stop-move-card")) {
+      action = "";
+      detail = text;
+    }
     if (facts.has("cards-moving") || text.startsWith("(leave")) return;
     const tiles = new Array<number>(n * n).fill(0);
     let robot = 0;
@@ -52,7 +59,13 @@ export function playIpc(domain: IpcDomain, problem: IpcProblem, task: IpcTask, p
       tiles[field] = open.get(c) ?? 0;
       if (c === robotCard) robot = field;
     }
-    steps.push({ step: steps.length, action: k === 0 ? "" : action, tiles, pawn: [robot], goal: { row: 1, col: n }, pushed: k === 0 ? undefined : pending });
+    if (k > 0 && action === "") {
+      // a move or leave: where the robot is now, in the pictures' coordinates
+      const move = /^\(move-(north|south|east|west)\b/.exec(detail);
+      action = move ? `move ${move[1]} to row ${Math.floor(robot / n) + 1}, column ${(robot % n) + 1}` : detail.startsWith("(leave") ? "leave by the south side" : detail;
+    }
+    steps.push({ step: steps.length, action: k === 0 ? "" : action, ...(k === 0 ? {} : { detail }), tiles, pawn: [robot], goal: { row: 1, col: n }, pushed: k === 0 ? undefined : pending });
+    action = "";
     pending = undefined;
   });
   return {
@@ -72,6 +85,9 @@ export function playIpc(domain: IpcDomain, problem: IpcProblem, task: IpcTask, p
 export const drawing: PlanDrawing = {
   play(input) {
     const { domain, problem, plan } = input;
-    return playIpc(readIpcDomain(domain.text, domain.name), readIpcProblemFacts(problem.text, problem.name), readIpcProblem(problem.text, problem.name), plan.text, plan.name);
+    const d = readIpcDomain(domain.text, domain.name);
+    const facts = readIpcProblemFacts(problem.text, problem.name);
+    assertProblemOfDomain(d, facts);
+    return playIpc(d, facts, readIpcProblem(problem.text, problem.name), plan.text, plan.name);
   },
 };

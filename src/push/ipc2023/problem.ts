@@ -26,6 +26,19 @@ export interface IpcProblem {
   /** numeric fluents set in init, e.g. "move-robot-cost" -> 1 */
   functions: Map<string, number>;
   goal: SExpr | undefined;
+  /** the `(:domain NAME)` section: the name (lower case) and where it stands; undefined when absent */
+  domain?: { name: string; location: SourcePosition };
+}
+
+/**
+ * Checks that the problem is one of the domain's: its `(:domain NAME)` names the domain
+ * (PDDL: a problem belongs to the domain it names; names compare case-insensitively).
+ * @throws InputError at the name in `(:domain NAME)` when it names another domain
+ */
+export function assertProblemOfDomain(domain: { name: string; file: string }, problem: IpcProblem): void {
+  if (problem.domain !== undefined && problem.domain.name !== domain.name) {
+    throw new InputError(problem.file, problem.domain.location, `the problem is of domain ${problem.domain.name}, but ${domain.file} defines domain ${domain.name}`);
+  }
 }
 
 /**
@@ -59,6 +72,9 @@ export function readIpcProblemFacts(text: string, file: string): IpcProblem {
           problem.init.push({ words: fact.items.map((w) => asWord(w, file, "a name", fact.location).text), location: fact.location });
         }
       }
+    } else if (kind === ":domain") {
+      const w = asWord(s.items[1], file, "the domain's name", s.location);
+      problem.domain = { name: w.text.toLowerCase(), location: w.location };
     } else if (kind === ":goal") {
       problem.goal = s.items[1];
     }

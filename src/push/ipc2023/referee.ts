@@ -5,7 +5,7 @@
  */
 import type { PlanChecker } from "../../core/plugin.js";
 import { readIpcDomain } from "./domain.js";
-import { readIpcProblemFacts } from "./problem.js";
+import { assertProblemOfDomain, readIpcProblemFacts } from "./problem.js";
 import { validatePlan } from "./validate.js";
 
 /** labcheck plan's part. */
@@ -13,6 +13,7 @@ export const checker: PlanChecker = {
   check(input) {
     const domain = readIpcDomain(input.domain.text, input.domain.name);
     const problem = readIpcProblemFacts(input.problem.text, input.problem.name);
+    assertProblemOfDomain(domain, problem);
     const verdict = validatePlan(domain, problem, input.plan.text, input.plan.name);
     if (verdict.valid) return { text: `valid cost=${verdict.cost}\n`, exitCode: 0 };
     const where = verdict.location ? `${input.plan.name}:${verdict.location.line}:${verdict.location.column}: ` : `${input.plan.name}: `;

@@ -11,7 +11,7 @@ import { Worker } from "node:worker_threads";
 import type { PlanSolver } from "../../core/plugin.js";
 import { readIpcDomain } from "./domain.js";
 import { planText } from "./plan-writer.js";
-import { readIpcProblem } from "./problem.js";
+import { assertProblemOfDomain, readIpcProblem, readIpcProblemFacts } from "./problem.js";
 import type { IpcMove, IpcResult } from "./task.js";
 
 type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "iteration"; bound: number; expanded: number } | { kind: "done"; result: IpcResult };
@@ -19,7 +19,8 @@ type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "i
 /** labsolve plan's part. */
 export const solver: PlanSolver = {
   async solve(input, flags) {
-    readIpcDomain(input.domain.text, input.domain.name);
+    const domain = readIpcDomain(input.domain.text, input.domain.name);
+    assertProblemOfDomain(domain, readIpcProblemFacts(input.problem.text, input.problem.name));
     const task = readIpcProblem(input.problem.text, input.problem.name);
     const started = Date.now();
     const stop = new Int32Array(new SharedArrayBuffer(4));
