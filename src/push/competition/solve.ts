@@ -36,7 +36,9 @@ export const solver: FactsSolver = {
       keep: flags.format === "json",
       maxSteps: flags.maxSteps,
       tableMegabytes: flags.memory,
-      timeLimit: flags.timeLimit,
+      // the limit counts from the process's start, as clingo's does: reading a large board
+      // takes a second or more before the search starts (performance.now(): ms since then)
+      timeLimit: flags.timeLimit === undefined ? undefined : Math.max(0.001, flags.timeLimit - performance.now() / 1000),
       onSolution: (pushes) => output.solution(pushes),
       // a pipe whose reader is slower than the search: wait for it (bounded memory)
       outputBacklog: () => (process.stdout.writableNeedDrain ? once(process.stdout, "drain") : undefined),
