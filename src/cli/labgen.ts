@@ -62,18 +62,28 @@ const minotaur = clingoExits(new Command("labgen minotaur").version(VERSION))
     await guarded("labgen", () => {
       const { text, fileName, note } = generators.get("minotaur")!.generate({ n: rows, rows, cols, seed: flags.seed, iterations: flags.iterations });
       if (note !== undefined) process.stderr.write(`${note}\n`);
-      if (!flags.out || fileName === undefined) {
-        process.stdout.write(text);
-        return 0;
-      }
-      mkdirSync(flags.out, { recursive: true });
-      const path = join(flags.out, fileName);
-      if (existsSync(path)) throw new Error(`${path} exists; not overwriting it`);
-      writeFileSync(path, text, { flag: "wx" });
-      process.stdout.write(`${path}\n`);
-      return 0;
+      return emit(text, flags.out, fileName);
     });
   });
+
+/**
+ * Prints an instance, or with `-o DIR` writes it into DIR under the generator's file name
+ * (never over an existing file) and prints the path.
+ * @returns labgen's exit code, 0
+ * @throws Error when the file exists
+ */
+function emit(text: string, out: string | undefined, fileName: string | undefined): number {
+  if (!out || fileName === undefined) {
+    process.stdout.write(text);
+    return 0;
+  }
+  mkdirSync(out, { recursive: true });
+  const path = join(out, fileName);
+  if (existsSync(path)) throw new Error(`${path} exists; not overwriting it`);
+  writeFileSync(path, text, { flag: "wx" });
+  process.stdout.write(`${path}\n`);
+  return 0;
+}
 
 program.action(async (n: number, maxSteps: number | undefined, flags: GenFlags) => {
   await guarded("labgen", () => {
@@ -97,16 +107,7 @@ program.action(async (n: number, maxSteps: number | undefined, flags: GenFlags) 
       domain: flags.domain,
       toFolder: flags.out !== undefined,
     });
-    if (!flags.out || fileName === undefined) {
-      process.stdout.write(text);
-      return 0;
-    }
-    mkdirSync(flags.out, { recursive: true });
-    const path = join(flags.out, fileName);
-    if (existsSync(path)) throw new Error(`${path} exists; not overwriting it`);
-    writeFileSync(path, text, { flag: "wx" });
-    process.stdout.write(`${path}\n`);
-    return 0;
+    return emit(text, flags.out, fileName);
   });
 });
 
