@@ -5,12 +5,12 @@
  * frontier of a plain BFS written here (lab order north, east, south, west), then the path.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openPage } from "./helpers/browser.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const MAZE = join(ROOT, "instances", "maze-8x12-braided.txt");
 const DR = [-1, 0, 1, 0];
 const DC = [0, 1, 0, -1];
@@ -58,19 +58,13 @@ function plainBfs(text: string): { order: string[]; frontierAfter: (k: number) =
 describe.skipIf(!CHROMIUM)(`labshow --format html on a text maze in headless Chromium (${CHROMIUM ?? "no chromium: skipped"})`, () => {
   let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
   const ref = plainBfs(readFileSync(MAZE, "utf8"));
 
   beforeAll(async () => {
     const html = spawnSync(join(ROOT, "bin", "labshow"), [MAZE, "--format", "html", "--algorithm", "bfs"], { encoding: "utf8" });
     expect(html.status, html.stderr).toBe(0);
-    const { launch } = await import("puppeteer-core");
-    browser = await launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
-    page = await browser.newPage();
-    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("request", (r) => { if (!r.url().startsWith("data:") && !r.url().startsWith("about:")) errors.push(`network request: ${r.url()}`); });
-    await page.setContent(html.stdout, { waitUntil: "load" });
+    ({ browser, page, errors } = await openPage(html.stdout));
   }, 60_000);
 
   afterAll(async () => {

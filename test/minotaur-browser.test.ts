@@ -6,13 +6,13 @@
  * Skips, saying so, without a chromium.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openPage } from "./helpers/browser.js";
 import { refOpen, refRead, refStep, type RefLevel } from "./helpers/minotaur-ref.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const LEVEL = join(ROOT, "instances", "minotaur", "01-4x4.txt");
 const KEY: Record<string, string> = { north: "ArrowUp", east: "d", south: "ArrowDown", west: "a", wait: " " };
 
@@ -58,7 +58,7 @@ function minotaurSteps(L: RefLevel, t: [number, number], m: [number, number]): s
 describe.skipIf(!CHROMIUM)(`the Minotaur page in headless Chromium (${CHROMIUM ?? "no chromium: skipped"})`, () => {
   let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
   const text = readFileSync(LEVEL, "utf8");
   const L = refRead(text);
   let solution: string[] = [];
@@ -68,17 +68,7 @@ describe.skipIf(!CHROMIUM)(`the Minotaur page in headless Chromium (${CHROMIUM ?
     expect(html.status, html.stderr).toBe(0);
     const solved = spawnSync(join(ROOT, "bin", "labsolve"), [LEVEL, "--format", "json"], { encoding: "utf8" });
     solution = (JSON.parse(solved.stdout) as { moves: string[] }).moves;
-    const { launch } = await import("puppeteer-core");
-    browser = await launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
-    page = await browser.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("request", (r) => {
-      if (!r.url().startsWith("data:") && !r.url().startsWith("about:")) errors.push(`network request: ${r.url()}`);
-    });
-    await page.setContent(html.stdout, { waitUntil: "load" });
+    ({ browser, page, errors } = await openPage(html.stdout));
   }, 60_000);
 
   afterAll(async () => {

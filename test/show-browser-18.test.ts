@@ -6,14 +6,14 @@
  * Skips, saying so, without a chromium (as test/show-browser.test.ts).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
-if (!CHROMIUM) process.stderr.write("show-browser-18.test.ts: no chromium at /usr/bin/chromium or /usr/bin/chromium-browser, and no CHROMIUM_PATH: the browser tests skip\n");
+sayWhyBrowserTestsSkip("show-browser-18.test.ts");
 
 type Page = import("puppeteer-core").Page;
 type Browser = import("puppeteer-core").Browser;
@@ -29,9 +29,7 @@ describe.skipIf(!CHROMIUM)(`labshow's page: legend, coordinates, pushed line, ex
   let tab: Page;
 
   beforeAll(async () => {
-    const { launch } = await import("puppeteer-core");
-    browser = await launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
-    tab = await browser.newPage();
+    ({ browser, page: tab } = await openBrowser());
     await tab.setViewport({ width: 1000, height: 700 });
   }, 60_000);
 

@@ -5,13 +5,12 @@
  * boards computed here independently. Skips, saying so, without a chromium.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openPage, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
 import { boardsAfter } from "./helpers/replay.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
 const EXAMPLE = join(ROOT, "instances", "example-4x4.lp");
 const PUSHES: [number, string][] = [
   [1, "w"],
@@ -22,27 +21,17 @@ type Page = import("puppeteer-core").Page;
 type Browser = import("puppeteer-core").Browser;
 
 // a skip says why, on stderr as well as in the suite's name (issue 18, 18)
-if (!CHROMIUM) process.stderr.write("show-browser.test.ts: no chromium at /usr/bin/chromium or /usr/bin/chromium-browser, and no CHROMIUM_PATH: the browser tests skip\n");
+sayWhyBrowserTestsSkip("show-browser.test.ts");
 
 describe.skipIf(!CHROMIUM)(`labshow --format html in headless Chromium (${CHROMIUM ?? "no chromium: skipped"})`, () => {
   let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   beforeAll(async () => {
     const html = spawnSync(join(ROOT, "bin", "labshow"), [EXAMPLE, "-", "--format", "html"], { input: "push(1,w,1). push(3,s,2).", encoding: "utf8" });
     expect(html.status).toBe(0);
-    const { launch } = await import("puppeteer-core");
-    browser = await launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
-    page = await browser.newPage();
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(String(e)));
-    page.on("request", (r) => {
-      if (!r.url().startsWith("data:") && !r.url().startsWith("about:")) errors.push(`network request: ${r.url()}`);
-    });
-    await page.setContent(html.stdout, { waitUntil: "load" });
+    ({ browser, page, errors } = await openPage(html.stdout));
   }, 60_000);
 
   afterAll(async () => {
