@@ -10,7 +10,9 @@ import { run } from "clingo-wasm";
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
 import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
+import { costBound } from "../src/push/ipc2023/search/bound.js";
 import { solveIpc, solveIpcAnytime } from "../src/push/ipc2023/search/index.js";
+import { LineBound } from "../src/push/ipc2023/search/lines.js";
 import { quickPlan } from "../src/push/ipc2023/search/quick.js";
 
 const ENCODING = readFileSync(new URL("./asp/ipc2023.lp", import.meta.url), "utf8");
@@ -65,14 +67,20 @@ async function clingoOptimum(t: IpcTask, horizon: number): Promise<number | unde
   return best.Costs[0];
 }
 
-/** Replays moves by the domain's rules; returns the cost, or a reason the plan breaks them. */
-function replay(t: IpcTask, moves: readonly IpcMove[]): number | string {
+/**
+ * Replays moves by the domain's rules; returns the cost, or a reason the plan breaks them.
+ * `visit` sees every state on the way (before each move and at the end): the board as
+ * tiles at y*N + x and the robot's field, with the cost paid so far.
+ */
+function replay(t: IpcTask, moves: readonly IpcMove[], visit?: (tiles: Uint8Array, robot: number, paid: number) => void): number | string {
   const n = t.size;
   const g = Array.from({ length: n }, (_, y) => Array.from({ length: n }, (_, x) => t.tiles[y * n + x]));
   let { x, y } = t.robot;
   const bit = { n: 1, s: 2, e: 4, w: 8 };
   const back = { n: 2, s: 1, e: 8, w: 4 };
+  const look = (paid: number): void => visit?.(Uint8Array.from(g.flat()), y * n + x, paid);
   for (const [i, m] of moves.entries()) {
+    look(i);
     if (m.kind === "step") {
       const [nx, ny] = m.direction === "n" ? [x, y - 1] : m.direction === "s" ? [x, y + 1] : m.direction === "e" ? [x + 1, y] : [x - 1, y];
       if (nx < 0 || ny < 0 || nx >= n || ny >= n) return `move ${i + 1} leaves the grid`;
@@ -89,6 +97,7 @@ function replay(t: IpcTask, moves: readonly IpcMove[]): number | string {
       moved.forEach((v, yy) => (g[yy][m.line] = v));
     }
   }
+  look(moves.length);
   if (x !== n - 1 || y !== n - 1) return "the plan ends away from the exit";
   if (!(g[y][x] & 2)) return "the exit's card does not open south";
   return moves.length;
@@ -99,8 +108,10 @@ for (let k = 0; k < 150; k++) CASES.push([3, 9100 + k, 7]);
 for (let k = 0; k < 100; k++) CASES.push([4, 9300 + k, 9]);
 
 describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
-  it(`${CASES.length} random tasks: the same least cost within the horizon; plans replay`, async () => {
+  it(`${CASES.length} random tasks: the same least cost within the horizon; plans replay; the bounds never exceed the cost still needed`, async () => {
     let solved = 0;
+    let exactAtRoot = 0;
+    let aboveLemmaB = 0;
     for (const [n, seed, horizon] of CASES) {
       const task = randomTask(n, seed);
       const ours = solveIpc(task, { maxCost: horizon });
@@ -108,7 +119,21 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
       const label = `${task.file} robot (${task.robot.x},${task.robot.y})`;
       expect(ours.cost, label).toBe(theirs);
       if (ours.moves) {
-        expect(replay(task, ours.moves), label).toBe(ours.cost);
+        // every state of an optimal plan: what is still needed is the rest of the plan (its
+        // suffix is optimal from there), and no bound may exceed it (Lemmas B and L)
+        const lines = new LineBound(n);
+        const optimum = ours.cost!;
+        expect(
+          replay(task, ours.moves, (tiles, robot, paid) => {
+            const rest = optimum - paid;
+            const l = lines.bound(tiles, robot, Infinity);
+            expect(l, `${label}: Lemma L after ${paid} moves`).toBeLessThanOrEqual(rest);
+            expect(costBound(tiles, n, robot), `${label}: Lemma B after ${paid} moves`).toBeLessThanOrEqual(rest);
+            if (paid === 0 && l === rest) exactAtRoot++;
+            if (paid === 0 && l > costBound(tiles, n, robot)) aboveLemmaB++;
+          }),
+          label,
+        ).toBe(ours.cost);
         expect(ours.proven, label).toBe(true);
         solved++;
       } else {
@@ -118,6 +143,11 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
     // the cases must exercise both outcomes
     expect(solved).toBeGreaterThan(CASES.length / 3);
     expect(solved).toBeLessThan(CASES.length);
+    // the bound check has teeth: Lemma L is exact at the root of some tasks (a bound one
+    // higher would fail there) and above Lemma B's on others
+    expect(exactAtRoot).toBeGreaterThan(10);
+    expect(aboveLemmaB).toBeGreaterThan(10);
+    console.log(`${solved} solved; Lemma L exact at the root of ${exactAtRoot}, above Lemma B on ${aboveLemmaB}`);
   }, 240_000);
 
   it("the anytime planner: its quick plan replays (cost at least clingo's optimum), and its answer is clingo's optimum, proven", async () => {

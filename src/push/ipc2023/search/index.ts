@@ -18,6 +18,7 @@
 import type { Direction } from "../../../core/grid.js";
 import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { boundOf, costBound, monotoneWalk } from "./bound.js";
+import { LineBound } from "./lines.js";
 import { quickPlan } from "./quick.js";
 import { PlanTable } from "./table.js";
 
@@ -31,6 +32,8 @@ export interface IpcSearchOptions {
   tableLog2?: number;
   /** switch Lemma P off (for measurements and tests) */
   noPartialOrder?: boolean;
+  /** switch Lemma L (the lines a walk needs) off: the bound of Lemmas B and W only (for measurements and tests) */
+  noLineBound?: boolean;
   /** called after each finished iteration with its bound and the states expanded so far */
   onIteration?: (bound: number, expanded: number) => void;
   /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
@@ -78,6 +81,7 @@ class Planner {
   readonly shouldStop: () => boolean;
   readonly partialOrder: boolean;
   readonly reach: Uint8Array;
+  readonly lines: LineBound | undefined;
 
   manhattan(robot: number): number {
     const x = robot % this.n;
@@ -129,6 +133,7 @@ class Planner {
     }
     this.path = new Int32Array(1024);
     this.reach = new Uint8Array(n * n);
+    this.lines = options.noLineBound ? undefined : new LineBound(n);
     this.table = new PlanTable(options.tableLog2 ?? 22);
   }
 
@@ -166,8 +171,16 @@ class Planner {
    */
   search(g: number, robot: number, prev: number, flags: number, last: number): boolean {
     let h = costBound(this.tiles, this.n, robot);
-    // Lemma W: the bound M stands only when the board as it is has a walk of M steps
-    if (g + h === this.bound && h > 0 && h === this.manhattan(robot) && !monotoneWalk(this.tiles, this.n, robot, this.reach)) h++;
+    if (g + h <= this.bound && h > 0) {
+      if (this.lines) {
+        // Lemma L: the lines a walk needs (it implies Lemma W)
+        const l = this.lines.bound(this.tiles, robot, this.bound - g);
+        if (l > h) h = l;
+      } else if (g + h === this.bound && h === this.manhattan(robot) && !monotoneWalk(this.tiles, this.n, robot, this.reach)) {
+        // Lemma W: the bound M stands only when the board as it is has a walk of M steps
+        h++;
+      }
+    }
     if (g + h > this.bound) {
       if (g + h < this.minExceed) this.minExceed = g + h;
       return false;
