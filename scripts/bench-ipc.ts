@@ -1,7 +1,7 @@
 /**
  * The IPC 2023 planner on the optimal track's 20 problems and on generated tasks.
  *
- *   npm run build && node dist/scripts/bench-ipc.js [--runs K] [--time-limit S] [--sizes 8,10,..] [--rotations R] [--out FILE]
+ *   npm run build && node dist/scripts/bench-ipc.js [--runs K] [--time-limit S] [--sizes 8,10,..] [--rotations R] [--compare] [--out FILE]
  *
  * - problems: for each ../shared/ipc2023-labyrinth/opt/pNN.pddl, `bin/labsolve plan
  *   DOMAIN PROBLEM` as a child process (start-up included), median wall seconds of K runs,
@@ -9,6 +9,8 @@
  *   states expanded by the same search in-process (solveIpc).
  * - scaling: generated tasks (src/push/ipc2023/generate.ts, `labgen --rules ipc2023`) of N =
  *   --sizes scrambled by R random pushes, three seeds each, in-process with a time limit.
+ * - --compare: each in-process search also without Lemma L (the bound of Lemmas B and W,
+ *   option noLineBound), in the same run: its states expanded and seconds beside.
  * The tables go to stdout and, with --out, are appended to FILE.
  */
 import { spawnSync } from "node:child_process";
@@ -30,6 +32,7 @@ const timeLimit = Number(opt("--time-limit", "60"));
 const sizes = opt("--sizes", "8,10,12,14,16").split(",").map(Number);
 const rotations = opt("--rotations", "").split(",").filter(Boolean).map(Number);
 const out = opt("--out", "");
+const compare = argv.includes("--compare");
 const opt_dir = join(root, "..", "shared", "ipc2023-labyrinth", "opt");
 const BOUNDS = [5, 8, 9, 12, 13, 9, 12, 13, 12, 13, 14, 13, 14, 18, 17, 14, 21, 16, 15, 20];
 
@@ -45,8 +48,8 @@ say(`Command: node dist/scripts/bench-ipc.js ${argv.join(" ")}`.trimEnd());
 if (existsSync(opt_dir)) {
   const tmp = mkdtempSync(join(tmpdir(), "bench-ipc-"));
   say("");
-  say("| problem | N | optimal cost | published bound | labsolve plan s (median) | exit | labcheck plan | states expanded |");
-  say("| --- | --- | --- | --- | --- | --- | --- | --- |");
+  say(`| problem | N | optimal cost | published bound | labsolve plan s (median) | exit | labcheck plan | states expanded |${compare ? " without Lemma L |" : ""}`);
+  say(`| --- | --- | --- | --- | --- | --- | --- | --- |${compare ? " --- |" : ""}`);
   let proven = 0;
   for (let k = 1; k <= 20; k++) {
     const name = `p${String(k).padStart(2, "0")}`;
@@ -67,7 +70,8 @@ if (existsSync(opt_dir)) {
     const task = readIpcProblem(readFileSync(problem, "utf8"), problem);
     const r = solveIpc(task, { timeLimitMs: timeLimit * 1000 });
     if (exit === 30) proven++;
-    say(`| ${name} | ${task.size} | ${r.proven ? r.cost : `<= ${r.cost ?? "?"}`} | ${BOUNDS[k - 1]} | ${median(times).toFixed(2)} | ${exit} | ${verdict} | ${r.expanded.toLocaleString("en-US")} |`);
+    const without = compare ? ` ${solveIpc(task, { timeLimitMs: timeLimit * 1000, noLineBound: true }).expanded.toLocaleString("en-US")} |` : "";
+    say(`| ${name} | ${task.size} | ${r.proven ? r.cost : `<= ${r.cost ?? "?"}`} | ${BOUNDS[k - 1]} | ${median(times).toFixed(2)} | ${exit} | ${verdict} | ${r.expanded.toLocaleString("en-US")} |${without}`);
   }
   say("");
   say(`Proven optimal: ${proven} of 20 (IPC 2023's best optimal planner, Ragnarok: 8 of 20 in 30 minutes).`);
@@ -79,8 +83,8 @@ if (existsSync(opt_dir)) {
 say("");
 say(`Generated tasks (src/push/ipc2023/generate.ts), in-process, time limit ${timeLimit} s: cost (proven or best bound), seconds, states expanded`);
 say("");
-say("| N | scrambling pushes | seed | cost | proven | seconds | states expanded |");
-say("| --- | --- | --- | --- | --- | --- | --- |");
+say(`| N | scrambling pushes | seed | cost | proven | seconds | states expanded |${compare ? " without Lemma L: cost | seconds | states expanded |" : ""}`);
+say(`| --- | --- | --- | --- | --- | --- | --- |${compare ? " --- | --- | --- |" : ""}`);
 for (const n of sizes) {
   for (const rot of rotations.length > 0 ? rotations : [n, 2 * n]) {
     for (const seed of [1, 2, 3]) {
@@ -89,7 +93,14 @@ for (const n of sizes) {
       const r = solveIpc(task, { timeLimitMs: timeLimit * 1000 });
       const s = Number(process.hrtime.bigint() - t0) / 1e9;
       const cost = r.cost ?? `>= ${r.lowerBound}`;
-      say(`| ${n} | ${rot} | ${seed} | ${cost} | ${r.proven ? "yes" : `no (>= ${r.lowerBound})`} | ${s.toFixed(2)} | ${r.expanded.toLocaleString("en-US")} |`);
+      let without = "";
+      if (compare) {
+        const t1 = process.hrtime.bigint();
+        const w = solveIpc(task, { timeLimitMs: timeLimit * 1000, noLineBound: true });
+        const ws = Number(process.hrtime.bigint() - t1) / 1e9;
+        without = ` ${w.proven ? w.cost : `>= ${w.lowerBound}`} | ${ws.toFixed(2)} | ${w.expanded.toLocaleString("en-US")} |`;
+      }
+      say(`| ${n} | ${rot} | ${seed} | ${cost} | ${r.proven ? "yes" : `no (>= ${r.lowerBound})`} | ${s.toFixed(2)} | ${r.expanded.toLocaleString("en-US")} |${without}`);
     }
   }
 }

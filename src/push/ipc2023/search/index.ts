@@ -20,7 +20,7 @@ import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { boundOf, costBound, monotoneWalk } from "./bound.js";
 import { LineBound } from "./lines.js";
 import { quickPlan } from "./quick.js";
-import { PlanTable } from "./table.js";
+import { BoundCache, PlanTable } from "./table.js";
 
 /** Options of solveIpc. */
 export interface IpcSearchOptions {
@@ -82,6 +82,7 @@ class Planner {
   readonly partialOrder: boolean;
   readonly reach: Uint8Array;
   readonly lines: LineBound | undefined;
+  readonly boundCache = new BoundCache(18);
 
   manhattan(robot: number): number {
     const x = robot % this.n;
@@ -174,7 +175,16 @@ class Planner {
     if (g + h <= this.bound && h > 0) {
       if (this.lines) {
         // Lemma L: the lines a walk needs (it implies Lemma W)
-        const l = this.lines.bound(this.tiles, robot, this.bound - g);
+        const limit = this.bound - g;
+        const a = this.bh1 ^ this.robot1[robot];
+        const b = this.bh2 ^ this.robot2[robot];
+        const kept = this.boundCache.get(a, b);
+        let l: number;
+        if (kept >= 0 && ((kept & 1) === 1 || kept >> 1 > limit)) l = kept >> 1;
+        else {
+          l = this.lines.bound(this.tiles, robot, limit);
+          if (l !== Infinity) this.boundCache.set(a, b, l, l <= limit);
+        }
         if (l > h) h = l;
       } else if (g + h === this.bound && h === this.manhattan(robot) && !monotoneWalk(this.tiles, this.n, robot, this.reach)) {
         // Lemma W: the bound M stands only when the board as it is has a walk of M steps

@@ -41,3 +41,40 @@ export class PlanTable {
     return false;
   }
 }
+
+/**
+ * A cache of a state's cost bound (Lemma L) by the state's two 32-bit hashes (board and
+ * robot), so that a state met again through pushes in another order is not bounded twice.
+ * A value is exact or a lower bound (the search asked only up to a limit); a slot always
+ * takes the newest entry.
+ */
+export class BoundCache {
+  private readonly h1: Int32Array;
+  private readonly h2: Int32Array;
+  /** value * 2 + 1 when exact, value * 2 when only a lower bound; -1 empty */
+  private readonly packed: Int32Array;
+  private readonly mask: number;
+
+  /** @param slotsLog2 log2 of the slot count (12 bytes a slot) */
+  constructor(slotsLog2: number) {
+    const slots = 2 ** slotsLog2;
+    this.h1 = new Int32Array(slots);
+    this.h2 = new Int32Array(slots);
+    this.packed = new Int32Array(slots).fill(-1);
+    this.mask = slots - 1;
+  }
+
+  /** The packed entry for the state (value * 2 + exact), or -1 when none is kept. */
+  get(a: number, b: number): number {
+    const i = a & this.mask;
+    return this.h1[i] === a && this.h2[i] === b ? this.packed[i] : -1;
+  }
+
+  /** Keeps a bound: exact, or known only to be at least `value`. */
+  set(a: number, b: number, value: number, exact: boolean): void {
+    const i = a & this.mask;
+    this.h1[i] = a;
+    this.h2[i] = b;
+    this.packed[i] = value * 2 + (exact ? 1 : 0);
+  }
+}
