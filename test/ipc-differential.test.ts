@@ -177,6 +177,18 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
     expect(quickWorse).toBeGreaterThan(0);
   }, 240_000);
 
+  it("Lemma L' cuts only children that Lemma L's own search would cut: the same states, the same costs", () => {
+    let searched = 0;
+    for (const [n, seed, horizon] of CASES) {
+      const task = randomTask(n, seed);
+      const on = solveIpc(task, { maxCost: horizon, tableLog2: 14 });
+      const off = solveIpc(task, { maxCost: horizon, tableLog2: 14, noPushFilter: true });
+      expect([on.cost, on.expanded, on.lowerBound], task.file).toEqual([off.cost, off.expanded, off.lowerBound]);
+      if (on.expanded > 0) searched++;
+    }
+    expect(searched).toBeGreaterThan(100);
+  }, 120_000);
+
   it("the replay rejects broken plans (it can fail)", () => {
     const task = randomTask(3, 9100);
     expect(typeof replay(task, [])).toBe("string");

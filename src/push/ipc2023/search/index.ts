@@ -34,6 +34,8 @@ export interface IpcSearchOptions {
   noPartialOrder?: boolean;
   /** switch Lemma L (the lines a walk needs) off: the bound of Lemmas B and W only (for measurements and tests) */
   noLineBound?: boolean;
+  /** switch Lemma L' off (a push's child bounded from its parent's search; for measurements and tests) */
+  noPushFilter?: boolean;
   /** called after each finished iteration with its bound and the states expanded so far */
   onIteration?: (bound: number, expanded: number) => void;
   /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
@@ -83,6 +85,9 @@ class Planner {
   readonly reach: Uint8Array;
   readonly lines: LineBound | undefined;
   readonly boundCache = new BoundCache(18);
+  /** per depth g, per line (rows, then columns): Lemma L's lineEntries at the node */
+  readonly entries: Int32Array;
+  readonly pushFilter: boolean;
 
   manhattan(robot: number): number {
     const x = robot % this.n;
@@ -135,6 +140,8 @@ class Planner {
     this.path = new Int32Array(1024);
     this.reach = new Uint8Array(n * n);
     this.lines = options.noLineBound ? undefined : new LineBound(n);
+    this.pushFilter = !options.noPushFilter;
+    this.entries = new Int32Array(this.path.length * 2 * n);
     this.table = new PlanTable(options.tableLog2 ?? 22);
   }
 
@@ -172,6 +179,7 @@ class Planner {
    */
   search(g: number, robot: number, prev: number, flags: number, last: number): boolean {
     let h = costBound(this.tiles, this.n, robot);
+    let entriesKnown = -1;
     if (g + h <= this.bound && h > 0) {
       if (this.lines) {
         // Lemma L: the lines a walk needs (it implies Lemma W)
@@ -184,6 +192,11 @@ class Planner {
         else {
           l = this.lines.bound(this.tiles, robot, limit);
           if (l !== Infinity) this.boundCache.set(a, b, l, l <= limit);
+          // on the limit: note, per line, where the bound's search stepped below l (Lemma L')
+          if (l === limit && this.pushFilter) {
+            this.lines.lineEntries(this.entries, g * 2 * this.n, l);
+            entriesKnown = l;
+          }
         }
         if (l > h) h = l;
       } else if (g + h === this.bound && h === this.manhattan(robot) && !monotoneWalk(this.tiles, this.n, robot, this.reach)) {
@@ -248,7 +261,9 @@ class Planner {
           if (line === x + 1) east = t[((y + from) % n) * n + line];
           if (line === lastLine) corner = t[((lastLine + from) % n) * n + lastLine];
         }
-        const f = g + 1 + boundOf(x, y, lastLine, t[robot], south, east, corner);
+        let f = g + 1 + boundOf(x, y, lastLine, t[robot], south, east, corner);
+        // Lemma L': a push of a line no relaxed walk below the node's bound enters keeps it
+        if (entriesKnown >= 0 && this.entries[g * 2 * n + (isRow ? line : n + line)] >= entriesKnown && g + 1 + entriesKnown > f) f = g + 1 + entriesKnown;
         if (f > this.bound) {
           if (f < this.minExceed) this.minExceed = f;
           continue;

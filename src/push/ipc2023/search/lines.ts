@@ -39,6 +39,9 @@ export class LineBound {
   private readonly dist: Int32Array;
   private readonly seen: Int32Array;
   private stamp = 0;
+  /** per field, the least f of a step into it (valid where arrivalSeen === stamp) */
+  private readonly arrival: Int32Array;
+  private readonly arrivalSeen: Int32Array;
   /** four rotating layers of states by f = cost + Manhattan distance to the corner (f .. f+3) */
   private readonly layers: Int32Array[];
   private readonly sizes = new Int32Array(4);
@@ -53,6 +56,8 @@ export class LineBound {
     const states = n * n * MODES;
     this.dist = new Int32Array(states);
     this.seen = new Int32Array(states);
+    this.arrival = new Int32Array(n * n);
+    this.arrivalSeen = new Int32Array(n * n);
     this.layers = [new Int32Array(states), new Int32Array(states), new Int32Array(states), new Int32Array(states)];
     this.next = new Int32Array(n * n * 4);
     for (let f = 0; f < n * n; f++) {
@@ -62,6 +67,37 @@ export class LineBound {
       this.next[f * 4 + 1] = y < n - 1 ? f + n : -1;
       this.next[f * 4 + 2] = x < n - 1 ? f + 1 : -1;
       this.next[f * 4 + 3] = x > 0 ? f - 1 : -1;
+    }
+  }
+
+  /**
+   * The least f of a step into field q whose side leaving the field before was usable, the
+   * side of q itself not asked (a push of q's line may change q's card).
+   */
+  private arrive(q: number, f: number): void {
+    if (this.arrivalSeen[q] !== this.stamp || this.arrival[q] > f) {
+      this.arrivalSeen[q] = this.stamp;
+      this.arrival[q] = f;
+    }
+  }
+
+  /**
+   * After a bound() that returned V (not from a limit): for each line, the least f at which
+   * the search stepped into one of its fields, `below` when none below it. Rows y at
+   * out[offset + y], columns x at out[offset + N + x]. A push of a line whose value is at
+   * least V leaves the bound at V or more (Lemma L', docs/ipc2023-search.md).
+   */
+  lineEntries(out: Int32Array, offset: number, below: number): void {
+    const n = this.n;
+    for (let i = 0; i < 2 * n; i++) out[offset + i] = below;
+    for (let f = 0; f < n * n; f++) {
+      if (this.arrivalSeen[f] !== this.stamp) continue;
+      const a = this.arrival[f];
+      if (a >= below) continue;
+      const x = f % n;
+      const y = (f - x) / n;
+      if (a < out[offset + y]) out[offset + y] = a;
+      if (a < out[offset + n + x]) out[offset + n + x] = a;
     }
   }
 
@@ -88,6 +124,7 @@ export class LineBound {
     this.stamp++;
     if (this.stamp === 0x7fffffff) {
       this.seen.fill(0);
+      this.arrivalSeen.fill(0);
       this.stamp = 1;
     }
     this.sizes.fill(0);
@@ -128,10 +165,12 @@ export class LineBound {
           if (q < 0) continue;
           const g = d + step[k];
           if (rowOn) {
+            this.arrive(q, g);
             this.reach(q * MODES + R, g);
             continue;
           }
           if (!colOn && (card & BIT[k]) === 0) continue;
+          this.arrive(q, g);
           const open = (tiles[q] & BACK[k]) !== 0;
           if (inFirstRow) this.reach(q * MODES + (open ? FR_P : FR_C), open ? g : g + 1);
           else this.reach(q * MODES + (open ? P : C), open ? g : g + 1);
@@ -143,10 +182,12 @@ export class LineBound {
           if (q < 0) continue;
           const g = d + step[k];
           if (colOn) {
+            this.arrive(q, g);
             this.reach(q * MODES + C, g);
             continue;
           }
           if (!rowOn && (card & BIT[k]) === 0) continue;
+          this.arrive(q, g);
           const open = (tiles[q] & BACK[k]) !== 0;
           if (inFirstCol) this.reach(q * MODES + (open ? FC_P : FC_R), open ? g : g + 1);
           else this.reach(q * MODES + (open ? P : R), open ? g : g + 1);
