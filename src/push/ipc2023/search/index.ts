@@ -9,8 +9,12 @@
  * - Lemma I: a push straight after its inverse, or a step straight back with no push
  *   between, is never part of an optimal plan.
  * - Lemma H: a robot on a card with no opening never moves (its card never changes).
- * - Lemma W: where the bound is the Manhattan distance M, it holds only if the board as it
- *   is has a walk of M steps; otherwise M + 1.
+ * - Lemma L (lines.ts): the bound of the lines a walk needs, steps plus the line segments a
+ *   relaxed walk must have pushed; it implies Lemma W (where the bound is the Manhattan
+ *   distance M, it holds only if the board as it is has a walk of M steps), which remains
+ *   with the option noLineBound.
+ * - Lemma L': at a node on the limit, a push of a line that Lemma L's search never entered
+ *   below the bound is cut without bounding its child.
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).

@@ -3,10 +3,11 @@
  * needs". A card differs from the one the board has now only after a push of its row or
  * its column, so a plan that pushes the set S of lines walks on the board relaxed so that
  * every card of a line in S opens every side. The least |W| + (segments of W that need a
- * line of S) over walks W, found by a shortest-path search over (field, row flag, column
- * flag), never exceeds steps + pushes of any plan (the lemma's proof), and the robot's own
- * row and column cannot have been pushed while it has not yet left them (their flags are
- * frozen off until the first step across them).
+ * line of S) over walks W, found by an A* search over (field, mode: which of the field's
+ * row and column segments is flagged), never exceeds steps + pushes of any plan (the
+ * lemma's proof), and the robot's own row and column cannot have been pushed while it has
+ * not yet left them (their flags are frozen off until the first step across them). The
+ * search also records where it stepped into each line (Lemma L', lineEntries).
  *
  * Tiles are opening bits (n 1, s 2, e 4, w 8) at index y*N + x, x from the west, y from the
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). Everything lives in
