@@ -57,6 +57,8 @@ await new Promise<void>((resolve) => {
   });
 });
 const url = `redis://127.0.0.1:${port}`;
+// for scripts/queue-sizes.ts while a long run goes on
+process.stderr.write(`Redis at ${url}\n`);
 const spawned: ChildProcess[] = [redis];
 // whatever ends this script ends its workers (at once: a second SIGTERM) and its Redis
 const cleanUp = (): void => {

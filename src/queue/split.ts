@@ -82,15 +82,30 @@ export interface PrefixGroup {
  */
 export function groupLargestFirst(prefixes: readonly number[][], sizes: readonly number[], jobs: number): PrefixGroup[] {
   const order = prefixes.map((_, i) => i).sort((a, b) => sizes[b] - sizes[a] || a - b);
-  const groups: { members: number[]; estimate: number }[] = Array.from({ length: Math.max(1, Math.min(jobs, prefixes.length)) }, () => ({ members: [], estimate: 0 }));
+  const count = Math.max(1, Math.min(jobs, prefixes.length));
+  const members: number[][] = Array.from({ length: count }, () => []);
+  const estimate = new Float64Array(count);
+  // a binary heap of the groups by (estimate, index): the least first
+  const heap = Array.from({ length: count }, (_, g) => g);
+  const less = (a: number, b: number): boolean => estimate[a] < estimate[b] || (estimate[a] === estimate[b] && a < b);
   for (const i of order) {
-    let k = 0;
-    for (let g = 1; g < groups.length; g++) if (groups[g].estimate < groups[k].estimate) k = g;
-    groups[k].members.push(i);
-    groups[k].estimate += sizes[i];
+    const g = heap[0];
+    members[g].push(i);
+    estimate[g] += sizes[i];
+    // sift the root down
+    for (let at = 0; ; ) {
+      const l = 2 * at + 1;
+      const r = l + 1;
+      let m = at;
+      if (l < count && less(heap[l], heap[m])) m = l;
+      if (r < count && less(heap[r], heap[m])) m = r;
+      if (m === at) break;
+      [heap[at], heap[m]] = [heap[m], heap[at]];
+      at = m;
+    }
   }
-  return groups
-    .map((g) => ({ prefixes: g.members.sort((a, b) => a - b).map((i) => prefixes[i]), estimate: g.estimate }))
+  return members
+    .map((list, g) => ({ prefixes: list.sort((a, b) => a - b).map((i) => prefixes[i]), estimate: estimate[g] }))
     .sort((a, b) => b.estimate - a.estimate || compareMoves(a.prefixes[0], b.prefixes[0]));
 }
 
