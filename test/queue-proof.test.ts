@@ -217,6 +217,45 @@ describe.skipIf(!REDIS_SERVER)(`proofs split by prefixes on a real Redis (${REDI
     expect(deepest.nodes).toBeGreaterThanOrEqual(whole.depths.at(-1)!.nodes * 0.98);
   });
 
+  it("a worker SIGKILLed mid-part: its search process stops at once, the part runs again on the other worker, the same answer", async () => {
+    const text = vastUnsolvableFacts(7, 6, 7);
+    const conn = new Redis({ host: "127.0.0.1", port: redis.port, maxRetriesPerRequest: null });
+    const queue = new Queue("labyrinth-batch", { connection: conn });
+    try {
+      // every depth one job: depth 6's (1.75 million states) runs for seconds
+      const proof = runQueuedProof(text, "t", { address: address(), oneJobStates: Infinity, upperBound: false, pollMs: 50 });
+      let victim: { worker: ChildProcess; searches: number[] } | undefined;
+      for (let i = 0; i < 600 && victim === undefined; i++) {
+        const active = (await queue.getActive()).filter((j) => (j.data as { part?: { depth: number } }).part?.depth === 6);
+        const name = active[0]?.processedBy;
+        const worker = workers[["p1", "p2"].findIndex((n) => name?.startsWith(n))];
+        if (worker?.pid !== undefined) {
+          const children = spawnSync("ps", ["--ppid", String(worker.pid), "-o", "pid="], { encoding: "utf8" }).stdout.split("\n").filter((l) => l.trim() !== "").map(Number);
+          if (children.length > 0) victim = { worker, searches: children };
+        }
+        if (victim === undefined) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(victim, "depth 6's job seen running").toBeDefined();
+      victim!.worker.kill("SIGKILL");
+      const alive = (pid: number): boolean => {
+        try {
+          process.kill(pid, 0);
+          return spawnSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).stdout.trim().startsWith("Z") === false;
+        } catch {
+          return false;
+        }
+      };
+      // the orphaned search notices within a few thousand states (the job itself runs for seconds more)
+      for (let i = 0; i < 15 && victim!.searches.some(alive); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(victim!.searches.filter(alive)).toEqual([]);
+      const r = await proof;
+      expect({ status: r.status, lower: r.lowerBound }).toEqual({ status: "unsatisfiable", lower: 7 });
+    } finally {
+      await queue.close();
+      conn.disconnect();
+    }
+  });
+
   it.skipIf(!existsSync(SHARED_0192) || process.env.LABYRINTH_SLOW_TESTS === undefined)("0192 to 6 pushes (LABYRINTH_SLOW_TESTS): no solution, as in one process", async () => {
     const r = await runQueuedProof(readFileSync(SHARED_0192, "utf8"), SHARED_0192, { address: address(), maxSteps: 6, upperBound: false });
     expect({ status: r.status, lower: r.lowerBound }).toEqual({ status: "unsatisfiable", lower: 7 });

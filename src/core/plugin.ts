@@ -363,7 +363,9 @@ export interface ProofSplitter {
   upperBound(text: string, name: string, horizon: number): Promise<{ witness: string; pushes: number } | null>;
   /**
    * Searches one part (synchronous: run it in a process or thread of its own).
+   * @param shouldStop polled every few thousand states; true stops the search
    * @throws InputError for a malformed instance
+   * @throws Error when shouldStop stopped it
    */
-  searchPart(text: string, name: string, part: ProofPart): ProofPartResult;
+  searchPart(text: string, name: string, part: ProofPart, shouldStop?: () => boolean): ProofPartResult;
 }

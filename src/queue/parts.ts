@@ -31,10 +31,12 @@ export function partJobId(data: PartJobData): string {
 
 /**
  * Searches the part with the instance's rule set's splitter (through the registry).
+ * @param shouldStop polled during the search (ProofSplitter.searchPart)
  * @throws InputError when the rule set splits no proofs or the instance is malformed (the job fails: no attempt can do better)
+ * @throws Error when shouldStop stopped the search
  */
-export async function runPartJob(data: PartJobData): Promise<ProofPartResult> {
+export async function runPartJob(data: PartJobData, shouldStop?: () => boolean): Promise<ProofPartResult> {
   const ruleSet = factsRuleSet(parseFacts(data.text, data.name));
   if (!ruleSet.proof) throw new InputError(data.name, undefined, `labsolve --queue does not split proofs of the rule set ${ruleSet.name}`);
-  return (await ruleSet.proof()).searchPart(data.text, data.name, data.part);
+  return (await ruleSet.proof()).searchPart(data.text, data.name, data.part, shouldStop);
 }

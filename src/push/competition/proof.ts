@@ -40,12 +40,13 @@ export const splitter: ProofSplitter = {
     });
     return best === undefined ? null : { witness: witnessOf(best), pushes: best.length };
   },
-  searchPart(text, name, part: ProofPart): ProofPartResult {
+  searchPart(text, name, part: ProofPart, shouldStop): ProofPartResult {
     const { instance } = readInstance(text, name);
     assertSearchable(instance);
     const started = performance.now();
     const cut = new PrefixCut({ depth: part.depth, prefixes: part.prefixes, budget: part.budget, frontierLength: part.frontierLength, sizesLength: part.sizesLength });
-    const r = solve(instance, { maxSteps: part.depth, models: 1, tableMegabytes: part.tableMegabytes, prefix: cut });
+    const r = solve(instance, { maxSteps: part.depth, models: 1, tableMegabytes: part.tableMegabytes, prefix: cut, shouldStop });
+    if (r.interrupted) throw new Error(`${name}: the search of a part of depth ${part.depth} was stopped`);
     cut.closeSize();
     // depth 0 and 1 are not cut at the root (prefix.ts): a solution shorter than the
     // part's depth was settled before, and is not this part's
