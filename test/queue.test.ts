@@ -16,7 +16,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
-import { depthPlan, largestFirst } from "../src/queue/proof.js";
 import { instanceJob, instanceJobId } from "../src/queue/jobs.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -266,15 +265,15 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     }
   });
 
-  it("a proof split into shares: no solution within the horizon, as the in-process proof", async () => {
+  it("a proof split into prefix jobs: no solution within the horizon, as the in-process proof", async () => {
     const file = join(dir, "a-slow-1.lp");
     // the in-process proof (beforeAll's batch): no solution within max_steps 6
     expect(essentials(expected.get(file)!)).toMatchObject({ status: "unsatisfiable", lowerBound: 7 });
     const r = await run(["--queue", redis.url, file, "--shares", "8", "--stats"]).done;
     expect(r.code, r.err).toBe(20);
     expect(r.out).toBe("INCONSISTENT\n");
-    // the deepest depth was split into 8 share jobs (the shallower ones are one job each)
-    expect(r.err).toMatch(/depth 6: \d+ states in 8 shares/);
+    // the deepest depth was split by prefixes of 2 pushes into 8 jobs (the shallower ones are one job each)
+    expect(r.err).toMatch(/depth 6: \d+ states in 8 jobs \(\d+ prefixes of 2 pushes\)/);
   });
 
   it.skipIf(!existsSync(SHARED_0045))("a proof of a shared instance through the queue: the in-process proof's optimum, checked by labcheck (skipped without ../shared)", async () => {
@@ -310,26 +309,5 @@ describe("the queue's address on the command line (no Redis needed)", () => {
       expect(r.status, option).toBe(65);
       expect(r.stderr).toContain(`it does not take ${option}`);
     }
-  });
-});
-
-describe("how a proof's depth is split (no Redis needed)", () => {
-  it("one job while the depth before was small, else the shares, each table sized from the estimate", () => {
-    expect(depthPlan(0, 68, 64)).toEqual({ count: 1, tableMegabytes: 64 });
-    expect(depthPlan(49_999, 68, 64).count).toBe(1);
-    const big = depthPlan(24_000_000, 68, 64);
-    expect(big.count).toBe(68);
-    // 24M states x 8 / 68 shares x 16 bytes = 43 MiB: a table of 64 MiB, the cap
-    expect(big.tableMegabytes).toBe(64);
-    expect(depthPlan(400_000, 68, 64)).toEqual({ count: 68, tableMegabytes: 1 });
-    expect(depthPlan(400_000, 68, 0).tableMegabytes).toBe(0);
-  });
-
-  it("hands out the shares the largest first, by their sizes at the depth before", () => {
-    const nodes = new Map([[0, 5], [1, 50], [2, 7], [3, 50]]);
-    expect(largestFirst(4, { count: 4, nodes })).toEqual([1, 3, 2, 0]);
-    // sizes of another split say nothing about these shares
-    expect(largestFirst(3, { count: 4, nodes })).toEqual([0, 1, 2]);
-    expect(largestFirst(2, undefined)).toEqual([0, 1]);
   });
 });

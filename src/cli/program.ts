@@ -37,7 +37,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--rule <rule>", "text maze: turn (Theseus' turn rule: every move perpendicular to the one before; -n 0 counts the acyclic walks)")
       .option("--no-wait", "Minotaur levels: the variant without the wait move")
       .option("--queue <url>", "prove on labsolve workers: the depths split into jobs of the queue in this Redis (redis://HOST:PORT)")
-      .option("--shares <n>", "with --queue: jobs per depth (default 30 per worker, at most 4N)", positiveInteger)
+      .option("--shares <n>", "with --queue: jobs per split depth (default 50 per worker)", positiveInteger)
       .enablePositionalOptions(),
   );
   addBatchCommand(program);

@@ -48,13 +48,14 @@ export async function proofCommand(file: string | undefined, flags: ProofFlags):
   try {
     const r = await runQueuedProof(source.text, source.name, {
       address,
-      shares: flags.shares,
+      jobs: flags.shares,
       maxSteps: flags.maxSteps,
       tableMegabytes: flags.memory,
       signal: abort.signal,
       onNote: (line) => process.stderr.write(`${line}\n`),
-      onDepth: (depth, nodes, slowest, shares) => {
-        if (flags.stats) process.stderr.write(`depth ${depth}: ${nodes} states in ${shares} shares, the slowest ${(slowest / 1000).toFixed(2)} s\n`);
+      onDepth: (d) => {
+        const split = d.prefixLength === null ? "one job" : `${d.prefixes} prefixes of ${d.prefixLength} pushes`;
+        if (flags.stats) process.stderr.write(`depth ${d.depth}: ${d.nodes} states in ${d.jobs.length} jobs (${split}), the slowest ${(d.slowestMs / 1000).toFixed(2)} s\n`);
       },
     });
     if (r.status === "solved") {

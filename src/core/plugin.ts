@@ -312,40 +312,60 @@ export interface TextDrawing {
   draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string; algorithm?: string }): Promise<{ text: string; exitCode: number }>;
 }
 
-/** One share of one depth of a proof split into jobs (labsolve --queue): the first pushes m with m % count === index. */
-export interface ProofShare {
-  /** the depth searched (pushes), every shallower one with it */
+/**
+ * One job of a proof split on a queue (labsolve --queue): one depth, searched below some
+ * push prefixes only (the shallower depths were settled before). Moves are numbered
+ * 0 <= m < moves (ProofSplitter.plan) in the rule set's own order.
+ */
+export interface ProofPart {
+  /** the depth searched (pushes) */
   depth: number;
-  /** this share, 0 <= index < count */
-  index: number;
-  /** the number of shares of the depth */
-  count: number;
+  /** disjoint push prefixes, each a list of moves; `[[]]`: the whole depth */
+  prefixes: number[][];
+  /** states after which the job searches no further and returns its frontier; absent: none */
+  budget?: number;
+  /** the frontier's prefixes are at least this long (default: the longest prefix + 1) */
+  frontierLength?: number;
+  /** count the states below each prefix of this many pushes (ProofPartResult.sizes) */
+  sizesLength?: number;
   /** transposition table, MiB */
   tableMegabytes?: number;
 }
 
-/** What a share's search found. */
-export interface ProofShareResult {
-  depth: number;
-  index: number;
-  count: number;
-  /** the share's shortest solution of at most `depth` pushes, as the witness's atoms (`push(Z,D,S).` separated by spaces), or null */
+/** What a proof job found. A pure function of the instance and the ProofPart. */
+export interface ProofPartResult {
+  /** a solution of exactly `depth` pushes below the prefixes, as the witness's atoms (`push(Z,D,S).` separated by spaces), or null */
   witness: string | null;
   /** states generated */
   nodes: number;
   milliseconds: number;
+  /**
+   * The prefixes whose subtrees the job did not search (it ran past its budget): the
+   * rest of its part, to be searched as further jobs. Empty when the part was searched to the end.
+   */
+  frontier: number[][];
+  /** states below each prefix of `sizesLength` pushes the job met, keyed by its moves joined with "," */
+  sizes: Record<string, number>;
 }
 
-/** A deep proof in shares of the first pushes, each share a job: the rule set's search on a part of the tree. */
+/** A deep proof split into jobs by push prefixes: the rule set's search on parts of the tree. */
 export interface ProofSplitter {
   /**
-   * The horizon (max_steps, or the override) and the number of first pushes (the most shares that make sense).
+   * The horizon (max_steps, or the override) and the number of moves of a ply (4N).
    * @throws InputError for a malformed instance
    */
-  plan(text: string, name: string, maxSteps?: number): { horizon: number; firstPushes: number };
+  plan(text: string, name: string, maxSteps?: number): { horizon: number; moves: number };
   /**
-   * Searches one share (synchronous: run it in a process or thread of its own).
+   * A solution found quickly (the in-process solver's upper bound: beams and shortening),
+   * or null; a proof then searches the depths below its length only.
    * @throws InputError for a malformed instance
    */
-  searchShare(text: string, name: string, share: ProofShare): ProofShareResult;
+  upperBound(text: string, name: string, horizon: number): Promise<{ witness: string; pushes: number } | null>;
+  /**
+   * Searches one part (synchronous: run it in a process or thread of its own).
+   * @param shouldStop polled every few thousand states; true stops the search
+   * @throws InputError for a malformed instance
+   * @throws Error when shouldStop stopped it
+   */
+  searchPart(text: string, name: string, part: ProofPart, shouldStop?: () => boolean): ProofPartResult;
 }

@@ -6,21 +6,28 @@
  */
 import type { SandboxedJob } from "bullmq";
 import type { BatchResult } from "../batch/run.js";
-import type { ProofShareResult } from "../core/plugin.js";
+import type { ProofPartResult } from "../core/plugin.js";
 import { runInstanceJob, type InstanceJobData } from "./jobs.js";
-import { runShareJob, type ShareJobData } from "./shares.js";
+import { PART_JOB, runPartJob, type PartJobData } from "./parts.js";
 
 // A worker that died (SIGKILL, a lost machine) leaves its children without a parent: they
-// stop at once rather than search on for nobody; the job runs again elsewhere.
+// stop at once rather than search on for nobody; the job runs again elsewhere. A proof's
+// part is searched synchronously (the event loop hears no disconnect meanwhile): its
+// search asks every few thousand states whether the parent is still the one it was.
 process.on("disconnect", () => process.exit(1));
+const parent = process.ppid;
+const orphaned = (): boolean => {
+  if (process.ppid === parent) return false;
+  process.exit(1);
+};
 // BullMQ's child finishes its job on the first SIGTERM; a second one stops it at once.
 let terms = 0;
 process.on("SIGTERM", () => {
   if (++terms >= 2) process.exit(143);
 });
 
-/** Runs one job: an instance of a batch (its row is the result) or a share of a proof. */
-export default async function processJob(job: SandboxedJob<InstanceJobData | ShareJobData, BatchResult | ProofShareResult>): Promise<BatchResult | ProofShareResult> {
-  if (job.name === "share") return runShareJob(job.data as ShareJobData);
+/** Runs one job: an instance of a batch (its row is the result) or a part of a proof. */
+export default async function processJob(job: SandboxedJob<InstanceJobData | PartJobData, BatchResult | ProofPartResult>): Promise<BatchResult | ProofPartResult> {
+  if (job.name === PART_JOB) return runPartJob(job.data as PartJobData, orphaned);
   return runInstanceJob(job.data as InstanceJobData);
 }

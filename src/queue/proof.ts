@@ -1,19 +1,25 @@
 /**
- * `labsolve --queue URL FILE`: one proof of the fewest pushes, split into share jobs on
- * the queue. Depth by depth (iterative deepening, as in one process): the depth's shares
- * of the first pushes (src/queue/shares.ts) are put on the queue, and the depth is settled
- * when every share was searched to the end; the first depth with a solution is the
+ * `labsolve --queue URL FILE`: one proof of the fewest pushes, split into jobs on the
+ * queue. First the upper bound labsolve finds before its exact search (beams and
+ * shortening, here): the proof then needs the depths below it only. Then depth by depth
+ * (iterative deepening, as in one process): a small depth is one job; a larger one is
+ * split by the push prefixes of its first 2 or 3 pushes that the search reaches
+ * (enumerated here, by the search itself), grouped into jobs of about equal size by the
+ * sizes measured at the depth before (src/queue/split.ts), the largest first. A job past
+ * its node budget returns its unexplored frontier, which is queued as further jobs. A
+ * depth is settled when every job of it has ended; the first depth with a solution is the
  * optimum (every shallower depth was settled without one), none up to the horizon proves
  * there is no solution. The answer is checked by the rule set's checker here.
  */
 import { InputError } from "../core/errors.js";
 import { endOf } from "../core/fact-args.js";
 import { parseFacts } from "../core/facts.js";
-import type { ProofShareResult } from "../core/plugin.js";
+import type { ProofPart, ProofPartResult, ProofSplitter } from "../core/plugin.js";
 import { factsRuleSet } from "../registry.js";
 import { openQueue, untilDoneOrAborted } from "./connect.js";
+import { PART_JOB, partJobId, type PartJobData } from "./parts.js";
 import { JOB_OPTIONS } from "./settings.js";
-import { shareJobId, type ShareJobData } from "./shares.js";
+import { BUDGET_FACTOR, estimates, frontierGroups, groupLargestFirst, JOBS_PER_WORKER, MIN_BUDGET, ONE_JOB_STATES, prefixLength, SIZES_LENGTH, tableFor } from "./split.js";
 import type { RedisAddress } from "./url.js";
 import { retryFailed, waitForJobs } from "./wait.js";
 
@@ -21,15 +27,50 @@ export interface QueuedProofOptions {
   address: RedisAddress;
   maxSteps?: number;
   tableMegabytes?: number;
-  /** shares per depth (at most the number of first pushes); default 30 per connected worker */
-  shares?: number;
+  /** jobs per split depth; default JOBS_PER_WORKER per connected worker */
+  jobs?: number;
+  /** a job's node budget; default BUDGET_FACTOR times its share of the depth's estimated states, at least MIN_BUDGET */
+  budget?: number;
+  /** states of a depth below which the next depth is one job (default ONE_JOB_STATES; tests split small proofs) */
+  oneJobStates?: number;
+  /** look for an upper bound first (default true); false: every depth up to the horizon, until a solution */
+  upperBound?: boolean;
   signal?: AbortSignal;
-  /** a settled depth: its number, the states of all its shares, the slowest share's milliseconds */
-  onDepth?: (depth: number, nodes: number, slowestMs: number, shares: number) => void;
+  /** a settled depth */
+  onDepth?: (depth: DepthReport) => void;
   onNote?: (line: string) => void;
   pollMs?: number;
-  /** settle every share of the solution's depth too (measurements: the sizes of all subtrees); default: stop at the first solution */
+  /** settle every job of the solution's depth too (measurements: the sizes of all subtrees); default: stop at the first solution */
   wholeDepths?: boolean;
+}
+
+/** One finished job of a depth. */
+export interface JobRecord {
+  /** its prefixes (0: the whole depth) */
+  prefixes: number;
+  nodes: number;
+  ms: number;
+  /** the index (in the depth's jobs) of the job whose frontier it is part of, or -1 */
+  parent: number;
+  /** prefixes it returned unexplored (past its budget) */
+  frontier: number;
+  /** its estimated states when queued (the depth before's sizes; frontier jobs: 0) */
+  estimate: number;
+}
+
+/** A settled depth: its states, its jobs in the order they ended, how it was split. */
+export interface DepthReport {
+  depth: number;
+  nodes: number;
+  slowestMs: number;
+  /** prefix length of the split, or null (one job) */
+  prefixLength: number | null;
+  /** prefixes at that length (the search's own) */
+  prefixes: number;
+  budget: number | null;
+  jobs: JobRecord[];
+  /** states below each prefix of SIZES_LENGTH pushes (src/queue/split.ts prefixKey), summed over the jobs */
+  sizes: Record<string, number>;
 }
 
 /** A proof's outcome: the optimum and a shortest answer, none within the horizon, or interrupted. */
@@ -40,89 +81,106 @@ export interface QueuedProof {
   pushes: number | null;
   /** pushes proven necessary: every depth below it settled without a solution */
   lowerBound: number;
+  /** the upper bound found before the proof (pushes), or null */
+  upperBound: number | null;
   horizon: number;
-  /** per settled depth: states generated by all shares, and each finished share's states and milliseconds */
-  depths: { depth: number; nodes: number; slowestMs: number; shares: number; sizes: { index: number; nodes: number; ms: number }[] }[];
+  depths: DepthReport[];
 }
 
-/** States below which a depth is one job: the next depth, some times larger, still takes well under a second. */
-const ONE_JOB_STATES = 50_000;
-/** A depth's states over the previous depth's, as estimated before it is searched (a push opens about 4N sequences, most pruned). */
+/** A depth's states over the previous depth's, before two depths are measured. */
 const GROWTH = 8;
 
 /**
- * How the next depth is split, from the states of the previous one: one job (with the whole
- * table) while depths are small, where a job's overhead would dominate; else `split` shares,
- * each with a table for its estimated states (16 bytes a state, a power of two of MiB,
- * between 1 and `memory`), since allocating a large table costs more than a small share's search.
+ * The depth's prefixes of `length` pushes that the search reaches (after its pruning at
+ * the plies above): the frontier of a search of the depth with a budget of 0.
  */
-export function depthPlan(previousStates: number, split: number, memory: number): { count: number; tableMegabytes: number } {
-  if (previousStates < ONE_JOB_STATES || split === 1) return { count: 1, tableMegabytes: memory };
-  const perShare = (previousStates * GROWTH) / split;
-  const mib = 2 ** Math.ceil(Math.log2(Math.max(1, (perShare * 16) / 2 ** 20)));
-  return { count: split, tableMegabytes: Math.max(memory === 0 ? 0 : 1, Math.min(memory, mib)) };
-}
-
-/**
- * The shares 0..count-1, the largest first by their states at the previous depth when it
- * was split the same way (else in index order).
- */
-export function largestFirst(count: number, previous: { count: number; nodes: Map<number, number> } | undefined): number[] {
-  const order = Array.from({ length: count }, (_, i) => i);
-  if (previous === undefined || previous.count !== count) return order;
-  return order.sort((a, b) => (previous.nodes.get(b) ?? 0) - (previous.nodes.get(a) ?? 0) || a - b);
+function enumerate(splitter: ProofSplitter, text: string, name: string, depth: number, length: number): number[][] {
+  return splitter.searchPart(text, name, { depth, prefixes: [[]], budget: 0, frontierLength: length, tableMegabytes: 1 }).frontier;
 }
 
 /**
  * Runs the proof on the queue's workers.
  * @throws InputError for a malformed instance, or a rule set that splits no proofs
- * @throws Error when a share's job failed all its attempts (the proof cannot be settled)
+ * @throws Error when a job failed all its attempts (the proof cannot be settled)
  */
 export async function runQueuedProof(text: string, name: string, options: QueuedProofOptions): Promise<QueuedProof> {
   const atoms = parseFacts(text, name);
   const ruleSet = factsRuleSet(atoms);
   if (!ruleSet.proof) throw new InputError(name, undefined, `labsolve --queue splits proofs of the competition's rules only, not of the rule set ${ruleSet.name}`);
   const splitter = await ruleSet.proof();
-  const { horizon, firstPushes } = splitter.plan(text, name, options.maxSteps);
-  const open = openQueue<ShareJobData, ProofShareResult>(options.address, options.onNote);
+  const { horizon } = splitter.plan(text, name, options.maxSteps);
+  const upper = options.upperBound === false ? null : await splitter.upperBound(text, name, horizon);
+  const last = upper === null ? horizon : Math.min(horizon, upper.pushes - 1);
+  const open = openQueue<PartJobData, ProofPartResult>(options.address, options.onNote);
   const { queue } = open;
-  const result: QueuedProof = { status: "interrupted", witness: null, pushes: null, lowerBound: 0, horizon, depths: [] };
+  const result: QueuedProof = { status: "interrupted", witness: null, pushes: null, lowerBound: 0, upperBound: upper?.pushes ?? null, horizon, depths: [] };
+  let found: string | null = null;
   const prove = async (): Promise<void> => {
-    const workers = options.shares === undefined ? (await queue.getWorkersCount().catch(() => 1)) : 1;
-    const split = Math.max(1, Math.min(firstPushes, options.shares ?? 30 * Math.max(1, workers)));
+    const workers = options.jobs === undefined ? await queue.getWorkersCount().catch(() => 1) : 1;
+    const wanted = Math.max(1, options.jobs ?? JOBS_PER_WORKER * Math.max(1, workers));
     const memory = options.tableMegabytes ?? 64;
-    let previous = 0;
-    let previousSizes: { count: number; nodes: Map<number, number> } | undefined;
-    for (let depth = 0; depth <= horizon; depth++) {
-      const { count, tableMegabytes } = depthPlan(previous, split, memory);
-      const jobs = new Map<string, ShareJobData>();
-      // the largest first, as the same shares measured at the depth before (BullMQ hands
-      // out jobs in the order they were added): the last job to end is then a small one
-      for (const index of largestFirst(count, previousSizes)) {
-        const data: ShareJobData = { name, text, share: { depth, index, count, tableMegabytes } };
-        jobs.set(shareJobId(data), data);
-      }
-      const add = async (ids: string[]): Promise<void> => {
-        await queue.addBulk(ids.map((id) => ({ name: "share", data: jobs.get(id)!, opts: { ...JOB_OPTIONS, jobId: id } })));
+    let sizes = new Map<string, number>();
+    const states: number[] = [];
+    for (let depth = 0; depth <= last; depth++) {
+      const previous = states[depth - 1] ?? 0;
+      const growth = depth >= 2 && states[depth - 2] > 0 ? Math.min(1000, Math.max(2, previous / states[depth - 2])) : GROWTH;
+      const expected = previous * growth;
+      const counted = new Map<number, number[][]>();
+      const prefixesOf = (k: number): number[][] => counted.get(k) ?? counted.set(k, enumerate(splitter, text, name, depth, k)).get(k)!;
+      const k = previous < (options.oneJobStates ?? ONE_JOB_STATES) ? undefined : prefixLength(depth, wanted, (n) => prefixesOf(n).length);
+      const groups = k === undefined ? [{ prefixes: [[]], estimate: expected }] : groupLargestFirst(prefixesOf(k), estimates(prefixesOf(k), sizes), wanted).map((g) => ({ ...g, estimate: g.estimate * growth }));
+      const budget = options.budget ?? (k === undefined ? undefined : Math.round(Math.max(MIN_BUDGET, (BUDGET_FACTOR * expected) / groups.length)));
+      const part = (prefixes: number[][], estimate: number): ProofPart => ({
+        depth,
+        prefixes,
+        ...(budget === undefined ? {} : { budget }),
+        ...(depth >= SIZES_LENGTH ? { sizesLength: SIZES_LENGTH } : {}),
+        tableMegabytes: tableFor(Math.min(estimate, budget ?? Infinity), memory),
+      });
+      const jobs = new Map<string, { data: PartJobData; parent: number; estimate: number }>();
+      const pending = new Set<string>();
+      const enqueue = async (list: { prefixes: number[][]; estimate: number }[], parent: number): Promise<void> => {
+        const fresh: string[] = [];
+        for (const g of list) {
+          const data: PartJobData = { name, text, part: part(g.prefixes, g.estimate || (budget ?? 0)) };
+          const id = partJobId(data);
+          if (jobs.has(id)) continue;
+          jobs.set(id, { data, parent, estimate: parent < 0 ? Math.round(g.estimate) : 0 });
+          pending.add(id);
+          fresh.push(id);
+        }
+        await add(fresh);
+        await retryFailed(queue, fresh);
       };
-      await add([...jobs.keys()]);
-      await retryFailed(queue, [...jobs.keys()]);
-      const found: ProofShareResult[] = [];
-      let nodes = 0;
-      let slowest = 0;
-      const sizes: { index: number; nodes: number; ms: number }[] = [];
-      await waitForJobs<ShareJobData, ProofShareResult>(
+      const add = async (ids: string[]): Promise<void> => {
+        await queue.addBulk(ids.map((id) => ({ name: PART_JOB, data: jobs.get(id)!.data, opts: { ...JOB_OPTIONS, jobId: id } })));
+      };
+      await enqueue(groups, -1);
+      const report: DepthReport = { depth, nodes: 0, slowestMs: 0, prefixLength: k ?? null, prefixes: k === undefined ? 1 : prefixesOf(k).length, budget: budget ?? null, jobs: [], sizes: {} };
+      const index = new Map<string, number>();
+      const measured = new Map<string, number>();
+      await waitForJobs<PartJobData, ProofPartResult>(
         queue,
-        jobs.keys(),
-        (f) => {
-          if (!f.completed) throw new Error(`the share job ${f.id} (depth ${depth}) failed after ${f.attempts} attempt(s): ${f.reason}`);
-          nodes += f.value.nodes;
-          sizes.push({ index: f.value.index, nodes: f.value.nodes, ms: f.value.milliseconds });
-          slowest = Math.max(slowest, f.value.milliseconds);
-          if (f.value.witness !== null) {
-            found.push(f.value);
+        pending,
+        async (f) => {
+          if (!f.completed) throw new Error(`the proof's job ${f.id} (depth ${depth}) failed after ${f.attempts} attempt(s): ${f.reason}`);
+          const r = f.value;
+          const job = jobs.get(f.id)!;
+          index.set(f.id, report.jobs.length);
+          report.jobs.push({ prefixes: job.data.part.prefixes.length, nodes: r.nodes, ms: r.milliseconds, parent: job.parent, frontier: r.frontier.length, estimate: job.estimate });
+          report.nodes += r.nodes;
+          report.slowestMs = Math.max(report.slowestMs, r.milliseconds);
+          for (const [key, n] of Object.entries(r.sizes)) measured.set(key, (measured.get(key) ?? 0) + n);
+          if (r.witness !== null) {
+            found ??= r.witness;
             // every shallower depth is settled: this solution is among the shortest
-            return options.wholeDepths ? undefined : "stop";
+            if (!options.wholeDepths) return "stop";
+          }
+          if (r.frontier.length > 0) {
+            await enqueue(
+              frontierGroups(r.frontier).map((prefixes) => ({ prefixes, estimate: 0 })),
+              index.get(f.id)!,
+            );
           }
           return undefined;
         },
@@ -130,26 +188,34 @@ export async function runQueuedProof(text: string, name: string, options: Queued
         { pollMs: options.pollMs ?? 200, signal: options.signal },
       );
       if (options.signal?.aborted) return;
-      previous = nodes;
-      previousSizes = { count, nodes: new Map(sizes.map((z) => [z.index, z.nodes])) };
-      result.depths.push({ depth, nodes, slowestMs: slowest, shares: count, sizes });
-      options.onDepth?.(depth, nodes, slowest, count);
-      if (found.length > 0) {
-        // the depth's other shares are not needed: those still waiting leave the queue
+      states[depth] = report.nodes;
+      sizes = measured;
+      report.sizes = Object.fromEntries(measured);
+      result.depths.push(report);
+      options.onDepth?.(report);
+      if (found !== null) {
+        // the depth's other jobs are not needed: those still waiting leave the queue
         // (running ones end by themselves; their results are kept and harmless)
         await Promise.all([...jobs.keys()].map((id) => queue.remove(id).catch(() => 0)));
-        const best = found[0];
-        const referee = (await ruleSet.checker()).referee({ atoms, end: endOf(text), file: name }, {});
-        const answer = parseFacts(best.witness!, `${name} (answer of share ${best.index}/${best.count})`).filter((a) => referee.isAction(a));
-        const verdict = referee.check(answer);
-        if (!verdict.valid) throw new Error(`ANSWER REJECTED BY THE CHECKER: step ${verdict.violation?.step}: ${verdict.violation?.message} (a bug: please report it)`);
-        Object.assign(result, { status: "solved", witness: best.witness, pushes: answer.length, lowerBound: answer.length });
+        result.pushes = depth;
         return;
       }
       result.lowerBound = depth + 1;
     }
+    if (upper !== null && last === upper.pushes - 1) {
+      found = upper.witness;
+      result.pushes = upper.pushes;
+      return;
+    }
     result.status = "unsatisfiable";
   };
   await untilDoneOrAborted(open, prove(), options.signal);
+  if (found !== null && !options.signal?.aborted) {
+    const referee = (await ruleSet.checker()).referee({ atoms, end: endOf(text), file: name }, {});
+    const answer = parseFacts(found, `${name} (the queue's answer)`).filter((a) => referee.isAction(a));
+    const verdict = referee.check(answer);
+    if (!verdict.valid) throw new Error(`ANSWER REJECTED BY THE CHECKER: step ${verdict.violation?.step}: ${verdict.violation?.message} (a bug: please report it)`);
+    Object.assign(result, { status: "solved", witness: found, pushes: answer.length, lowerBound: answer.length });
+  }
   return result;
 }

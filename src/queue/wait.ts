@@ -10,6 +10,8 @@ export type Finished<R> = { id: string; completed: true; value: R } | { id: stri
 /**
  * Resolves when every id has finished (each reported once through `onFinished`), when
  * `onFinished` returns "stop", or when `signal` aborts.
+ * @param ids the jobs to wait for; a Set is kept as the set of pending ids, so that ids
+ *   `onFinished` adds to it (jobs it queued meanwhile) are waited for too
  * @param readd called with the ids of jobs Redis does not have, to add them again
  */
 export async function waitForJobs<D, R>(
@@ -19,7 +21,7 @@ export async function waitForJobs<D, R>(
   readd: (ids: string[]) => Promise<void>,
   options: { pollMs?: number; signal?: AbortSignal; chunk?: number } = {},
 ): Promise<void> {
-  const pending = new Set(ids);
+  const pending = ids instanceof Set ? (ids as Set<string>) : new Set(ids);
   const chunkSize = options.chunk ?? 500;
   while (pending.size > 0 && !options.signal?.aborted) {
     const all = [...pending];

@@ -9,9 +9,9 @@ import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { BatchResult } from "../batch/run.js";
 import { BATCH_QUEUE, type LockSettings } from "./settings.js";
-import type { ProofShareResult } from "../core/plugin.js";
+import type { ProofPartResult } from "../core/plugin.js";
 import type { InstanceJobData } from "./jobs.js";
-import type { ShareJobData } from "./shares.js";
+import type { PartJobData } from "./parts.js";
 import { connectionOptions, type RedisAddress } from "./url.js";
 
 export interface WorkerOptions {
@@ -36,7 +36,7 @@ interface Sandboxed {
 export async function runWorker(address: RedisAddress, options: WorkerOptions): Promise<number> {
   const name = options.name ?? `${hostname()}:${process.pid}`;
   const connection = new Redis(connectionOptions(address));
-  const worker = new Worker<InstanceJobData | ShareJobData, BatchResult | ProofShareResult>(BATCH_QUEUE, new URL("./processor.js", import.meta.url), {
+  const worker = new Worker<InstanceJobData | PartJobData, BatchResult | ProofPartResult>(BATCH_QUEUE, new URL("./processor.js", import.meta.url), {
     connection,
     name,
     concurrency: Math.max(1, options.concurrency),
@@ -58,7 +58,11 @@ export async function runWorker(address: RedisAddress, options: WorkerOptions): 
   });
   worker.on("completed", (job, r) => {
     if ("status" in r) options.log(`${job.id} ${job.data.name}: ${r.status}${r.pushes !== null ? `, ${r.pushes} pushes` : ""}, ${r.seconds} s`);
-    else options.log(`${job.id} ${job.data.name}: depth ${r.depth}, share ${r.index}/${r.count}: ${r.witness === null ? "no solution" : "a solution"}, ${r.nodes} states, ${r.milliseconds} ms`);
+    else {
+      const part = (job.data as PartJobData).part;
+      const frontier = r.frontier.length > 0 ? `, past its budget: ${r.frontier.length} prefixes left` : "";
+      options.log(`${job.id} ${job.data.name}: depth ${part.depth}, ${part.prefixes.length} prefix(es): ${r.witness === null ? "no solution" : "a solution"}, ${r.nodes} states, ${r.milliseconds} ms${frontier}`);
+    }
   });
   worker.on("failed", (job, e) => options.log(`${job?.id ?? "?"} ${job?.data.name ?? ""}: failed (attempt ${job?.attemptsMade ?? "?"}): ${e.message}`));
 

@@ -11,6 +11,7 @@ import { D_N, K_R } from "./layout.js";
 import type { LineMath } from "./lines.js";
 import type { LookAhead } from "./lookahead.js";
 import type { Plies } from "./plies.js";
+import type { PrefixCut } from "./prefix.js";
 import type { Commutation } from "./pruning/commutation.js";
 import type { LastPush } from "./pruning/last-push.js";
 import type { Transposition } from "./pruning/transposition.js";
@@ -28,6 +29,8 @@ export interface DfsParts {
   last: LastPush;
   two: TwoPushes;
   share: RootShare;
+  /** a proof job's prefixes and node budget (prefix.ts); restricts nothing by default */
+  cut: PrefixCut;
 }
 
 export class DepthFirst {
@@ -75,6 +78,7 @@ export class DepthFirst {
     const moves = 4 * n;
     const bits = plies.bits;
     const commutation = parts.commutation;
+    const cut = parts.cut;
     // R is closed from ply 1 on: LookAhead.growth says which pushes would let it grow, so
     // the others need no walk; with three pushes left, the children's goal components
     // are prepared from this state's (TwoPushes needs them)
@@ -102,6 +106,11 @@ export class DepthFirst {
     let found = 0;
     for (let m = 0; m < moves; m++) {
       if (p === 0 && !parts.share.owns(m)) continue;
+      // off a proof job's prefixes: not searched here, so not proven (prefix.ts)
+      if (p < cut.plies && cut.skips(p, m, remaining)) {
+        plies.sawGoal = true;
+        continue;
+      }
       if (commutation.skips(p, m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
@@ -127,6 +136,11 @@ export class DepthFirst {
         continue;
       }
       if (table !== undefined && table.provenAbove(p, remaining - 1)) continue;
+      // a proof job past its node budget: the child goes to the frontier (prefix.ts)
+      if (p < cut.until && cut.defers(p, remaining)) {
+        plies.sawGoal = true;
+        continue;
+      }
       if (prepare) {
         // the child's C: this one moved, walked on if it grows, and walked afresh from
         // the goal if that met R (Lemma 4)

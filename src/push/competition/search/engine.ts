@@ -29,6 +29,7 @@ import { KnownBound } from "./pruning/known-bound.js";
 import { LastPush } from "./pruning/last-push.js";
 import { Transposition } from "./pruning/transposition.js";
 import { TwoPushes } from "./pruning/two-pushes.js";
+import { PrefixCut } from "./prefix.js";
 import { RootShare } from "./share.js";
 
 export { MAX_SIZE } from "./layout.js";
@@ -55,7 +56,9 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation) : undefined;
   const last = new LastPush(plies, lines, look, commutation, share);
   const two = new TwoPushes(plies, lines, look, commutation, last);
-  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, share }, lookahead, options.poison === true);
+  const cut = options.prefix ?? new PrefixCut(undefined);
+  cut.attach(plies);
+  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, share, cut }, lookahead, options.poison === true);
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
   const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : [])];

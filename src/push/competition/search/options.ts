@@ -1,5 +1,6 @@
 /** The search's options, per-depth statistics and result (src/push/competition/search/engine.ts solve). */
 import type { Push } from "../board.js";
+import type { PrefixCut } from "./prefix.js";
 
 /** What the search measured at one depth of the iterative deepening. */
 export interface DepthStats {
@@ -85,6 +86,12 @@ export interface SearchOptions {
    * the known solution.
    */
   claimRoot?: (depth: number) => number;
+  /**
+   * A proof job's part of one depth (labsolve --queue): only that depth, only below the
+   * cut's prefixes, and past its node budget the frontier instead of the search
+   * (src/push/competition/search/prefix.ts); read the cut's frontier and sizes after.
+   */
+  prefix?: PrefixCut;
   /**
    * A solution known beforehand (the beam's, src/push/competition/search/beam.ts), models 1 only: when the
    * deepening reaches its length without a shorter solution, it is the answer and that
