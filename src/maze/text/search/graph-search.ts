@@ -10,26 +10,51 @@ import { CellHeap } from "./heap.js";
 
 const NONE = 255;
 
-/** Breadth-first search: a shortest path. */
+/**
+ * Breadth-first search: a shortest path. One byte per cell holds its passages (bits 0-3)
+ * and, once seen, the move that entered it + 1 (bits 4-6; 5 at the start), with a row of
+ * margin above and below the grid (index cell + C). Branch-free expansion: each of the four
+ * neighbours is written to the queue's tail and its mark whatever it is, and the tail moves
+ * on by 1 only for a passage to an unseen cell (a passage's presence is a coin toss in a
+ * random maze, which a branch would mispredict half the time).
+ */
 export function bfs(p: SearchProblem): SearchResult {
   const n = p.rows * p.cols;
   const cols = p.cols;
-  const masks = p.masks;
   const goal = p.goal;
-  const seen = new Uint8Array(n); // 0 unseen; else the entering move + 1 (5 at the start)
-  const queue = new Int32Array(n);
+  const w = new Uint8Array(n + 2 * cols);
+  w.set(p.masks, cols);
+  const queue = new Int32Array(n + 4);
   let head = 0;
   let tail = 0;
   queue[tail++] = p.start;
-  seen[p.start] = 5;
+  w[p.start + cols] |= 5 << 4;
   while (head < tail) {
     const cell = queue[head++];
-    if (goal[cell]) return { found: true, moves: movesTo(p, seen, cell, 1), visited: queue.subarray(0, head) };
-    const m = masks[cell];
-    if (m & 1 && seen[cell - cols] === 0) { seen[cell - cols] = 1; queue[tail++] = cell - cols; }
-    if (m & 2 && seen[cell + 1] === 0) { seen[cell + 1] = 2; queue[tail++] = cell + 1; }
-    if (m & 4 && seen[cell + cols] === 0) { seen[cell + cols] = 3; queue[tail++] = cell + cols; }
-    if (m & 8 && seen[cell - 1] === 0) { seen[cell - 1] = 4; queue[tail++] = cell - 1; }
+    const i = cell + cols;
+    if (goal[cell]) {
+      const parentDir = new Uint8Array(n);
+      for (let c = cell, d = w[i] >> 4; d !== 5; c -= d === 1 ? -cols : d === 2 ? 1 : d === 3 ? cols : -1, d = w[c + cols] >> 4) parentDir[c] = d;
+      return { found: true, moves: movesTo(p, parentDir, cell, 1), visited: queue.subarray(0, head) };
+    }
+    const m = w[i];
+    // (x >> 4) - 1 >>> 31 is 1 for an unseen cell, else 0
+    const north = m & 1 & (((w[i - cols] >> 4) - 1) >>> 31);
+    w[i - cols] |= north << 4;
+    queue[tail] = cell - cols;
+    tail += north;
+    const east = (m >> 1) & 1 & (((w[i + 1] >> 4) - 1) >>> 31);
+    w[i + 1] |= east << 5;
+    queue[tail] = cell + 1;
+    tail += east;
+    const south = (m >> 2) & 1 & (((w[i + cols] >> 4) - 1) >>> 31);
+    w[i + cols] |= south * 48;
+    queue[tail] = cell + cols;
+    tail += south;
+    const west = (m >> 3) & 1 & (((w[i - 1] >> 4) - 1) >>> 31);
+    w[i - 1] |= west << 6;
+    queue[tail] = cell - 1;
+    tail += west;
   }
   return { found: false, moves: new Uint8Array(0), visited: queue.subarray(0, head) };
 }
