@@ -72,24 +72,36 @@ export function huntAndKill(rows: number, cols: number, open: Uint8Array, rnd: R
   }
 }
 
-/** Kruskal: walls in random order, each removed when it joins two trees (union-find). */
+/**
+ * Kruskal: walls in random order, each removed when it joins two trees (union-find). The
+ * order is a Fisher-Yates shuffle driven by an inline xorshift32 (Marsaglia 2003) seeded by
+ * one draw of `rnd`: a call of `rnd` per wall was most of the time.
+ */
 export function kruskal(rows: number, cols: number, open: Uint8Array, rnd: Random): void {
   const n = rows * cols;
   // edge e: cell = e >> 1, (e & 1) ? south : east
   const edges = new Int32Array(2 * n);
   let m = 0;
-  for (let cell = 0; cell < n; cell++) {
-    const r = (cell / cols) | 0;
-    const c = cell - r * cols;
-    if (c < cols - 1) edges[m++] = cell << 1;
-    if (r < rows - 1) edges[m++] = (cell << 1) | 1;
+  for (let r = 0, cell = 0; r < rows; r++) {
+    const south = r < rows - 1 ? 1 : 0;
+    for (let c = 0; c < cols; c++, cell++) {
+      if (c < cols - 1) edges[m++] = cell << 1;
+      edges[m] = (cell << 1) | 1;
+      m += south;
+    }
   }
+  let x = (rnd() * 4294967296) | 0 || 1; // xorshift32's state is never 0
   for (let i = m - 1; i > 0; i--) {
-    const j = below(rnd, i + 1);
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    const j = ((x >>> 0) * (i + 1)) / 4294967296 | 0;
     const t = edges[i];
     edges[i] = edges[j];
     edges[j] = t;
   }
+  // Rem's union-find with splicing (Patwary, Blair and Manne 2010): a parent's index is never
+  // below its child's; both paths climb together and are spliced on the way
   const up = new Int32Array(n);
   for (let i = 0; i < n; i++) up[i] = i;
   let joined = 0;
@@ -97,12 +109,31 @@ export function kruskal(rows: number, cols: number, open: Uint8Array, rnd: Rando
     const e = edges[i];
     const a0 = e >> 1;
     const b0 = e & 1 ? a0 + cols : a0 + 1;
-    let a = a0;
-    while (up[a] !== a) a = up[a] = up[up[a]];
-    let b = b0;
-    while (up[b] !== b) b = up[b] = up[up[b]];
-    if (a === b) continue;
-    up[a] = b;
+    let x = a0;
+    let y = b0;
+    let merged = false;
+    while (up[x] !== up[y]) {
+      if (up[x] < up[y]) {
+        if (x === up[x]) {
+          up[x] = up[y];
+          merged = true;
+          break;
+        }
+        const z = up[x];
+        up[x] = up[y];
+        x = z;
+      } else {
+        if (y === up[y]) {
+          up[y] = up[x];
+          merged = true;
+          break;
+        }
+        const z = up[y];
+        up[y] = up[x];
+        y = z;
+      }
+    }
+    if (!merged) continue;
     joined++;
     carve(open, cols, a0, e & 1 ? 2 : 1);
   }
