@@ -29,10 +29,11 @@ export function bfs(p: SearchProblem): SearchResult {
   let tail = 0;
   queue[tail++] = p.start;
   w[p.start + cols] |= 5 << 4;
+  const target = p.goals.length === 1 ? p.goals[0] : -1; // one goal cell: a comparison, not a load
   while (head < tail) {
     const cell = queue[head++];
     const i = cell + cols;
-    if (goal[cell]) {
+    if (cell === target || (target < 0 && goal[cell])) {
       const parentDir = new Uint8Array(n);
       for (let c = cell, d = w[i] >> 4; d !== 5; c -= d === 1 ? -cols : d === 2 ? 1 : d === 3 ? cols : -1, d = w[c + cols] >> 4) parentDir[c] = d;
       return { found: true, moves: movesTo(p, parentDir, cell, 1), visited: queue.subarray(0, head) };
