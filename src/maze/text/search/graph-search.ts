@@ -34,9 +34,7 @@ export function bfs(p: SearchProblem): SearchResult {
     const cell = queue[head++];
     const i = cell + cols;
     if (cell === target || (target < 0 && goal[cell])) {
-      const parentDir = new Uint8Array(n);
-      for (let c = cell, d = w[i] >> 4; d !== 5; c -= d === 1 ? -cols : d === 2 ? 1 : d === 3 ? cols : -1, d = w[c + cols] >> 4) parentDir[c] = d;
-      return { found: true, moves: movesTo(p, parentDir, cell, 1), visited: queue.subarray(0, head) };
+      return { found: true, moves: bfsMoves(p, w, cell), visited: queue.subarray(0, head) };
     }
     const m = w[i];
     // (x >> 4) - 1 >>> 31 is 1 for an unseen cell, else 0
@@ -58,6 +56,20 @@ export function bfs(p: SearchProblem): SearchResult {
     tail += west;
   }
   return { found: false, moves: new Uint8Array(0), visited: queue.subarray(0, head) };
+}
+
+/** The moves to `end` read back from the BFS's marks (bits 4-6 of w[cell + C]: the entering move + 1, 5 at the start), plus the move out by an opening. */
+function bfsMoves(p: SearchProblem, w: Uint8Array, end: number): Uint8Array {
+  const cols = p.cols;
+  const back = [0, cols, -1, -cols, 1]; // per mark: the step back to the cell it was entered from
+  let length = 0;
+  for (let c = end, d = w[c + cols] >> 4; d !== 5; c += back[d], d = w[c + cols] >> 4) length++;
+  const out = p.exitMove[end] >= 0 ? 1 : 0;
+  const moves = new Uint8Array(length + out);
+  let k = length;
+  for (let c = end, d = w[c + cols] >> 4; d !== 5; c += back[d], d = w[c + cols] >> 4) moves[--k] = d - 1;
+  if (out) moves[length] = p.exitMove[end];
+  return moves;
 }
 
 /** Depth-first search in recursive order (north first, back up at a dead end): DFS's path, not always the shortest. */
