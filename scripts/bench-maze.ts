@@ -13,8 +13,6 @@ import { spawnSync } from "node:child_process";
 import { closeSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { streamTextMaze } from "../src/core/maze-text.js";
 import { prng } from "../src/core/random.js";
 import { generateMaze } from "../src/maze/text/generate.js";
@@ -66,11 +64,7 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-/** A full collection before each timed run (flag set at run time: the npm script takes no node flags), so no run pays for the garbage of the one before. */
-setFlagsFromString("--expose-gc");
-const collect = runInNewContext("gc") as () => void;
 const time = (f: () => void): number => {
-  collect();
   const t = performance.now();
   f();
   return performance.now() - t;
