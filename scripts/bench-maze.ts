@@ -132,7 +132,7 @@ function diameter(m: { rows: number; cols: number; open: Uint8Array }): number {
 }
 
 say();
-say(`### Same run: ours against a plain typed-array reference (scripts/maze-reference.ts), interleaved`);
+say(`### Same run: ours against a plain typed-array reference (scripts/maze-reference.ts), interleaved, after one warm-up run of each`);
 say();
 say(`The machine is shared: absolute times move with its load, the ratio in one run does not. Target: ours / reference <= 0.5.`);
 say(`Wilson's and Aldous-Broder's times follow the length of the walk each seed draws (Wilson at 1000 x 1000: 5 to 22 million steps), and ours and the reference draw different walks from one seed: they take at least ${walkRuns} seeds.`);
@@ -150,6 +150,8 @@ say(`| --- | ---: | ---: | ---: |`);
     const a: number[] = [];
     const b: number[] = [];
     const k0 = WALKS.includes(name) ? walkRuns : runs;
+    ours(prng(99)); // warm-up, both
+    ref(prng(99));
     for (let k = 0; k < k0; k++) {
       a.push(time(() => ours(prng(k + 100))));
       b.push(time(() => ref(prng(k + 100))));
@@ -160,6 +162,8 @@ say(`| --- | ---: | ---: | ---: |`);
   const bfs = ALGORITHMS.find((x) => x.name === "bfs")!;
   const a: number[] = [];
   const b: number[] = [];
+  bfs.run(searchProblem(m)); // warm-up, both
+  refBfs(size, size, m.open);
   for (let k = 0; k < runs; k++) {
     let ours = 0;
     a.push(time(() => (ours = bfs.run(searchProblem(m)).moves.length)));
