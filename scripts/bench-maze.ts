@@ -11,7 +11,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { closeSync, openSync, rmSync, writeFileSync, writeSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { streamTextMaze } from "../src/core/maze-text.js";
 import { prng } from "../src/core/random.js";
@@ -27,17 +27,24 @@ const opt = (name: string, fallback: string): string => {
   return i >= 0 ? argv[i + 1] : fallback;
 };
 
-/** A child run: `--one KIND NAME N` prints `ms rssMB`. */
+/** The reference generators by name. */
+const REF_GEN: Record<string, (rows: number, cols: number, rnd: () => number) => Uint8Array> = {
+  backtracker: refBacktracker, wilson: refWilson, kruskal: refKruskal, "aldous-broder": refAldousBroder,
+};
+
+/** A child run: `--one KIND NAME N` (KIND gen, ref-gen, solve, ref-solve) prints `ms rssMB`. */
 if (argv[0] === "--one") {
   const [, kind, name, size] = argv;
   const n = Number(size);
   const t0 = performance.now();
   if (kind === "gen") generateMaze(n, n, name, prng(1));
+  else if (kind === "ref-gen") REF_GEN[name](n, n, prng(1));
   else {
     const m = generateMaze(n, n, "backtracker", prng(1));
-    const p = searchProblem(m);
+    const p = kind === "solve" ? searchProblem(m) : undefined;
     const t1 = performance.now();
-    ALGORITHMS.find((a) => a.name === name)!.run(p);
+    if (p) ALGORITHMS.find((a) => a.name === name)!.run(p);
+    else refBfs(n, n, m.open);
     process.stdout.write(`${(performance.now() - t1).toFixed(0)} ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}\n`);
     process.exit(0);
   }
@@ -49,6 +56,9 @@ const runs = Number(opt("--runs", "3"));
 const size = Number(opt("--size", "1000"));
 const big = argv.includes("--big");
 const out = opt("--out", join(tmpdir(), "BENCH-maze.md"));
+/** The random walks (their time follows each seed's walk): at least 9 runs. */
+const WALKS = ["wilson", "aldous-broder"];
+const walkRuns = Math.max(runs, 9);
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -75,6 +85,7 @@ say();
 say(`- command: \`npm run bench:maze -- --runs ${runs} --size ${size}${big ? " --big" : ""}\``);
 say(`- date: ${new Date().toISOString()}`);
 say(`- machine: ${cpus().length} x ${cpus()[0]?.model.trim()}, Node ${process.version}; medians of ${runs} runs in one process (after one warm-up run)`);
+say(`- load average (1, 5, 15 min) at the start: ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
 say(`- yardstick: the issue's plain typed-array JavaScript implementation measured on this machine; target: at most half of it`);
 say();
 say(`### Generators at ${size} x ${size}`);
@@ -121,9 +132,10 @@ function diameter(m: { rows: number; cols: number; open: Uint8Array }): number {
 }
 
 say();
-say(`### Same run: ours against a plain typed-array reference (scripts/maze-reference.ts), interleaved`);
+say(`### Same run: ours against a plain typed-array reference (scripts/maze-reference.ts), interleaved, after one warm-up run of each`);
 say();
 say(`The machine is shared: absolute times move with its load, the ratio in one run does not. Target: ours / reference <= 0.5.`);
+say(`Wilson's and Aldous-Broder's times follow the length of the walk each seed draws (Wilson at 1000 x 1000: 5 to 22 million steps), and ours and the reference draw different walks from one seed: they take at least ${walkRuns} seeds.`);
 say();
 say(`| at ${size} x ${size} | ours ms | reference ms | ours / reference |`);
 say(`| --- | ---: | ---: | ---: |`);
@@ -137,16 +149,21 @@ say(`| --- | ---: | ---: | ---: |`);
   for (const [name, ours, ref] of refs) {
     const a: number[] = [];
     const b: number[] = [];
-    for (let k = 0; k < runs; k++) {
+    const k0 = WALKS.includes(name) ? walkRuns : runs;
+    ours(prng(99)); // warm-up, both
+    ref(prng(99));
+    for (let k = 0; k < k0; k++) {
       a.push(time(() => ours(prng(k + 100))));
       b.push(time(() => ref(prng(k + 100))));
     }
-    say(`| generate ${name} | ${median(a).toFixed(0)} | ${median(b).toFixed(0)} | ${(median(a) / median(b)).toFixed(2)} |`);
+    say(`| generate ${name}${k0 !== runs ? ` (${k0} runs)` : ""} | ${median(a).toFixed(0)} | ${median(b).toFixed(0)} | ${(median(a) / median(b)).toFixed(2)} |`);
   }
   const m = generateMaze(size, size, "backtracker", prng(5));
   const bfs = ALGORITHMS.find((x) => x.name === "bfs")!;
   const a: number[] = [];
   const b: number[] = [];
+  bfs.run(searchProblem(m)); // warm-up, both
+  refBfs(size, size, m.open);
   for (let k = 0; k < runs; k++) {
     let ours = 0;
     a.push(time(() => (ours = bfs.run(searchProblem(m)).moves.length)));
@@ -223,19 +240,26 @@ say(`| --- | ---: | ---: | ---: |`);
 
 if (big) {
   say();
-  say(`### 10^8 cells (10000 x 10000), one run each in a child process`);
+  say(`### 10^8 cells (10000 x 10000), one run each in a child process, ours then the reference`);
   say();
-  say(`| what | ms | yardstick ms | ours / yardstick | peak memory (max RSS) MB |`);
-  say(`| --- | ---: | ---: | ---: | ---: |`);
+  say(`| what | ours ms | peak memory (max RSS) MB | reference ms (same run) | ours / reference | issue's yardstick ms | ours / yardstick |`);
+  say(`| --- | ---: | ---: | ---: | ---: | ---: | ---: |`);
   const self = new URL(import.meta.url).pathname;
-  for (const [kind, name] of [["gen", "backtracker"], ["gen", "wilson"], ["solve", "bfs"]] as const) {
+  const child = (kind: string, name: string): [number, number] => {
     const r = spawnSync(process.execPath, ["--max-old-space-size=4096", self, "--one", kind, name, "10000"], { encoding: "utf8" });
     const [ms, rss] = r.stdout.trim().split(" ").map(Number);
+    return [ms, rss];
+  };
+  for (const [kind, name] of [["gen", "backtracker"], ["gen", "wilson"], ["solve", "bfs"]] as const) {
+    const [ms, rss] = child(kind, name);
+    const [refMs] = child(kind === "gen" ? "ref-gen" : "ref-solve", name);
     const yard = YARD_BIG[name];
-    say(`| ${kind === "gen" ? `generate ${name}` : `${name} solve (on a backtracker maze)`} | ${ms} | ${yard} | ${(ms / yard).toFixed(2)} | ${rss} |`);
+    say(`| ${kind === "gen" ? `generate ${name}` : `${name} solve (on a backtracker maze)`} | ${ms} | ${rss} | ${refMs} | ${(ms / refMs).toFixed(2)} | ${yard} | ${(ms / yard).toFixed(2)} |`);
   }
 }
 
+say();
+say(`- load average (1, 5, 15 min) at the end: ${loadavg().map((x) => x.toFixed(2)).join(", ")}`);
 say();
 say(`Published figures, for scale (other machines, other languages): the Python package maze-dataset's benchmark at 64 x 64: DFS 0.18 s, Wilson 5.9 s per maze; a Python BFS at 1000 x 1000: 1.7 s; a Rust image-based solver at 10k x 10k: 5.8 s.`);
 writeFileSync(out, `${lines.join("\n")}\n`);

@@ -67,3 +67,28 @@ describe("the text maze format", () => {
     expect((error as Error).message).toContain(message);
   });
 });
+
+describe("the searches' neighbour masks (core/maze-grid.ts passageMasks, four cells a word)", () => {
+  it("match the opening bits cell by cell (lab order, border openings dropped) at every size and byte offset", async () => {
+    const { passageMasks } = await import("../src/core/maze-grid.js");
+    const { prng } = await import("../src/core/random.js");
+    const rnd = prng(3);
+    for (let k = 0; k < 300; k++) {
+      const rows = 1 + Math.floor(rnd() * 9);
+      const cols = 1 + Math.floor(rnd() * 9);
+      const n = rows * cols;
+      const offset = k % 4; // the opening bits in a view that starts off a word boundary
+      const buffer = new Uint8Array(n + offset);
+      for (let i = 0; i < buffer.length; i++) buffer[i] = Math.floor(rnd() * 256);
+      const open = buffer.subarray(offset);
+      const masks = passageMasks({ rows, cols, open });
+      for (let cell = 0; cell < n; cell++) {
+        const r = Math.floor(cell / cols);
+        const c = cell % cols;
+        const o = open[cell];
+        const want = (o & 1 && r > 0 ? 1 : 0) | (o & 4 && c < cols - 1 ? 2 : 0) | (o & 2 && r < rows - 1 ? 4 : 0) | (o & 8 && c > 0 ? 8 : 0);
+        expect(masks[cell], `${rows}x${cols} cell ${cell} bits ${o}`).toBe(want);
+      }
+    }
+  });
+});

@@ -5,6 +5,7 @@
  * paths grown breadth-first, a state set per path; cycles from each state in turn, that
  * state then deleted), and the reader's errors at LINE:COL.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../src/core/errors.js";
@@ -163,5 +164,33 @@ describe("the transit graph's reader", () => {
     expect(at("node1,node2,weight,direction1,direction2\n0,1,2.0,u,q")).toMatch(/^2:11 expected direction2/);
     expect(at("node1,node2,weight,direction1,direction2\n0,1,-2,u,d")).toMatch(/^2:5 expected weight/);
     expect(at("node1,node2,weight,direction1,direction2\n0,1,2.0,u")).toMatch(/^2:\d+ expected 5 fields/);
+  });
+});
+
+describe("labshow --format svg on the transit graph (the project's copy, instances/)", () => {
+  const file = new URL("../instances/labyrinth-of-theseus-edges.csv", import.meta.url).pathname;
+  it("a circle per transit, a line per passage, the shortest path (30.0, 14 edges) as a chain of the CSV's edges from 0a to the exit", () => {
+    const r = spawnSync(new URL("../bin/labshow", import.meta.url).pathname, ["--format", "svg", file], { encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    const svg = r.stdout;
+    expect(svg.startsWith("<svg")).toBe(true);
+    expect(svg.match(/<g\b/g)!.length).toBe(svg.match(/<\/g>/g)!.length);
+    const { edges, goal } = edgesOf(readFileSync(file, "utf8"));
+    const transits = Number(goal.slice(0, -1)) + 1;
+    expect(svg.match(/<circle /g)!.length).toBe(transits);
+    const steps = [...svg.matchAll(/<title>step (\d+): (\d+[ab]) to (\d+[ab]), ([\d.]+)<\/title>/g)].map((m) => ({ i: +m[1], s: m[2], t: m[3], w: +m[4] }));
+    expect(steps.map((x) => x.i)).toEqual([...Array(14).keys()].map((i) => i + 1));
+    expect(steps[0].s).toBe("0a");
+    expect(steps.at(-1)!.t).toBe(goal);
+    for (let i = 1; i < steps.length; i++) expect(steps[i].s).toBe(steps[i - 1].t);
+    const lines = new Set<number>();
+    for (const x of steps) {
+      const e = edges.find((y) => y.s === x.s && y.t === x.t && y.w === x.w);
+      expect(e, `${x.s} -> ${x.t}`).toBeDefined();
+      lines.add(e!.line);
+    }
+    expect(steps.reduce((a, x) => a + x.w, 0)).toBe(30);
+    // every CSV line is drawn once: as a grey passage or as a step of the path
+    expect(svg.match(/class="passage"/g)!.length + lines.size).toBe(edges.length / 2);
   });
 });

@@ -57,7 +57,19 @@ export function passageMasks(m: MazeCells): Uint8Array {
   const { rows, cols, open } = m;
   const n = rows * cols;
   const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) out[i] = LAB_MASK[open[i] & 15];
+  let i = 0;
+  if (open.byteOffset % 4 === 0) {
+    // four cells a word: n (1) and w (8) stay, s (2) moves up to bit 2, e (4) down to bit 1
+    const words = n >> 2;
+    const from = new Uint32Array(open.buffer, open.byteOffset, words);
+    const to = new Uint32Array(out.buffer, 0, words);
+    for (let k = 0; k < words; k++) {
+      const x = from[k];
+      to[k] = (x & 0x09090909) | ((x & 0x02020202) << 1) | ((x & 0x04040404) >>> 1);
+    }
+    i = words << 2;
+  }
+  for (; i < n; i++) out[i] = LAB_MASK[open[i] & 15];
   // border cells: drop the ways out of the grid
   for (let c = 0; c < cols; c++) {
     out[c] &= ~1;

@@ -7,7 +7,7 @@
  * south, west (and wait, Minotaur levels only)").
  *
  * Moves are numbers: core/maze-grid.ts's direction numbers 0..3 (north, east, south, west)
- * and WAIT = 4.
+ * and WAIT = 4. labsolve's json document (its `moves`) reads as well.
  */
 import { InputError, type SourcePosition } from "./errors.js";
 
@@ -36,19 +36,21 @@ export function formatMoves(moves: ArrayLike<number>): string {
 }
 
 /**
- * Reads a move list in any of the layouts above. Text before a `[` on its line (such as
- * the lab's `Solution:`) is skipped, as are a labelled count (`Fewest moves: 10`) and lines
- * starting with `%` or `#`.
+ * Reads a move list in any of the layouts above, or labsolve's json document. Text before a
+ * `[` on its line (such as the lab's `Solution:`) is skipped, as are a labelled count
+ * (`Fewest moves: 10`) and comments from `%` or `#` to the end of a line.
  * @param allowWait true in a Minotaur level
- * @throws InputError at the LINE:COL of the first token that is no move
+ * @throws InputError at the LINE:COL of the first token that is no move; at 1:1 for json that
+ *   does not parse or has no `moves` list of words
  */
 export function readMoves(text: string, file: string, allowWait = false): MoveList {
+  if (text.trimStart().startsWith("{")) return jsonMoves(text, file, allowWait);
   const moves: number[] = [];
   const positions: SourcePosition[] = [];
   const lines = text.split(/\r?\n/);
   for (let li = 0; li < lines.length; li++) {
-    let line = lines[li];
-    if (/^\s*[%#]/.test(line)) continue;
+    let line = lines[li].replace(/[%#].*$/, "");
+    if (line.trim() === "") continue;
     let offset = 0;
     const bracket = line.indexOf("[");
     if (bracket >= 0) {
@@ -61,7 +63,7 @@ export function readMoves(text: string, file: string, allowWait = false): MoveLi
       line = line.slice(offset);
       if (/^\s*\d/.test(line)) continue; // a count: "Fewest moves: 10", "Moves: 24 (...)"
     }
-    const token = /[^\s,;\[\]'"]+/g;
+    const token = /[^\s,;()\[\]'"]+/g;
     for (let m = token.exec(line); m; m = token.exec(line)) {
       const word = m[0].toLowerCase();
       const column = offset + m.index + 1;
@@ -83,4 +85,21 @@ export function readMoves(text: string, file: string, allowWait = false): MoveLi
     }
   }
   return { moves, positions };
+}
+
+/** labsolve's json document: its `moves`, a list of words (null: none). */
+function jsonMoves(text: string, file: string, allowWait: boolean): MoveList {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new InputError(file, { line: 1, column: 1 }, `expected labsolve's json document: ${(e as Error).message}`);
+  }
+  const words = (doc as { moves?: unknown }).moves;
+  if (words === null) return { moves: [], positions: [] };
+  const known = (m: unknown): m is string => typeof m === "string" && WORD_MOVE[m.toLowerCase()] !== undefined && (allowWait || WORD_MOVE[m.toLowerCase()] !== 4);
+  if (!Array.isArray(words) || !words.every(known)) {
+    throw new InputError(file, { line: 1, column: 1 }, `expected a json field moves: a list of north, east, south, west${allowWait ? ", wait" : ""}`);
+  }
+  return { moves: words.map((m) => WORD_MOVE[m.toLowerCase()]), positions: words.map(() => ({ line: 1, column: 1 })) };
 }

@@ -3,25 +3,19 @@
  * (core/maze-text.ts), so a picture can be pasted back as a maze once the marks are
  * removed. Shared by the static labyrinths' checkers and labshow.
  */
-import type { TextMaze } from "./maze-text.js";
-import { writeTextMaze } from "./maze-text.js";
+import { cellLetter, textLines, type TextMaze } from "./maze-text.js";
 
 /**
  * The maze's text with `marks` drawn in cells (cell index r*C + c, 0-based; a mark is one
  * character), over S, E, T and M unless `keepLetters`.
  */
 export function mazePicture(maze: TextMaze, marks: ReadonlyMap<number, string>, keepLetters = true): string {
-  const lines = writeTextMaze(maze).split("\n");
-  for (const [cell, mark] of marks) {
-    const r = Math.floor(cell / maze.cols);
-    const c = cell % maze.cols;
-    const i = 2 * r + 1;
-    const k = 2 * c + 1;
-    const line = lines[i].padEnd(2 * maze.cols + 1, " ");
-    if (keepLetters && line[k] !== " ") continue;
-    lines[i] = (line.slice(0, k) + mark[0] + line.slice(k + 1)).trimEnd();
-  }
-  return lines.join("\n");
+  const cell = (i: number): string => {
+    const letter = cellLetter(maze, i);
+    const mark = marks.get(i);
+    return mark === undefined || (keepLetters && letter !== " ") ? letter : mark[0];
+  };
+  return `${textLines(maze, cell).map((l) => l.trimEnd()).join("\n")}\n`;
 }
 
 /**

@@ -152,11 +152,13 @@ export function readTextMaze(text: string, file: string): TextMaze {
 }
 
 /**
- * Writes a maze in the text format (no trailing spaces): `S` or `T` on the start, `E` on
- * the exit cell, `M` on the Minotaur, spaces for passages and border openings.
+ * The text format's lines of a grid (2R+1 lines of 2C+1 characters, trailing spaces kept):
+ * `+` corners, `-` and `|` walls, spaces for passages and border openings, and in each cell
+ * the character `cell(i)` gives (i = r*C + c, 0-based; one character). Shared by the writer
+ * and the pictures of every static labyrinth.
  */
-export function writeTextMaze(maze: TextMaze): string {
-  const { rows, cols, open } = maze;
+export function textLines(grid: { rows: number; cols: number; open: Uint8Array }, cell: (i: number) => string): string[] {
+  const { rows, cols, open } = grid;
   const out: string[] = [];
   const wall = (r: number): string => {
     let s = "+";
@@ -167,17 +169,30 @@ export function writeTextMaze(maze: TextMaze): string {
     return s;
   };
   for (let r = 0; r < rows; r++) {
-    out.push(wall(r).trimEnd());
+    out.push(wall(r));
     let s = (open[r * cols] & OPEN.w) !== 0 ? " " : "|";
     for (let c = 0; c < cols; c++) {
       const i = r * cols + c;
-      s += i === maze.start ? maze.startMark : i === maze.exit ? "E" : i === maze.minotaur ? "M" : " ";
+      s += cell(i);
       s += (open[i] & OPEN.e) !== 0 ? " " : "|";
     }
-    out.push(s.trimEnd());
+    out.push(s);
   }
-  out.push(wall(rows).trimEnd());
-  return `${out.join("\n")}\n`;
+  out.push(wall(rows));
+  return out;
+}
+
+/** The letter a maze's text shows in a cell: S or T on the start, E on the exit, M on the Minotaur, else a space. */
+export function cellLetter(maze: TextMaze, i: number): string {
+  return i === maze.start ? maze.startMark : i === maze.exit ? "E" : i === maze.minotaur ? "M" : " ";
+}
+
+/**
+ * Writes a maze in the text format (no trailing spaces): `S` or `T` on the start, `E` on
+ * the exit cell, `M` on the Minotaur, spaces for passages and border openings.
+ */
+export function writeTextMaze(maze: TextMaze): string {
+  return `${textLines(maze, (i) => cellLetter(maze, i)).map((l) => l.trimEnd()).join("\n")}\n`;
 }
 
 /**

@@ -1,8 +1,7 @@
 /** The perfect-maze generators by the names `labgen maze --algorithm` takes, with their uniformity and bias (Buck, "Mazes for Programmers"; Wilson 1996; Aldous 1990, Broder 1989). */
 import type { MazeAlgorithmInfo } from "../../../core/plugin.js";
-import {
-  aldousBroder, backtracker, binaryTree, eller, growingTree, huntAndKill, kruskal, prim, recursiveDivision, sidewinder, wilson, type Random,
-} from "./spanning.js";
+import { binaryTree, eller, growingTree, huntAndKill, kruskal, prim, recursiveDivision, sidewinder, type Random } from "./spanning.js";
+import { aldousBroder, backtracker, wilson } from "./walks.js";
 
 export interface SpanningAlgorithm extends MazeAlgorithmInfo {
   carve(rows: number, cols: number, open: Uint8Array, rnd: Random): void;

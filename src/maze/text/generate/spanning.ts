@@ -28,118 +28,6 @@ function neighbour(rows: number, cols: number, cell: number, d: number): number 
 }
 
 /**
- * Random directions 0..3, two bits at a time from 32-bit draws of `rnd` (16 directions a
- * draw): the random walks' hot loop calls rnd() once in 16 steps.
- */
-class Directions {
-  private bits = 0;
-  private left = 0;
-  constructor(private readonly rnd: Random) {}
-  next(): number {
-    if (this.left === 0) {
-      this.bits = (this.rnd() * 4294967296) >>> 0;
-      this.left = 16;
-    }
-    const d = this.bits & 3;
-    this.bits >>>= 2;
-    this.left--;
-    return d;
-  }
-}
-
-/** Aldous-Broder: a random walk that carves into every cell the first time it enters it. Uniform. */
-export function aldousBroder(rows: number, cols: number, open: Uint8Array, rnd: Random): void {
-  const n = rows * cols;
-  const inTree = new Uint8Array(n);
-  const dirs = new Directions(rnd);
-  let cell = below(rnd, n);
-  let r = (cell / cols) | 0;
-  let c = cell - r * cols;
-  inTree[cell] = 1;
-  let left = n - 1;
-  while (left > 0) {
-    const d = dirs.next();
-    let to: number;
-    if (d === 0) { if (r === 0) continue; r--; to = cell - cols; }
-    else if (d === 1) { if (c === cols - 1) continue; c++; to = cell + 1; }
-    else if (d === 2) { if (r === rows - 1) continue; r++; to = cell + cols; }
-    else { if (c === 0) continue; c--; to = cell - 1; }
-    if (inTree[to] === 0) {
-      carve(open, cols, cell, d);
-      inTree[to] = 1;
-      left--;
-    }
-    cell = to;
-  }
-}
-
-/** Wilson: loop-erased random walks from each cell not yet in the tree until they hit it. Uniform. */
-export function wilson(rows: number, cols: number, open: Uint8Array, rnd: Random): void {
-  const n = rows * cols;
-  const inTree = new Uint8Array(n);
-  const exitDir = new Uint8Array(n); // the last direction the walk left each cell by (loop erasure by overwriting)
-  const off = Int32Array.of(-cols, 1, cols, -1);
-  const dirs = new Directions(rnd);
-  inTree[below(rnd, n)] = 1;
-  let r0 = 0;
-  let c0 = -1;
-  for (let s = 0; s < n; s++) {
-    if (++c0 === cols) { c0 = 0; r0++; }
-    if (inTree[s]) continue;
-    let cell = s;
-    let r = r0;
-    let c = c0;
-    while (inTree[cell] === 0) {
-      const d = dirs.next();
-      if (d === 0) { if (r === 0) continue; r--; }
-      else if (d === 1) { if (c === cols - 1) continue; c++; }
-      else if (d === 2) { if (r === rows - 1) continue; r++; }
-      else { if (c === 0) continue; c--; }
-      exitDir[cell] = d;
-      cell += off[d];
-    }
-    cell = s;
-    while (inTree[cell] === 0) {
-      const d = exitDir[cell];
-      inTree[cell] = 1;
-      carve(open, cols, cell, d);
-      cell += off[d];
-    }
-  }
-}
-
-/** The recursive backtracker (randomised depth-first search), with an explicit stack. Long corridors, few dead ends. */
-export function backtracker(rows: number, cols: number, open: Uint8Array, rnd: Random): void {
-  const n = rows * cols;
-  const seen = new Uint8Array(n);
-  const stack = new Int32Array(n);
-  const options = new Uint8Array(4);
-  const off = Int32Array.of(-cols, 1, cols, -1);
-  let top = 0;
-  stack[0] = below(rnd, n);
-  seen[stack[0]] = 1;
-  while (top >= 0) {
-    const cell = stack[top];
-    const r = (cell / cols) | 0;
-    const c = cell - r * cols;
-    let k = 0;
-    if (r > 0 && seen[cell - cols] === 0) options[k++] = 0;
-    if (c < cols - 1 && seen[cell + 1] === 0) options[k++] = 1;
-    if (r < rows - 1 && seen[cell + cols] === 0) options[k++] = 2;
-    if (c > 0 && seen[cell - 1] === 0) options[k++] = 3;
-    if (k === 0) {
-      top--;
-      continue;
-    }
-    const d = k === 1 ? options[0] : options[(rnd() * k) | 0];
-    const to = cell + off[d];
-    carve(open, cols, cell, d);
-    seen[to] = 1;
-    stack[++top] = to;
-  }
-}
-
-/**
  * Hunt-and-kill: random walks to unvisited cells; when stuck, hunt row by row for the first
  * unvisited cell beside the maze. Every cell before the first unvisited one (row-major) is
  * visited, so that cell has a visited neighbour north or west: the hunt is its scan pointer.
@@ -184,24 +72,36 @@ export function huntAndKill(rows: number, cols: number, open: Uint8Array, rnd: R
   }
 }
 
-/** Kruskal: walls in random order, each removed when it joins two trees (union-find). */
+/**
+ * Kruskal: walls in random order, each removed when it joins two trees (union-find). The
+ * order is a Fisher-Yates shuffle driven by an inline xorshift32 (Marsaglia 2003) seeded by
+ * one draw of `rnd`: a call of `rnd` per wall was most of the time.
+ */
 export function kruskal(rows: number, cols: number, open: Uint8Array, rnd: Random): void {
   const n = rows * cols;
   // edge e: cell = e >> 1, (e & 1) ? south : east
   const edges = new Int32Array(2 * n);
   let m = 0;
-  for (let cell = 0; cell < n; cell++) {
-    const r = (cell / cols) | 0;
-    const c = cell - r * cols;
-    if (c < cols - 1) edges[m++] = cell << 1;
-    if (r < rows - 1) edges[m++] = (cell << 1) | 1;
+  for (let r = 0, cell = 0; r < rows; r++) {
+    const south = r < rows - 1 ? 1 : 0;
+    for (let c = 0; c < cols; c++, cell++) {
+      if (c < cols - 1) edges[m++] = cell << 1;
+      edges[m] = (cell << 1) | 1;
+      m += south;
+    }
   }
+  let x = (rnd() * 4294967296) | 0 || 1; // xorshift32's state is never 0
   for (let i = m - 1; i > 0; i--) {
-    const j = below(rnd, i + 1);
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    const j = ((x >>> 0) * (i + 1)) / 4294967296 | 0;
     const t = edges[i];
     edges[i] = edges[j];
     edges[j] = t;
   }
+  // Rem's union-find with splicing (Patwary, Blair and Manne 2010): a parent's index is never
+  // below its child's; both paths climb together and are spliced on the way
   const up = new Int32Array(n);
   for (let i = 0; i < n; i++) up[i] = i;
   let joined = 0;
@@ -209,12 +109,31 @@ export function kruskal(rows: number, cols: number, open: Uint8Array, rnd: Rando
     const e = edges[i];
     const a0 = e >> 1;
     const b0 = e & 1 ? a0 + cols : a0 + 1;
-    let a = a0;
-    while (up[a] !== a) a = up[a] = up[up[a]];
-    let b = b0;
-    while (up[b] !== b) b = up[b] = up[up[b]];
-    if (a === b) continue;
-    up[a] = b;
+    let x = a0;
+    let y = b0;
+    let merged = false;
+    while (up[x] !== up[y]) {
+      if (up[x] < up[y]) {
+        if (x === up[x]) {
+          up[x] = up[y];
+          merged = true;
+          break;
+        }
+        const z = up[x];
+        up[x] = up[y];
+        x = z;
+      } else {
+        if (y === up[y]) {
+          up[y] = up[x];
+          merged = true;
+          break;
+        }
+        const z = up[y];
+        up[y] = up[x];
+        y = z;
+      }
+    }
+    if (!merged) continue;
     joined++;
     carve(open, cols, a0, e & 1 ? 2 : 1);
   }

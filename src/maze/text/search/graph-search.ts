@@ -10,28 +10,92 @@ import { CellHeap } from "./heap.js";
 
 const NONE = 255;
 
-/** Breadth-first search: a shortest path. */
+/**
+ * Breadth-first search: a shortest path. One byte per cell holds its passages (bits 0-3)
+ * and, once seen, the move that entered it + 1 (bits 4-6; 5 at the start), with a row of
+ * margin above and below the grid (index cell + C). Branch-free expansion: each of the four
+ * neighbours is written to the queue's tail and its mark whatever it is, and the tail moves
+ * on by 1 only for a passage to an unseen cell (a passage's presence is a coin toss in a
+ * random maze, which a branch would mispredict half the time).
+ */
 export function bfs(p: SearchProblem): SearchResult {
   const n = p.rows * p.cols;
   const cols = p.cols;
-  const masks = p.masks;
-  const goal = p.goal;
-  const seen = new Uint8Array(n); // 0 unseen; else the entering move + 1 (5 at the start)
-  const queue = new Int32Array(n);
+  const w = new Uint8Array(n + 2 * cols);
+  w.set(p.masks, cols);
+  const queue = new Int32Array(n + 4);
+  queue[0] = p.start;
+  w[p.start + cols] |= 5 << 4;
+  const target = p.goals.length === 1 ? p.goals[0] : -1; // one goal cell: a comparison, not a load
+  const head = expand(w, queue, cols, target, p.goal);
+  // the search stops when it takes a goal from the queue, and only then
+  const last = queue[head - 1];
+  if (last === target || (target < 0 && p.goal[last] === 1)) return { found: true, moves: bfsMoves(p, w, last), visited: queue.subarray(0, head) };
+  return { found: false, moves: new Uint8Array(0), visited: queue.subarray(0, head) };
+}
+
+/**
+ * BFS's loop, on its own so that its compiled code sees nothing but typed arrays and
+ * numbers (an operation first met after the loop, such as building the result, would send
+ * the code compiled during the first run back to the interpreter). The queue holds the
+ * start; returns the number of cells taken from the queue, the last a goal if one was found.
+ */
+function expand(w: Uint8Array, queue: Int32Array, cols: number, target: number, goal: Uint8Array): number {
   let head = 0;
-  let tail = 0;
-  queue[tail++] = p.start;
-  seen[p.start] = 5;
+  let tail = 1;
   while (head < tail) {
     const cell = queue[head++];
-    if (goal[cell]) return { found: true, moves: movesTo(p, seen, cell, 1), visited: queue.subarray(0, head) };
-    const m = masks[cell];
-    if (m & 1 && seen[cell - cols] === 0) { seen[cell - cols] = 1; queue[tail++] = cell - cols; }
-    if (m & 2 && seen[cell + 1] === 0) { seen[cell + 1] = 2; queue[tail++] = cell + 1; }
-    if (m & 4 && seen[cell + cols] === 0) { seen[cell + cols] = 3; queue[tail++] = cell + cols; }
-    if (m & 8 && seen[cell - 1] === 0) { seen[cell - 1] = 4; queue[tail++] = cell - 1; }
+    if (cell === target || (target < 0 && goal[cell] === 1)) return head;
+    const i = cell + cols;
+    const m = w[i];
+    // (x >> 4) - 1 >>> 31 is 1 for an unseen cell, else 0
+    const north = m & 1 & (((w[i - cols] >> 4) - 1) >>> 31);
+    w[i - cols] |= north << 4;
+    queue[tail] = cell - cols;
+    tail += north;
+    const east = (m >> 1) & 1 & (((w[i + 1] >> 4) - 1) >>> 31);
+    w[i + 1] |= east << 5;
+    queue[tail] = cell + 1;
+    tail += east;
+    const south = (m >> 2) & 1 & (((w[i + cols] >> 4) - 1) >>> 31);
+    w[i + cols] |= south * 48;
+    queue[tail] = cell + cols;
+    tail += south;
+    const west = (m >> 3) & 1 & (((w[i - 1] >> 4) - 1) >>> 31);
+    w[i - 1] |= west << 6;
+    queue[tail] = cell - 1;
+    tail += west;
   }
-  return { found: false, moves: new Uint8Array(0), visited: queue.subarray(0, head) };
+  return head;
+}
+
+/**
+ * The moves to `end` read back from the BFS's marks (bits 4-6 of w[cell + C]: the entering
+ * move + 1, 5 at the start), plus the move out by an opening. Each loop is a function of its
+ * own, for the reason given at expand.
+ */
+function bfsMoves(p: SearchProblem, w: Uint8Array, end: number): Uint8Array {
+  const cols = p.cols;
+  const exit = p.exitMove[end] >= 0 ? p.exitMove[end] : -1;
+  const back = Int32Array.of(0, cols, -1, -cols, 1); // per mark: the step back to the cell it was entered from
+  const length = stepsBack(w, end, cols, back);
+  const moves = new Uint8Array(exit >= 0 ? length + 1 : length);
+  if (exit >= 0) moves[length] = exit;
+  writeBack(w, end, cols, back, moves, length);
+  return moves;
+}
+
+/** The number of moves from the start to `end` by BFS's marks. */
+function stepsBack(w: Uint8Array, end: number, cols: number, back: Int32Array): number {
+  let length = 0;
+  for (let c = end, d = w[c + cols] >> 4; d !== 5; c += back[d], d = w[c + cols] >> 4) length++;
+  return length;
+}
+
+/** Writes the moves from the start to `end` into moves[0 .. length). */
+function writeBack(w: Uint8Array, end: number, cols: number, back: Int32Array, moves: Uint8Array, length: number): void {
+  let k = length;
+  for (let c = end, d = w[c + cols] >> 4; d !== 5; c += back[d], d = w[c + cols] >> 4) moves[--k] = d - 1;
 }
 
 /** Depth-first search in recursive order (north first, back up at a dead end): DFS's path, not always the shortest. */

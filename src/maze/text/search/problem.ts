@@ -19,7 +19,7 @@ export interface SearchProblem {
    * Empty when the goal is the E cell: reading it then gives undefined, which is not >= 0.
    */
   exitMove: Int8Array;
-  /** the goal cells (for A*'s heuristic) */
+  /** the goal cells (for A*'s heuristic), exactly those with `goal` 1 */
   goals: Int32Array;
 }
 

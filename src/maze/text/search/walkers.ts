@@ -101,7 +101,7 @@ export function tremaux(p: SearchProblem): SearchResult {
     for (let d = 0; d < 4; d++) if (marks[c * 4 + d] === 1) bits |= 1 << d;
     once[c] = bits;
   }
-  const path = bfs({ ...p, masks: once, goal: singleGoal(n, cell) });
+  const path = bfs({ ...p, masks: once, goal: singleGoal(n, cell), goals: Int32Array.of(cell) });
   const moves = path.moves;
   if (p.exitMove[cell] >= 0) {
     const withExit = new Uint8Array(moves.length + 1);
