@@ -19,6 +19,11 @@ export const solver: FactsSolver = {
     const { instance, warnings } = instanceFromAtoms(input.atoms, input.source.name, input.end);
     for (const w of warnings) process.stderr.write(`${w}\n`);
     assertSearchable(instance);
+    if (flags.checkpoint !== undefined && flags.models !== 1) throw new Error("--checkpoint records a proof of the fewest pushes: it does not combine with -n other than 1");
+    if (flags.checkpoint !== undefined && flags.any) throw new Error("--checkpoint records a proof of the fewest pushes: it does not combine with --any");
+    // read (and refused if it is another proof's) before anything is printed
+    const checkpoint = flags.checkpoint === undefined ? undefined : (await import("./search/checkpoint.js")).openCheckpoint(flags.checkpoint, instance, input.source.text, flags.maxSteps);
+    if (checkpoint) checkpoint.onError = (message) => process.stderr.write(`${checkpoint.path}: warning: cannot write the checkpoint (${message}); the search goes on\n`);
     const output = makeOutput(flags.format, {
       write: (s) => void process.stdout.write(s),
       version: VERSION,
@@ -36,6 +41,7 @@ export const solver: FactsSolver = {
       keep: flags.format === "json",
       maxSteps: flags.maxSteps,
       tableMegabytes: flags.memory,
+      checkpoint,
       // the limit counts from the process's start, as clingo's does: reading a large board
       // takes a second or more before the search starts (performance.now(): ms since then)
       timeLimit: flags.timeLimit === undefined ? undefined : Math.max(0.001, flags.timeLimit - performance.now() / 1000),

@@ -47,7 +47,7 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const lookahead = plies.isBit && options.lookahead !== false;
   const lines = new LineMath(plies.isBit ? instance.size : 1);
   const look = new LookAhead(plies.bits);
-  const share = new RootShare(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot);
+  const share = new RootShare(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot, options.skipRoot, options.onRootDone);
   const commuting = options.commutation ?? models === 1;
   const afterGrowth = new AfterGrowth(plies, commuting && options.afterGrowth !== false && plies.isBit);
   const commutation = new Commutation(plies, commuting, afterGrowth);
@@ -59,5 +59,5 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
   const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : [])];
-  return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth });
+  return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth, from: options.fromDepth });
 }

@@ -86,6 +86,21 @@ export interface SearchOptions {
    */
   claimRoot?: (depth: number) => number;
   /**
+   * The first depth searched (default 0): a resumed proof (src/push/competition/search/checkpoint.ts)
+   * knows the depths below it to have no solution.
+   */
+  fromDepth?: number;
+  /**
+   * First pushes nobody searches at a depth: a resumed proof's first pushes whose
+   * subtrees were searched to the end before without a solution.
+   */
+  skipRoot?: (depth: number, m: number) => boolean;
+  /**
+   * Called when the subtree of first push m at a depth was searched to the end without
+   * a solution (a checkpoint records it); models 1 only makes it mean "no solution there".
+   */
+  onRootDone?: (depth: number, m: number) => void;
+  /**
    * A solution known beforehand (the beam's, src/push/competition/search/beam.ts), models 1 only: when the
    * deepening reaches its length without a shorter solution, it is the answer and that
    * depth is not searched (share index 0 reports it).

@@ -7,7 +7,13 @@ import type { DepthStats, SearchOptions } from "./engine.js";
 export interface WorkerInput {
   /** the instance as plain data (Board is rebuilt on the other side) */
   instance: InstanceData & { file: string };
-  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare">;
+  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare" | "fromDepth">;
+  /**
+   * A resumed proof: per depth, the first pushes searched to the end before without a
+   * solution (SearchOptions.skipRoot); the worker then reports each first push it
+   * finishes (`root` messages) for the checkpoint
+   */
+  done?: Record<number, number[]>;
   /** Int32Array view: element 0 becomes non-zero when the search must stop */
   stop: SharedArrayBuffer;
   /**
@@ -33,5 +39,7 @@ export interface WorkerStart {
 export type WorkerMessage =
   | { kind: "solution"; pushes: Push[] }
   | { kind: "depth"; stats: DepthStats }
+  /** the subtree of first push `move` at `depth` was searched to the end without a solution (sent with WorkerInput.done only) */
+  | { kind: "root"; depth: number; move: number }
   | { kind: "done"; exhausted: boolean; interrupted: boolean; nodes: number }
   | { kind: "error"; message: string };

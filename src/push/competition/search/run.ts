@@ -19,6 +19,7 @@ import type { Push } from "../board.js";
 import { InputError } from "../../../core/errors.js";
 import type { Instance } from "../instance.js";
 import { MAX_SIZE, hopeless, solve, type DepthStats, type SearchOptions } from "./engine.js";
+import type { ProofCheckpoint } from "./checkpoint.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
 import { Interrupts, type InterruptOptions } from "./interrupts.js";
 import type { MergeEvent } from "./merge.js";
@@ -61,6 +62,12 @@ export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | 
    * memory (RunResult.count counts them); with models 1 the best is kept anyway.
    */
   keep?: boolean;
+  /**
+   * models 1 only: the proof's checkpoint (src/push/competition/search/checkpoint.ts): the run
+   * goes on from what it records, and records what the run settles every few seconds
+   * (CHECKPOINT_EVERY_MS) and when the run ends (an interruption included).
+   */
+  checkpoint?: ProofCheckpoint;
 }
 
 /** How a run ended. */
@@ -84,6 +91,8 @@ export interface RunResult {
   seconds: number;
 }
 
+/** Milliseconds between two writes of a checkpoint (RunOptions.checkpoint) during the search. */
+export const CHECKPOINT_EVERY_MS = 3000;
 /** Depths whose first pushes the workers claim from shared counters (SearchOptions.claimRoot); deeper ones are split statically. */
 const CLAIMED_DEPTHS = 4096;
 /** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
@@ -113,6 +122,9 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const horizon = options.maxSteps ?? instance.maxSteps;
   const quota = options.models ?? 1;
   const single = quota === 1;
+  const checkpoint = single ? options.checkpoint : undefined;
+  if (options.checkpoint && !single) throw new Error("--checkpoint records a proof of the fewest pushes: it does not combine with -n other than 1");
+  if (checkpoint && options.any) throw new Error("--checkpoint records a proof of the fewest pushes: it does not combine with --any");
   const stops = new Interrupts(started, options);
   const { flagBuffer, flag } = stops;
   const stopped = (): boolean => stops.stopped();
@@ -129,11 +141,13 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const better = (pushes: Push[]): void => {
     if (best !== undefined && pushes.length >= best.length) return;
     best = pushes;
+    checkpoint?.better(pushes);
     if (single) options.onBetter?.(pushes, bounds());
   };
   const raise = (to: number): void => {
     if (to <= lower) return;
     lower = to;
+    checkpoint?.provenBelow(to);
     if (single) options.onLowerBound?.(bounds());
   };
   /** A solution in its final order; `lowerBound`: pushes proven necessary then. */
@@ -148,6 +162,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   };
   const result = (depths: DepthStats[], exhausted: boolean, interrupted: boolean, workerNodes: number): RunResult => {
     cleanup();
+    checkpoint?.write();
     if (single && best !== undefined) {
       answers.push(best);
       count++;
@@ -168,8 +183,15 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     };
   };
 
+  // 0. what a checkpoint has settled before
+  if (checkpoint) {
+    if (checkpoint.best) better(checkpoint.best);
+    raise(checkpoint.from);
+    if (lower > horizon) return result([], true, false, 0);
+    if (best !== undefined && lower >= best.length) return result([], false, false, 0);
+  }
   // 1. the exact search up to 3 pushes, here: no worker for the small instances
-  {
+  if (lower <= 3) {
     const none = hopeless(instance);
     const until = performance.now() + QUICK_BUDGET_MS;
     const small = none ? horizon : Math.min(3, horizon);
@@ -226,6 +248,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
       });
     }
   };
+  // a resumed proof starts at the first depth not settled, without the first pushes done there
+  const from = checkpoint ? lower : undefined;
   const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
   const spawn = (): void => {
     for (let index = 0; index < threads; index++) {
@@ -236,7 +260,9 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
           models: quota,
           tableMegabytes: options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
           rootShare: threads > 1 ? { index, count: threads } : undefined,
+          fromDepth: from,
         },
+        done: checkpoint?.doneRoots,
         stop: flagBuffer,
         claims,
         flow: flow ? { buffer: flow, index, workers: threads } : undefined,
@@ -277,7 +303,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
 
   // 3. the workers
   const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
-  const merge = new DepthMerge({ workers: workers.length, horizon, models: quota });
+  const merge = new DepthMerge({ workers: workers.length, horizon, models: quota, from });
   const nodes = workers.map(() => ({ final: 0, depths: 0 }));
   return new Promise<RunResult>((resolve, reject) => {
     let settled = false;
@@ -299,8 +325,10 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
             improver.on("error", () => undefined);
           }, IMPROVER_DELAY_MS)
         : undefined;
+    const saving = checkpoint ? setInterval(() => checkpoint.write(), CHECKPOINT_EVERY_MS) : undefined;
     const stopAll = (): void => {
       settled = true;
+      if (saving) clearInterval(saving);
       if (later) clearTimeout(later);
       for (const w of workers) void w.terminate();
       if (improver) void improver.terminate();
@@ -347,6 +375,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
           case "depth":
             nodes[index].depths += m.stats.nodes;
             return handle(merge.depth(index, m.stats));
+          case "root":
+            return checkpoint?.rootDone(m.depth, m.move);
           case "done":
             finished = true;
             nodes[index].final = m.nodes;
