@@ -43,7 +43,14 @@ export type { DepthStats, Preserves, RuleStats, SearchOptions, SearchResult } fr
 export function solve(instance: Instance, options: SearchOptions = {}): SearchResult {
   const horizon = options.maxSteps ?? instance.maxSteps;
   const models = options.models ?? 1;
-  const plies = new Plies(instance, horizon, models, options.wide === true, options.shouldStop, options.onSolution, options.keep !== false);
+  const { onNodes, shouldStop } = options;
+  const poll = onNodes
+    ? (): boolean => {
+        onNodes(plies.nodes);
+        return shouldStop?.() ?? false;
+      }
+    : shouldStop;
+  const plies: Plies = new Plies(instance, horizon, models, options.wide === true, poll, options.onSolution, options.keep !== false);
   const lookahead = plies.isBit && options.lookahead !== false;
   const lines = new LineMath(plies.isBit ? instance.size : 1);
   const look = new LookAhead(plies.bits);

@@ -48,6 +48,8 @@ export interface SearchOptions {
   tableMegabytes?: number;
   /** polled every few thousand states; returning true interrupts the search */
   shouldStop?: () => boolean;
+  /** called at each poll of shouldStop (every few thousand states) with the states generated so far */
+  onNodes?: (nodes: number) => void;
   /** called with each solution as it is found, shortest first */
   onSolution?: (pushes: Push[]) => void;
   /** called when a depth ends */

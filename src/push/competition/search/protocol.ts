@@ -14,6 +14,10 @@ export interface WorkerInput {
    * finishes (`root` messages) for the checkpoint
    */
   done?: Record<number, number[]>;
+  /** post a `root` message for each first push searched to the end (a checkpoint, the progress line) */
+  reportRoots?: boolean;
+  /** Float64Array view, one element per worker: the states it generated so far (SearchOptions.onNodes) */
+  progress?: SharedArrayBuffer;
   /** Int32Array view: element 0 becomes non-zero when the search must stop */
   stop: SharedArrayBuffer;
   /**
@@ -39,7 +43,7 @@ export interface WorkerStart {
 export type WorkerMessage =
   | { kind: "solution"; pushes: Push[] }
   | { kind: "depth"; stats: DepthStats }
-  /** the subtree of first push `move` at `depth` was searched to the end without a solution (sent with WorkerInput.done only) */
+  /** the subtree of first push `move` at `depth` was searched to the end without a solution (sent with WorkerInput.reportRoots only) */
   | { kind: "root"; depth: number; move: number }
   | { kind: "done"; exhausted: boolean; interrupted: boolean; nodes: number }
   | { kind: "error"; message: string };

@@ -17,6 +17,7 @@
 import type { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";
 import { InputError } from "../../../core/errors.js";
+import type { ProgressFigures } from "../../../core/status-line.js";
 import type { Instance } from "../instance.js";
 import { MAX_SIZE, hopeless, solve, type DepthStats, type SearchOptions } from "./engine.js";
 import type { ProofCheckpoint } from "./checkpoint.js";
@@ -68,6 +69,11 @@ export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | 
    * (CHECKPOINT_EVERY_MS) and when the run ends (an interruption included).
    */
   checkpoint?: ProofCheckpoint;
+  /**
+   * models 1 only: called every PROGRESS_EVERY_MS with where the proof is (the depth being
+   * proven, states so far, the bounds, the share of the depth's first pushes done).
+   */
+  onProgress?: (figures: ProgressFigures) => void;
 }
 
 /** How a run ended. */
@@ -93,6 +99,8 @@ export interface RunResult {
 
 /** Milliseconds between two writes of a checkpoint (RunOptions.checkpoint) during the search. */
 export const CHECKPOINT_EVERY_MS = 3000;
+/** Milliseconds between two RunOptions.onProgress calls. */
+export const PROGRESS_EVERY_MS = 250;
 /** Depths whose first pushes the workers claim from shared counters (SearchOptions.claimRoot); deeper ones are split statically. */
 const CLAIMED_DEPTHS = 4096;
 /** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
@@ -129,7 +137,31 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const { flagBuffer, flag } = stops;
   const stopped = (): boolean => stops.stopped();
   const mustStop = (): boolean => stops.stoppedFor(FIRST_BEAM_GRACE_MS);
-  const cleanup = (): void => stops.cleanup();
+  /** first pushes searched to the end, per depth (root messages), for the progress */
+  const rootsDone = new Map<number, number>();
+  for (const [d, moves] of Object.entries(options.checkpoint?.doneRoots ?? {})) rootsDone.set(Number(d), moves.length);
+  /** each worker's states so far (SearchOptions.onNodes), for the progress */
+  let live: Float64Array | undefined;
+  let searching = false;
+  const progress = single ? options.onProgress : undefined;
+  const ticker = progress
+    ? setInterval(() => {
+        let nodes = mainNodes;
+        for (const n of live ?? []) nodes += n;
+        progress({
+          depth: lower,
+          nodes,
+          seconds: (performance.now() - started) / 1000,
+          lower,
+          upper: best?.length,
+          share: searching ? { done: rootsDone.get(lower) ?? 0, total: 4 * instance.size } : undefined,
+        });
+      }, PROGRESS_EVERY_MS)
+    : undefined;
+  const cleanup = (): void => {
+    if (ticker) clearInterval(ticker);
+    stops.cleanup();
+  };
 
   let best: Push[] | undefined;
   let lower = 0;
@@ -229,6 +261,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const threads = Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
   const workers: Worker[] = [];
   // one counter per depth, for the depths a search can reach (deeper: the static split)
+  const reportRoots = checkpoint !== undefined || progress !== undefined;
+  if (progress) live = new Float64Array(new SharedArrayBuffer(8 * threads));
   const claims = threads > 1 ? new SharedArrayBuffer(4 * (Math.min(horizon, CLAIMED_DEPTHS) + 1)) : undefined;
   // an enumeration streams: flow control between the workers and this thread (flow.ts)
   const flow = single ? undefined : flowBuffer(threads);
@@ -263,6 +297,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
           fromDepth: from,
         },
         done: checkpoint?.doneRoots,
+        reportRoots,
+        progress: live?.buffer as SharedArrayBuffer | undefined,
         stop: flagBuffer,
         claims,
         flow: flow ? { buffer: flow, index, workers: threads } : undefined,
@@ -303,6 +339,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
 
   // 3. the workers
   const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
+  searching = true;
   const merge = new DepthMerge({ workers: workers.length, horizon, models: quota, from });
   const nodes = workers.map(() => ({ final: 0, depths: 0 }));
   return new Promise<RunResult>((resolve, reject) => {
@@ -376,6 +413,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
             nodes[index].depths += m.stats.nodes;
             return handle(merge.depth(index, m.stats));
           case "root":
+            rootsDone.set(m.depth, (rootsDone.get(m.depth) ?? 0) + 1);
             return checkpoint?.rootDone(m.depth, m.move);
           case "done":
             finished = true;
