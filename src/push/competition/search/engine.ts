@@ -59,7 +59,7 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const afterGrowth = new AfterGrowth(plies, commuting && options.afterGrowth !== false && plies.isBit);
   const commutation = new Commutation(plies, commuting, afterGrowth);
   const mb = options.tableMegabytes ?? 64;
-  const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation) : undefined;
+  const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation, options.sharedTable) : undefined;
   const last = new LastPush(plies, lines, look, commutation, share);
   const two = new TwoPushes(plies, lines, look, commutation, last);
   const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, share }, lookahead, options.poison === true);

@@ -46,6 +46,13 @@ export interface SearchOptions {
   models?: number;
   /** transposition table size in MiB (default 64); 0 disables it */
   tableMegabytes?: number;
+  /**
+   * The memory of a transposition table shared with other searches (worker threads:
+   * TranspositionTable.sharedBuffer), used instead of a table of tableMegabytes of its
+   * own (tableMegabytes 0 still disables it). Its entries hold whoever stored them:
+   * "this state needs more than k pushes" is a fact of the state (docs/search.md, Lemma 2).
+   */
+  sharedTable?: SharedArrayBuffer;
   /** polled every few thousand states; returning true interrupts the search */
   shouldStop?: () => boolean;
   /** called at each poll of shouldStop (every few thousand states) with the states generated so far */

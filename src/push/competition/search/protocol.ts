@@ -7,7 +7,7 @@ import type { DepthStats, SearchOptions } from "./engine.js";
 export interface WorkerInput {
   /** the instance as plain data (Board is rebuilt on the other side) */
   instance: InstanceData & { file: string };
-  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare" | "fromDepth">;
+  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare" | "fromDepth" | "sharedTable">;
   /**
    * A resumed proof: per depth, the first pushes searched to the end before without a
    * solution (SearchOptions.skipRoot); the worker then reports each first push it

@@ -261,6 +261,10 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const threads = Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
   const workers: Worker[] = [];
   // one counter per depth, for the depths a search can reach (deeper: the static split)
+  // one transposition table for all the threads (table.ts: lock-free), of the whole budget
+  const mb = options.tableMegabytes ?? 64;
+  const shareTable = threads > 1 && mb > 0 && horizon >= 2;
+  const sharedTable = shareTable ? (await import("./table.js")).TranspositionTable.sharedBuffer(mb) : undefined;
   const reportRoots = checkpoint !== undefined || progress !== undefined;
   if (progress) live = new Float64Array(new SharedArrayBuffer(8 * threads));
   const claims = threads > 1 ? new SharedArrayBuffer(4 * (Math.min(horizon, CLAIMED_DEPTHS) + 1)) : undefined;
@@ -292,7 +296,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
         options: {
           maxSteps: options.maxSteps,
           models: quota,
-          tableMegabytes: options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
+          tableMegabytes: sharedTable ? mb : options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
+          sharedTable,
           rootShare: threads > 1 ? { index, count: threads } : undefined,
           fromDepth: from,
         },
