@@ -28,7 +28,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .addOption(new Option("-f, --format <format>", "output format").choices(OUTPUT_FORMATS).default("competition"))
       .option("--max-steps <k>", "search up to K pushes instead of the instance's max_steps", nonNegativeInteger)
       .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
-      .option("--memory <MB>", "transposition tables in MiB, shared out among the search threads (0 disables them)", nonNegativeInteger, 64)
+      .option("--memory <MB>", "transposition table in MiB, one shared by all the search threads (0 disables it)", nonNegativeInteger, 64)
       .addOption(new Option("--threads <n>", "search threads sharing out the first pushes").argParser(positiveInteger).default(availableParallelism(), "the machine's cores"))
       .option("--checkpoint <file>", "proofs of the fewest pushes: record the depths and first pushes searched in this file every few seconds and when stopped; a run with the same file goes on from there")
       .option("--stats", "print nodes, depth reached and time per depth to stderr")

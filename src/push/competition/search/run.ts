@@ -38,7 +38,7 @@ export interface Bounds {
 export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes">, InterruptOptions {
   /** any solution within the horizon, not necessarily the shortest (the beam first) */
   any?: boolean;
-  /** search threads (default 1); tableMegabytes is shared out among their tables */
+  /** search threads (default 1); with more than one they share one table of tableMegabytes (TranspositionTable.sharedBuffer) */
   threads?: number;
   /**
    * The run's answers, each once, in their final order: with models other than 1 as they
