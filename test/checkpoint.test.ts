@@ -27,7 +27,7 @@ writeFileSync(other, toFacts(generate(18, 7, 9, "random")));
 
 interface Run {
   code: number | null;
-  json: Record<string, unknown> & { statistics: { nodes: number; depths: { depth: number }[] } };
+  json: Record<string, unknown> & { statistics: { nodes: number; depths: { depth: number; milliseconds: number }[] } };
   stderr: string;
 }
 
@@ -35,6 +35,9 @@ function run(args: string[]): Run {
   const r = spawnSync(BIN, ["-f", "json", ...args], { encoding: "utf8" });
   return { code: r.status, json: r.stdout ? JSON.parse(r.stdout) : {}, stderr: r.stderr };
 }
+
+/** Milliseconds `depth` took in a run: the interruptions below come at a share of it, whatever the machine's load. */
+const took = (r: Run, depth: number): number => r.json.statistics.depths.find((d) => d.depth === depth)?.milliseconds ?? 0;
 
 /** The json document without what depends on the run (time, nodes, depths searched). */
 function answer(r: Run): Record<string, unknown> {
@@ -72,7 +75,7 @@ describe("labsolve --checkpoint", () => {
     expect(whole.json).toMatchObject({ optimal: true, lowerBound: 6, upperBound: 6 });
 
     const file = join(dir, "proof.json");
-    const stopped = await interrupted(["--threads", "1", "--checkpoint", file, instance], 4, 500);
+    const stopped = await interrupted(["--threads", "1", "--checkpoint", file, instance], 4, 0.4 * took(whole, 5));
     // interrupted with the beam's solution in hand: exit 11, proven >= 5
     expect(stopped.code, stopped.stderr).toBe(11);
     expect(stopped.json).toMatchObject({ interrupted: true, lowerBound: 5, upperBound: 6, optimal: false });
@@ -103,7 +106,7 @@ describe("labsolve --checkpoint", () => {
     const whole = run(["--threads", "2", "--max-steps", "5", instance]);
     expect(whole.code).toBe(20);
     const file = join(dir, "unsat.json");
-    const stopped = await interrupted(["--threads", "2", "--max-steps", "5", "--checkpoint", file, instance], 4, 300);
+    const stopped = await interrupted(["--threads", "2", "--max-steps", "5", "--checkpoint", file, instance], 4, 0.4 * took(whole, 5));
     expect(stopped.code, stopped.stderr).toBe(1);
     expect(JSON.parse(readFileSync(file, "utf8")).finished).toBe(4);
     const resumed = run(["--threads", "2", "--max-steps", "5", "--checkpoint", file, instance]);
