@@ -39,6 +39,15 @@ function feed(merge: DepthMerge, steps: [number, "sol" | "depth" | "done", unkno
 }
 
 describe("DepthMerge", () => {
+  it("from a resumed depth (MergeOptions.from): depths below it count as settled, so its first solution ends a models-1 run at once", () => {
+    const m = new DepthMerge({ workers: 2, horizon: 9, models: 1, from: 6 });
+    expect(m.lowerBound).toBe(6);
+    expect(feed(m, [[1, "sol", sol(6, 4)]])).toEqual(["S6.4", "END"]);
+    // without `from`, the same solution waits for depths 0..5
+    const plain = new DepthMerge({ workers: 2, horizon: 9, models: 1 });
+    expect(feed(plain, [[1, "sol", sol(6, 4)]])).toEqual([]);
+  });
+
   it("holds a deeper solution until every shallower depth is settled, then passes solutions shortest first", () => {
     const m = new DepthMerge({ workers: 2, horizon: 5, models: 0 });
     const events = feed(m, [

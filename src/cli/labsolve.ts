@@ -37,6 +37,7 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
         algorithm: { type: "string" },
         rule: { type: "string" },
         "no-wait": { type: "boolean" },
+        checkpoint: { type: "string" },
       },
     });
   } catch {
@@ -70,6 +71,7 @@ function quickFlags(args: string[]): { file: string | undefined; flags: SolveFla
       algorithm: v.algorithm,
       rule: v.rule,
       ...(v["no-wait"] ? { wait: false } : {}),
+      ...(v.checkpoint !== undefined ? { checkpoint: v.checkpoint } : {}),
     },
   };
 }

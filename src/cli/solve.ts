@@ -12,6 +12,16 @@ import { checkMemoryOption, readSource } from "./common.js";
 
 export type { SolveFlags };
 
+/** The rule sets whose solver keeps a proof's checkpoint (SolveFlags.checkpoint). */
+const CHECKPOINTED: readonly string[] = ["competition"];
+
+/** @throws Error (a usage error) when --checkpoint is given for a rule set that does not keep one */
+function refuseCheckpoint(flags: SolveFlags, ruleSet: string): void {
+  if (flags.checkpoint !== undefined && !CHECKPOINTED.includes(ruleSet)) {
+    throw new Error(`--checkpoint is for proofs on competition instances; this is a ${ruleSet} instance`);
+  }
+}
+
 /**
  * Solves the instance of `file` (standard input for undefined or `-`) and prints the
  * answer in the chosen format.
@@ -25,8 +35,13 @@ export async function solveCommand(file: string | undefined, flags: SolveFlags):
   const stdin = file === undefined || file === "-";
   // a text rule set (a maze, a level) says so from the text; anything else is read as facts
   const text = textRuleSet(source.text, source.name, flags.rules);
-  if (text) return (await text.solver()).solve({ source, stdin }, flags);
+  if (text) {
+    refuseCheckpoint(flags, text.name);
+    return (await text.solver()).solve({ source, stdin }, flags);
+  }
   const atoms = parseFacts(source.text, source.name);
-  const solver = await factsRuleSet(atoms, flags.rules).solver();
+  const ruleSet = factsRuleSet(atoms, flags.rules);
+  refuseCheckpoint(flags, ruleSet.name);
+  const solver = await ruleSet.solver();
   return solver.solve({ source, atoms, end: endOf(source.text), stdin }, flags);
 }

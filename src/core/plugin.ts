@@ -56,6 +56,8 @@ export interface SolveFlags {
   rule?: string;
   /** Minotaur levels: false for the variant without the wait move (`--no-wait`) */
   wait?: boolean;
+  /** competition: the proof's checkpoint file (written every few seconds and at the end; a run with it goes on from there) */
+  checkpoint?: string;
 }
 
 /** labsolve on facts: solve and print (stdout; statistics and warnings on stderr). */

@@ -24,18 +24,20 @@ export interface DeepeningParts {
   onDepth: ((stats: DepthStats) => void) | undefined;
   /** SearchOptions.beforeDepth */
   beforeDepth?: (depth: number) => void;
+  /** SearchOptions.fromDepth: the first depth searched (the ones below are known to have no solution) */
+  from?: number;
 }
 
 /**
- * Runs the deepening up to the plies' horizon, or until enough solutions (Plies.models)
- * or an interruption.
+ * Runs the deepening from depth `from` (default 0) up to the plies' horizon, or until
+ * enough solutions (Plies.models) or an interruption.
  */
 export function deepen(parts: DeepeningParts): SearchResult {
   const { plies, dfs, share } = parts;
   const depths: DepthStats[] = [];
   let interrupted = false;
   let complete = true;
-  for (let depth = 0; depth <= plies.horizon; depth++) {
+  for (let depth = parts.from ?? 0; depth <= plies.horizon; depth++) {
     const started = performance.now();
     const nodesBefore = plies.nodes;
     const before = plies.found;
@@ -58,6 +60,7 @@ export function deepen(parts: DeepeningParts): SearchResult {
         plies.sawGoal = false;
         share.start(depth);
         dfs.search(0, depth);
+        if (!plies.limitReached) share.finish();
       }
     } catch (e) {
       if (!(e instanceof Interrupted)) throw e;

@@ -44,16 +44,23 @@ export type { DepthStats, Preserves, RuleStats, SearchOptions, SearchResult } fr
 export function solve(instance: Instance, options: SearchOptions = {}): SearchResult {
   const horizon = options.maxSteps ?? instance.maxSteps;
   const models = options.models ?? 1;
-  const plies = new Plies(instance, horizon, models, options.wide === true, options.shouldStop, options.onSolution, options.keep !== false);
+  const { onNodes, shouldStop } = options;
+  const poll = onNodes
+    ? (): boolean => {
+        onNodes(plies.nodes);
+        return shouldStop?.() ?? false;
+      }
+    : shouldStop;
+  const plies: Plies = new Plies(instance, horizon, models, options.wide === true, poll, options.onSolution, options.keep !== false);
   const lookahead = plies.isBit && options.lookahead !== false;
   const lines = new LineMath(plies.isBit ? instance.size : 1);
   const look = new LookAhead(plies.bits);
-  const share = new RootShare(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot);
+  const share = new RootShare(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot, options.skipRoot, options.onRootDone);
   const commuting = options.commutation ?? models === 1;
   const afterGrowth = new AfterGrowth(plies, commuting && options.afterGrowth !== false && plies.isBit);
   const commutation = new Commutation(plies, commuting, afterGrowth);
   const mb = options.tableMegabytes ?? 64;
-  const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation) : undefined;
+  const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation, options.sharedTable) : undefined;
   const last = new LastPush(plies, lines, look, commutation, share);
   const two = new TwoPushes(plies, lines, look, commutation, last);
   const cut = options.prefix ?? new PrefixCut(undefined);
@@ -62,5 +69,5 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
   const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : [])];
-  return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth });
+  return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth, from: options.fromDepth });
 }

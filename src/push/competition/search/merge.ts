@@ -27,6 +27,8 @@ export interface MergeOptions {
   horizon: number;
   /** models wanted; 0 for all */
   models: number;
+  /** the first depth the workers search (SearchOptions.fromDepth; default 0): the ones below are settled */
+  from?: number;
 }
 
 /** What the merge tells its shell. */
@@ -75,6 +77,7 @@ export class DepthMerge {
     this.workers = Array.from({ length: options.workers }, () => ({ completed: -1, limitAt: undefined, finished: false }));
     this.horizon = options.horizon;
     this.quota = options.models;
+    this.next = options.from ?? 0;
   }
 
   /** True once the run has ended. */

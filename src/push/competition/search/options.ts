@@ -47,8 +47,17 @@ export interface SearchOptions {
   models?: number;
   /** transposition table size in MiB (default 64); 0 disables it */
   tableMegabytes?: number;
+  /**
+   * The memory of a transposition table shared with other searches (worker threads:
+   * TranspositionTable.sharedBuffer), used instead of a table of tableMegabytes of its
+   * own (tableMegabytes 0 still disables it). Its entries hold whoever stored them:
+   * "this state needs more than k pushes" is a fact of the state (docs/search.md, Lemma 2).
+   */
+  sharedTable?: SharedArrayBuffer;
   /** polled every few thousand states; returning true interrupts the search */
   shouldStop?: () => boolean;
+  /** called at each poll of shouldStop (every few thousand states) with the states generated so far */
+  onNodes?: (nodes: number) => void;
   /** called with each solution as it is found, shortest first */
   onSolution?: (pushes: Push[]) => void;
   /** called when a depth ends */
@@ -92,6 +101,21 @@ export interface SearchOptions {
    * (src/push/competition/search/prefix.ts); read the cut's frontier and sizes after.
    */
   prefix?: PrefixCut;
+  /**
+   * The first depth searched (default 0): a resumed proof (src/push/competition/search/checkpoint.ts)
+   * knows the depths below it to have no solution.
+   */
+  fromDepth?: number;
+  /**
+   * First pushes nobody searches at a depth: a resumed proof's first pushes whose
+   * subtrees were searched to the end before without a solution.
+   */
+  skipRoot?: (depth: number, m: number) => boolean;
+  /**
+   * Called when the subtree of first push m at a depth was searched to the end without
+   * a solution (a checkpoint records it); models 1 only makes it mean "no solution there".
+   */
+  onRootDone?: (depth: number, m: number) => void;
   /**
    * A solution known beforehand (the beam's, src/push/competition/search/beam.ts), models 1 only: when the
    * deepening reaches its length without a shorter solution, it is the answer and that

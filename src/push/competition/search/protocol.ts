@@ -7,7 +7,17 @@ import type { DepthStats, SearchOptions } from "./engine.js";
 export interface WorkerInput {
   /** the instance as plain data (Board is rebuilt on the other side) */
   instance: InstanceData & { file: string };
-  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare">;
+  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare" | "fromDepth" | "sharedTable">;
+  /**
+   * A resumed proof: per depth, the first pushes searched to the end before without a
+   * solution (SearchOptions.skipRoot); the worker then reports each first push it
+   * finishes (`root` messages) for the checkpoint
+   */
+  done?: Record<number, number[]>;
+  /** post a `root` message for each first push searched to the end (a checkpoint, the progress line) */
+  reportRoots?: boolean;
+  /** Float64Array view, one element per worker: the states it generated so far (SearchOptions.onNodes) */
+  progress?: SharedArrayBuffer;
   /** Int32Array view: element 0 becomes non-zero when the search must stop */
   stop: SharedArrayBuffer;
   /**
@@ -33,5 +43,7 @@ export interface WorkerStart {
 export type WorkerMessage =
   | { kind: "solution"; pushes: Push[] }
   | { kind: "depth"; stats: DepthStats }
+  /** the subtree of first push `move` at `depth` was searched to the end without a solution (sent with WorkerInput.reportRoots only) */
+  | { kind: "root"; depth: number; move: number }
   | { kind: "done"; exhausted: boolean; interrupted: boolean; nodes: number }
   | { kind: "error"; message: string };

@@ -17,8 +17,10 @@
 import type { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";
 import { InputError } from "../../../core/errors.js";
+import type { ProgressFigures } from "../../../core/status-line.js";
 import type { Instance } from "../instance.js";
 import { MAX_SIZE, hopeless, solve, type DepthStats, type SearchOptions } from "./engine.js";
+import type { ProofCheckpoint } from "./checkpoint.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
 import { Interrupts, type InterruptOptions } from "./interrupts.js";
 import type { MergeEvent } from "./merge.js";
@@ -36,7 +38,7 @@ export interface Bounds {
 export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes">, InterruptOptions {
   /** any solution within the horizon, not necessarily the shortest (the beam first) */
   any?: boolean;
-  /** search threads (default 1); tableMegabytes is shared out among their tables */
+  /** search threads (default 1); with more than one they share one table of tableMegabytes (TranspositionTable.sharedBuffer) */
   threads?: number;
   /**
    * The run's answers, each once, in their final order: with models other than 1 as they
@@ -61,6 +63,17 @@ export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | 
    * memory (RunResult.count counts them); with models 1 the best is kept anyway.
    */
   keep?: boolean;
+  /**
+   * models 1 only: the proof's checkpoint (src/push/competition/search/checkpoint.ts): the run
+   * goes on from what it records, and records what the run settles every few seconds
+   * (CHECKPOINT_EVERY_MS) and when the run ends (an interruption included).
+   */
+  checkpoint?: ProofCheckpoint;
+  /**
+   * models 1 only: called every PROGRESS_EVERY_MS with where the proof is (the depth being
+   * proven, states so far, the bounds, the share of the depth's first pushes done).
+   */
+  onProgress?: (figures: ProgressFigures) => void;
 }
 
 /** How a run ended. */
@@ -84,6 +97,10 @@ export interface RunResult {
   seconds: number;
 }
 
+/** Milliseconds between two writes of a checkpoint (RunOptions.checkpoint) during the search. */
+export const CHECKPOINT_EVERY_MS = 3000;
+/** Milliseconds between two RunOptions.onProgress calls. */
+export const PROGRESS_EVERY_MS = 250;
 /** Depths whose first pushes the workers claim from shared counters (SearchOptions.claimRoot); deeper ones are split statically. */
 const CLAIMED_DEPTHS = 4096;
 /** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
@@ -113,11 +130,38 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const horizon = options.maxSteps ?? instance.maxSteps;
   const quota = options.models ?? 1;
   const single = quota === 1;
+  const checkpoint = single ? options.checkpoint : undefined;
+  if (options.checkpoint && !single) throw new Error("--checkpoint records a proof of the fewest pushes: it does not combine with -n other than 1");
+  if (checkpoint && options.any) throw new Error("--checkpoint records a proof of the fewest pushes: it does not combine with --any");
   const stops = new Interrupts(started, options);
   const { flagBuffer, flag } = stops;
   const stopped = (): boolean => stops.stopped();
   const mustStop = (): boolean => stops.stoppedFor(FIRST_BEAM_GRACE_MS);
-  const cleanup = (): void => stops.cleanup();
+  /** first pushes searched to the end, per depth (root messages), for the progress */
+  const rootsDone = new Map<number, number>();
+  for (const [d, moves] of Object.entries(options.checkpoint?.doneRoots ?? {})) rootsDone.set(Number(d), moves.length);
+  /** each worker's states so far (SearchOptions.onNodes), for the progress */
+  let live: Float64Array | undefined;
+  let searching = false;
+  const progress = single ? options.onProgress : undefined;
+  const ticker = progress
+    ? setInterval(() => {
+        let nodes = mainNodes;
+        for (const n of live ?? []) nodes += n;
+        progress({
+          depth: lower,
+          nodes,
+          seconds: (performance.now() - started) / 1000,
+          lower,
+          upper: best?.length,
+          share: searching ? { done: rootsDone.get(lower) ?? 0, total: 4 * instance.size } : undefined,
+        });
+      }, PROGRESS_EVERY_MS)
+    : undefined;
+  const cleanup = (): void => {
+    if (ticker) clearInterval(ticker);
+    stops.cleanup();
+  };
 
   let best: Push[] | undefined;
   let lower = 0;
@@ -129,11 +173,13 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const better = (pushes: Push[]): void => {
     if (best !== undefined && pushes.length >= best.length) return;
     best = pushes;
+    checkpoint?.better(pushes);
     if (single) options.onBetter?.(pushes, bounds());
   };
   const raise = (to: number): void => {
     if (to <= lower) return;
     lower = to;
+    checkpoint?.provenBelow(to);
     if (single) options.onLowerBound?.(bounds());
   };
   /** A solution in its final order; `lowerBound`: pushes proven necessary then. */
@@ -148,6 +194,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   };
   const result = (depths: DepthStats[], exhausted: boolean, interrupted: boolean, workerNodes: number): RunResult => {
     cleanup();
+    checkpoint?.write();
     if (single && best !== undefined) {
       answers.push(best);
       count++;
@@ -168,8 +215,15 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     };
   };
 
+  // 0. what a checkpoint has settled before
+  if (checkpoint) {
+    if (checkpoint.best) better(checkpoint.best);
+    raise(checkpoint.from);
+    if (lower > horizon) return result([], true, false, 0);
+    if (best !== undefined && lower >= best.length) return result([], false, false, 0);
+  }
   // 1. the exact search up to 3 pushes, here: no worker for the small instances
-  {
+  if (lower <= 3) {
     const none = hopeless(instance);
     const until = performance.now() + QUICK_BUDGET_MS;
     const small = none ? horizon : Math.min(3, horizon);
@@ -207,6 +261,12 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const threads = Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
   const workers: Worker[] = [];
   // one counter per depth, for the depths a search can reach (deeper: the static split)
+  // one transposition table for all the threads (table.ts: lock-free), of the whole budget
+  const mb = options.tableMegabytes ?? 64;
+  const shareTable = threads > 1 && mb > 0 && horizon >= 2;
+  const sharedTable = shareTable ? (await import("./table.js")).TranspositionTable.sharedBuffer(mb) : undefined;
+  const reportRoots = checkpoint !== undefined || progress !== undefined;
+  if (progress) live = new Float64Array(new SharedArrayBuffer(8 * threads));
   const claims = threads > 1 ? new SharedArrayBuffer(4 * (Math.min(horizon, CLAIMED_DEPTHS) + 1)) : undefined;
   // an enumeration streams: flow control between the workers and this thread (flow.ts)
   const flow = single ? undefined : flowBuffer(threads);
@@ -226,6 +286,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
       });
     }
   };
+  // a resumed proof starts at the first depth not settled, without the first pushes done there
+  const from = checkpoint ? lower : undefined;
   const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
   const spawn = (): void => {
     for (let index = 0; index < threads; index++) {
@@ -234,9 +296,14 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
         options: {
           maxSteps: options.maxSteps,
           models: quota,
-          tableMegabytes: options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
+          tableMegabytes: sharedTable ? mb : options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
+          sharedTable,
           rootShare: threads > 1 ? { index, count: threads } : undefined,
+          fromDepth: from,
         },
+        done: checkpoint?.doneRoots,
+        reportRoots,
+        progress: live?.buffer as SharedArrayBuffer | undefined,
         stop: flagBuffer,
         claims,
         flow: flow ? { buffer: flow, index, workers: threads } : undefined,
@@ -277,7 +344,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
 
   // 3. the workers
   const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
-  const merge = new DepthMerge({ workers: workers.length, horizon, models: quota });
+  searching = true;
+  const merge = new DepthMerge({ workers: workers.length, horizon, models: quota, from });
   const nodes = workers.map(() => ({ final: 0, depths: 0 }));
   return new Promise<RunResult>((resolve, reject) => {
     let settled = false;
@@ -299,8 +367,10 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
             improver.on("error", () => undefined);
           }, IMPROVER_DELAY_MS)
         : undefined;
+    const saving = checkpoint ? setInterval(() => checkpoint.write(), CHECKPOINT_EVERY_MS) : undefined;
     const stopAll = (): void => {
       settled = true;
+      if (saving) clearInterval(saving);
       if (later) clearTimeout(later);
       for (const w of workers) void w.terminate();
       if (improver) void improver.terminate();
@@ -347,6 +417,9 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
           case "depth":
             nodes[index].depths += m.stats.nodes;
             return handle(merge.depth(index, m.stats));
+          case "root":
+            rootsDone.set(m.depth, (rootsDone.get(m.depth) ?? 0) + 1);
+            return checkpoint?.rootDone(m.depth, m.move);
           case "done":
             finished = true;
             nodes[index].final = m.nodes;

@@ -4,16 +4,24 @@
  * Such a fact holds whatever the depth or ply the state is met at, so it prunes in
  * every iteration of the deepening and in solution counting alike.
  *
- * The key is two independent 32-bit hashes of the whole state; a slot is two words,
- * the first hash and the second one's high 24 bits with k + 1 in the low 8 (one cache
- * line, 56 bits of key). A slot holds one entry and a new one always replaces it, so a
- * full table forgets, never lies (beyond a 56-bit hash collision).
+ * The key is two independent 32-bit hashes of the whole state; a slot is two words:
+ * the second hash's high 24 bits with k + 1 in the low 8, and the first hash XOR that
+ * word (one cache line, 56 bits of key). A slot holds one entry and a new one always
+ * replaces it, so a full table forgets, never lies (beyond a 56-bit hash collision).
+ *
+ * Several search threads may share one table (a SharedArrayBuffer), without locks: each
+ * word is read and written whole (an aligned Int32Array element of shared memory never
+ * tears), but two threads may write the two words of a slot at once, and a reader may
+ * see one word of one entry with the other word of another. The XOR (Hyatt and Mann's
+ * lockless hashing) makes such a mix miss: the first word XOR the second gives back the
+ * first hash only when both words are of one entry (or of two entries with the same
+ * second word, which then say the same).
  */
 /** The most slots of one table: 2^28 slots, 2 GiB (a typed array of 2^29 words; more slots would hardly ever fill). */
 const MAX_SLOTS = 2 ** 28;
 
 export class TranspositionTable {
-  /** slot i at [2i, 2i + 2): h1, then (h2 & ~0xff) | (k + 1); 0 in the low byte: empty */
+  /** slot i at [2i, 2i + 2): h1 ^ second, then second = (h2 & ~0xff) | (k + 1); 0 in the low byte: empty */
   private readonly entries: Int32Array;
   private readonly mask: number;
   private h1 = 0;
@@ -27,11 +35,22 @@ export class TranspositionTable {
    *   that fits (at least 1024, at most 2^28: 2 GiB)
    * @param words words per state (BitBoard.stride)
    */
-  constructor(megabytes: number, readonly words: number) {
-    const want = Math.min(MAX_SLOTS, Math.max(1024, Math.floor((megabytes * 1024 * 1024) / TranspositionTable.ENTRY_BYTES)));
-    const slots = 2 ** Math.floor(Math.log2(want));
-    this.entries = new Int32Array(2 * slots);
+  constructor(megabytes: number, readonly words: number, shared?: SharedArrayBuffer) {
+    const slots = shared ? shared.byteLength / TranspositionTable.ENTRY_BYTES : TranspositionTable.slotsFor(megabytes);
+    if (!Number.isInteger(Math.log2(slots))) throw new RangeError("a shared table's buffer must hold a power of two of slots (TranspositionTable.sharedBuffer)");
+    this.entries = shared ? new Int32Array(shared) : new Int32Array(2 * slots);
     this.mask = slots - 1;
+  }
+
+  /** The slots of a table of `megabytes` MiB: the largest power of two that fits, at least 1024, at most 2^28. */
+  static slotsFor(megabytes: number): number {
+    const want = Math.min(MAX_SLOTS, Math.max(1024, Math.floor((megabytes * 1024 * 1024) / TranspositionTable.ENTRY_BYTES)));
+    return 2 ** Math.floor(Math.log2(want));
+  }
+
+  /** The memory of a table that several threads share (give it to each one's constructor). */
+  static sharedBuffer(megabytes: number): SharedArrayBuffer {
+    return new SharedArrayBuffer(TranspositionTable.slotsFor(megabytes) * TranspositionTable.ENTRY_BYTES);
   }
 
   /** Number of slots. */
@@ -85,15 +104,16 @@ export class TranspositionTable {
   provenAbove(k: number): boolean {
     const i = 2 * (this.h1 & this.mask);
     const second = this.entries[i + 1];
-    return (second & 0xff) > k && this.entries[i] === this.h1 && (second & ~0xff) === this.h2;
+    return (second & 0xff) > k && (this.entries[i] ^ second) === this.h1 && (second & ~0xff) === this.h2;
   }
 
   /** Records that the hashed state needs more than k pushes (k < 255). */
   storeAbove(k: number): void {
     const i = 2 * (this.h1 & this.mask);
     const second = this.entries[i + 1];
-    if (this.entries[i] === this.h1 && (second & ~0xff) === this.h2 && (second & 0xff) > k) return;
-    this.entries[i] = this.h1;
-    this.entries[i + 1] = this.h2 | Math.min(255, k + 1);
+    if ((this.entries[i] ^ second) === this.h1 && (second & ~0xff) === this.h2 && (second & 0xff) > k) return;
+    const word = this.h2 | Math.min(255, k + 1);
+    this.entries[i] = this.h1 ^ word;
+    this.entries[i + 1] = word;
   }
 }

@@ -16,6 +16,9 @@ const post = (m: WorkerMessage): void => port.postMessage(m);
 const stop = new Int32Array(input.stop);
 const claims = input.claims ? new Int32Array(input.claims) : undefined;
 const d = input.instance;
+const done = input.done ? new Map(Object.entries(input.done).map(([d, moves]) => [Number(d), new Set(moves)])) : undefined;
+const live = input.progress ? new Float64Array(input.progress) : undefined;
+const index = input.options.rootShare?.index ?? 0;
 const flow = input.flow ? new WorkerFlow(input.flow.buffer, input.flow.index, input.flow.workers, stop) : undefined;
 
 port.once("message", (start: WorkerStart) => {
@@ -25,6 +28,9 @@ port.once("message", (start: WorkerStart) => {
       known: start.known,
       claimRoot: claims ? (depth) => (depth < claims.length ? Atomics.add(claims, depth, 1) : -1) : undefined,
       shouldStop: () => Atomics.load(stop, 0) !== 0,
+      skipRoot: done ? (depth, m) => done.get(depth)?.has(m) === true : undefined,
+      onRootDone: input.reportRoots ? (depth, move) => post({ kind: "root", depth, move }) : undefined,
+      onNodes: live ? (nodes) => (live[index] = nodes) : undefined,
       onSolution: (pushes) => {
         post({ kind: "solution", pushes });
         flow?.posted();

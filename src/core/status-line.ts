@@ -1,0 +1,85 @@
+/**
+ * A status line on a terminal: one line on stderr redrawn in place (`\r`, the line's
+ * text, then ESC [ K to clear what an older, longer text left), as long-running tools
+ * show progress. Only when the stream is a terminal (TTY): into a pipe or a file nothing
+ * is written at all. Anything else written to the same terminal (answers on stdout,
+ * --stats lines on stderr) clears the line first (`clear()`); the next `draw` puts it back.
+ */
+
+/** What a proof's progress line shows (labsolve; `formatProgress`). */
+export interface ProgressFigures {
+  /** the depth being searched (pushes) */
+  depth: number;
+  /** states generated so far in the run */
+  nodes: number;
+  /** seconds since the run started */
+  seconds: number;
+  /** pushes proven necessary */
+  lower: number;
+  /** pushes of the best solution found, undefined when none */
+  upper: number | undefined;
+  /** first pushes of the current depth searched to the end, and how many there are; undefined before the depth-first search starts */
+  share: { done: number; total: number } | undefined;
+}
+
+/** Seconds as h:mm:ss, or m:ss under an hour. */
+export function formatElapsed(seconds: number): string {
+  const s = Math.floor(seconds);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+/** A rate with SI prefixes: 950, 12.3k, 4.56M. */
+export function formatRate(perSecond: number): string {
+  if (!Number.isFinite(perSecond) || perSecond < 0) return "0";
+  if (perSecond < 1000) return perSecond.toFixed(0);
+  if (perSecond < 1e6) return `${(perSecond / 1e3).toFixed(1)}k`;
+  if (perSecond < 1e9) return `${(perSecond / 1e6).toFixed(2)}M`;
+  return `${(perSecond / 1e9).toFixed(2)}G`;
+}
+
+/**
+ * The text of a proof's progress line: `depth 7 | 1.23M nodes/s | [7;9] | 1:02:03 | depth
+ * 7: 35/76 first pushes (46%)`. `rate` is nodes per second (the caller measures it over
+ * a recent window). The upper bound is `?` while no solution is known.
+ */
+export function formatProgress(p: ProgressFigures, rate: number): string {
+  const share = p.share === undefined ? "" : ` | ${p.share.done}/${p.share.total} first pushes (${Math.floor((100 * p.share.done) / Math.max(1, p.share.total))}%)`;
+  return `depth ${p.depth} | ${formatRate(rate)} nodes/s | [${p.lower};${p.upper ?? "?"}] | ${formatElapsed(p.seconds)}${share}`;
+}
+
+/** The part of a stream the line needs (process.stderr has it). */
+export interface TerminalStream {
+  isTTY?: boolean;
+  columns?: number;
+  write(text: string): unknown;
+}
+
+export class StatusLine {
+  private shown = false;
+
+  /** @param stream where the line goes: nothing is written unless stream.isTTY */
+  constructor(private readonly stream: TerminalStream) {}
+
+  /** True when the stream is a terminal (the line is drawn). */
+  get active(): boolean {
+    return this.stream.isTTY === true;
+  }
+
+  /** Draws `text` in place of the line before, cut to the terminal's width (a wrapped line could not be redrawn). */
+  draw(text: string): void {
+    if (!this.active) return;
+    const width = Math.max(10, (this.stream.columns || 80) - 1);
+    this.stream.write(`\r${text.length > width ? text.slice(0, width) : text}\x1b[K`);
+    this.shown = true;
+  }
+
+  /** Clears the line (before other output to the terminal, and at the end). */
+  clear(): void {
+    if (!this.shown) return;
+    this.stream.write("\r\x1b[K");
+    this.shown = false;
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * A proof's checkpoint (`labsolve --checkpoint FILE`): what a run of the iterative
+ * deepening has settled, so that a later run with the same file goes on from there and
+ * gives the same answer and bounds as one run without a break.
+ *
+ * It records the depths searched to the end without a solution (all depths up to
+ * `finished`), for each deeper depth the first pushes whose subtrees were searched to the
+ * end without a solution (SearchOptions.onRootDone), and the best solution found. A
+ * resumed run starts at depth finished + 1 (SearchOptions.fromDepth), skips the first
+ * pushes done there (SearchOptions.skipRoot) and takes the best solution as known
+ * (SearchOptions.known). Why that is sound: a depth or first push is recorded only once
+ * searched to the end without a solution, which is what the deepening would learn again;
+ * every pruning rule that keeps "the first shortest solution" (docs/search.md, Lemmas 3,
+ * 3b, 9) needs only that no shorter solution exists, which the finished depths say.
+ *
+ * The file names what it is a proof of: the SHA-256 of the instance's text and the
+ * options that change the answer (the horizon; one solution wanted). A file of another
+ * instance or options, or no checkpoint at all, is refused and left as it is. It is
+ * written whole to a temporary file beside it, then renamed over it (atomic on POSIX
+ * file systems): a run killed while writing leaves the previous checkpoint.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { InputError } from "../../../core/errors.js";
+import type { Push } from "../board.js";
+import type { Instance } from "../instance.js";
+import { solutionPrefix } from "./improve.js";
+
+/** The first line of every checkpoint's JSON (its format and version). */
+const FORMAT = "labsolve proof checkpoint 1";
+/** A checkpoint larger than this is not one of ours (ours are a few kilobytes). */
+const MAX_BYTES = 1 << 20;
+const DIRS: readonly string[] = ["e", "w", "n", "s"];
+
+/** What a checkpoint is a proof of: a run with other values would give another answer. */
+export interface ProofIdentity {
+  /** SHA-256 of the instance's text, hex */
+  instance: string;
+  /** the board's size N (first pushes are 0 <= m < 4N) */
+  size: number;
+  /** the most pushes searched (max_steps or --max-steps) */
+  horizon: number;
+}
+
+/** The file's content (JSON). */
+interface CheckpointData {
+  format: string;
+  instance: string;
+  horizon: number;
+  models: 1;
+  /** every depth 0..finished was searched to the end without a solution (-1: none) */
+  finished: number;
+  /** depth -> first pushes (move indices 0 <= m < 4N) searched to the end without a solution */
+  done: Record<string, number[]>;
+  /** the best solution found, as [line (1-based), direction] pairs */
+  best: [number, string][] | null;
+  /** when it was written (ISO 8601), for people */
+  written: string;
+}
+
+export class ProofCheckpoint {
+  /** depths 0..finished have no solution */
+  finished = -1;
+  /** the best solution found (not necessarily proven shortest) */
+  best: Push[] | undefined;
+  private readonly done = new Map<number, Set<number>>();
+  private changed = false;
+  /** told (once) when a write after the first fails; the search goes on */
+  onError: ((message: string) => void) | undefined;
+  private failed = false;
+
+  private constructor(
+    /** the path as the user gave it */
+    readonly path: string,
+    readonly identity: ProofIdentity,
+  ) {}
+
+  /**
+   * Opens the checkpoint at `path`: reads it when the file exists, else starts an empty
+   * one and writes it at once (so that an unwritable path fails before the search).
+   * @param isSolution whether pushes are a solution of the instance (the best one recorded is checked with it)
+   * @throws InputError (`FILE: error: ...`, exit 65) when the file is not a checkpoint, is
+   *   damaged, or is one of another instance or horizon; the file is left untouched
+   */
+  static open(path: string, identity: ProofIdentity, isSolution: (pushes: Push[]) => boolean): ProofCheckpoint {
+    const c = new ProofCheckpoint(path, identity);
+    if (!existsSync(path)) {
+      try {
+        c.save();
+      } catch (e) {
+        throw new InputError(path, undefined, `cannot write the checkpoint: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      }
+      return c;
+    }
+    c.load(readCapped(path));
+    if (c.best !== undefined && !isSolution(c.best)) {
+      throw new InputError(path, undefined, "damaged checkpoint: its best solution is not a solution of this instance; the file is left as it is");
+    }
+    return c;
+  }
+
+  /** The first depth a resumed run searches (finished + 1). */
+  get from(): number {
+    return this.finished + 1;
+  }
+
+  /** First pushes done per depth above the finished ones (for the workers: plain data). */
+  get doneRoots(): Record<number, number[]> {
+    const out: Record<number, number[]> = {};
+    for (const [d, set] of this.done) out[d] = [...set].sort((a, b) => a - b);
+    return out;
+  }
+
+  /** Whether first push m of depth d was searched to the end without a solution. */
+  isDone(depth: number, m: number): boolean {
+    return this.done.get(depth)?.has(m) === true;
+  }
+
+  /** Depths below `lower` are searched to the end without a solution. */
+  provenBelow(lower: number): void {
+    if (lower - 1 <= this.finished) return;
+    this.finished = lower - 1;
+    for (const d of this.done.keys()) if (d <= this.finished) this.done.delete(d);
+    this.changed = true;
+  }
+
+  /** First push m of depth d was searched to the end without a solution. */
+  rootDone(depth: number, m: number): void {
+    if (depth <= this.finished) return;
+    let set = this.done.get(depth);
+    if (!set) this.done.set(depth, (set = new Set()));
+    if (set.has(m)) return;
+    set.add(m);
+    this.changed = true;
+  }
+
+  /** A solution with fewer pushes than any before. */
+  better(pushes: Push[]): void {
+    if (this.best !== undefined && this.best.length <= pushes.length) return;
+    this.best = pushes;
+    this.changed = true;
+  }
+
+  /**
+   * Writes the checkpoint (when something changed since the last write): whole, to a
+   * temporary file in the same folder, then renamed over the file. A failure is told to
+   * onError (once) and the write is tried again next time.
+   */
+  write(): void {
+    try {
+      this.save();
+    } catch (e) {
+      if (!this.failed) this.onError?.((e as NodeJS.ErrnoException).code ?? String(e));
+      this.failed = true;
+    }
+  }
+
+  /** @throws Error (Node's file-system error) when the file cannot be written */
+  private save(): void {
+    if (!this.changed && existsSync(this.path)) return;
+    const data: CheckpointData = {
+      format: FORMAT,
+      instance: this.identity.instance,
+      horizon: this.identity.horizon,
+      models: 1,
+      finished: this.finished,
+      done: Object.fromEntries([...this.done].map(([d, set]) => [String(d), [...set].sort((a, b) => a - b)])),
+      best: this.best === undefined ? null : this.best.map((p) => [p.line, p.dir]),
+      written: new Date().toISOString(),
+    };
+    const temporary = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.tmp`);
+    try {
+      writeFileSync(temporary, `${JSON.stringify(data)}\n`);
+      renameSync(temporary, this.path);
+    } catch (e) {
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // nothing was written
+      }
+      throw e;
+    }
+    this.changed = false;
+  }
+
+  /** @throws InputError for anything but a checkpoint of this identity */
+  private load(text: string): void {
+    const refuse = (why: string): never => {
+      throw new InputError(this.path, undefined, `${why}; the file is left as it is (give another --checkpoint file, or remove this one to start afresh)`);
+    };
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return refuse("not a labsolve checkpoint (not JSON)");
+    }
+    if (!isRecord(data) || data.format !== FORMAT) return refuse(`not a labsolve checkpoint (expected "format": "${FORMAT}")`);
+    const id = this.identity;
+    if (data.instance !== id.instance) {
+      return refuse(`the checkpoint is of another instance (its text's SHA-256 is ${String(data.instance).slice(0, 12)}..., this one's ${id.instance.slice(0, 12)}...)`);
+    }
+    if (data.horizon !== id.horizon) return refuse(`the checkpoint is of a search up to ${String(data.horizon)} pushes, this one goes up to ${id.horizon} (--max-steps)`);
+    if (data.models !== 1) return refuse("the checkpoint is not of a search for one shortest solution");
+    const moves = 4 * id.size;
+    const finished = data.finished;
+    if (!isInt(finished) || finished < -1 || finished > id.horizon) return refuse(`damaged checkpoint: "finished" must be an integer from -1 to ${id.horizon}`);
+    this.finished = finished;
+    if (!isRecord(data.done)) return refuse(`damaged checkpoint: "done" must be an object`);
+    for (const [key, list] of Object.entries(data.done)) {
+      const d = Number(key);
+      if (!/^\d+$/.test(key) || d > id.horizon || !Array.isArray(list) || !list.every((m) => isInt(m) && m >= 0 && m < moves)) {
+        return refuse(`damaged checkpoint: "done" maps depths up to ${id.horizon} to first pushes 0..${moves - 1}`);
+      }
+      if (d > finished) this.done.set(d, new Set(list as number[]));
+    }
+    if (data.best !== null) {
+      const best = data.best;
+      if (!Array.isArray(best) || best.length > id.horizon || !best.every((p) => Array.isArray(p) && p.length === 2 && isInt(p[0]) && p[0] >= 1 && p[0] <= id.size && DIRS.includes(p[1]))) {
+        return refuse(`damaged checkpoint: "best" must be null or up to ${id.horizon} pushes [line 1..${id.size}, "e" | "w" | "n" | "s"]`);
+      }
+      this.best = (best as [number, Push["dir"]][]).map(([line, dir]) => ({ line, dir }));
+      // a solution is at least as long as the depths proven to have none
+      if (this.best.length <= finished) return refuse(`damaged checkpoint: its best solution has ${this.best.length} pushes, but depths up to ${finished} are recorded as having none`);
+    }
+  }
+}
+
+function readCapped(path: string): string {
+  let text: string;
+  try {
+    const bytes = readFileSync(path);
+    if (bytes.length > MAX_BYTES) throw new InputError(path, undefined, `not a labsolve checkpoint (larger than ${MAX_BYTES} bytes); the file is left as it is`);
+    text = bytes.toString("utf8");
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(path, undefined, `cannot read the checkpoint: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  return text;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function isInt(v: unknown): v is number {
+  return typeof v === "number" && Number.isSafeInteger(v);
+}
+
+/**
+ * Opens the checkpoint of a proof of `instance` (read from `text`) up to `maxSteps`
+ * pushes (default the instance's max_steps): ProofCheckpoint.open with the identity
+ * computed here and the best solution replayed by the search's simulator.
+ * @throws InputError as ProofCheckpoint.open
+ */
+export function openCheckpoint(path: string, instance: Instance, text: string, maxSteps: number | undefined): ProofCheckpoint {
+  const identity: ProofIdentity = {
+    instance: createHash("sha256").update(text).digest("hex"),
+    size: instance.size,
+    horizon: maxSteps ?? instance.maxSteps,
+  };
+  return ProofCheckpoint.open(path, identity, (pushes) => solutionPrefix(instance, pushes)?.length === pushes.length);
+}

@@ -1,0 +1,155 @@
+/**
+ * labsolve --checkpoint FILE (src/push/competition/search/checkpoint.ts): a proof stopped by
+ * SIGINT in the middle of a depth and resumed with the same file gives what one run without
+ * a break gives (answer, bounds, exit code), searching less; a file of another instance or
+ * horizon, or no checkpoint at all, is refused (exit 65) and left as it is.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { generate, toFacts } from "../src/push/competition/generate.js";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const BIN = join(ROOT, "bin/labsolve");
+const dir = mkdtempSync(join(tmpdir(), "labsolve-checkpoint-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * An 18x18 instance whose proof takes a few seconds on one thread: fewest pushes 6 (the
+ * beam finds a solution of 6), depth 5 about a million states, more than a second.
+ */
+const instance = join(dir, "g18.lp");
+writeFileSync(instance, toFacts(generate(18, 7, 8, "random")));
+const other = join(dir, "other.lp");
+writeFileSync(other, toFacts(generate(18, 7, 9, "random")));
+
+interface Run {
+  code: number | null;
+  json: Record<string, unknown> & { statistics: { nodes: number; depths: { depth: number; milliseconds: number }[] } };
+  stderr: string;
+}
+
+function run(args: string[]): Run {
+  const r = spawnSync(BIN, ["-f", "json", ...args], { encoding: "utf8" });
+  return { code: r.status, json: r.stdout ? JSON.parse(r.stdout) : {}, stderr: r.stderr };
+}
+
+/** Milliseconds `depth` took in a run: the interruptions below come at a share of it, whatever the machine's load. */
+const took = (r: Run, depth: number): number => r.json.statistics.depths.find((d) => d.depth === depth)?.milliseconds ?? 0;
+
+/** The json document without what depends on the run (time, nodes, depths searched). */
+function answer(r: Run): Record<string, unknown> {
+  const { statistics: _, ...rest } = r.json;
+  return rest;
+}
+
+/**
+ * Runs labsolve with --stats and sends SIGINT `ms` milliseconds after stderr says that
+ * `depth` was searched to the end, i.e. in the middle of the next depth.
+ */
+function interrupted(args: string[], depth: number, ms: number): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BIN, ["-f", "json", "--stats", ...args]);
+    let out = "";
+    let err = "";
+    let sent = false;
+    child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+    child.stderr.on("data", (b: Buffer) => {
+      err += b.toString();
+      if (!sent && err.includes(`% depth ${depth}:`)) {
+        sent = true;
+        setTimeout(() => child.kill("SIGINT"), ms);
+      }
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, json: out ? JSON.parse(out) : {}, stderr: err }));
+  });
+}
+
+describe("labsolve --checkpoint", () => {
+  it("SIGINT in the middle of a depth, then a run with the same file: the answer, bounds and exit code of one run without a break", async () => {
+    const whole = run(["--threads", "1", instance]);
+    expect(whole.code).toBe(30);
+    expect(whole.json).toMatchObject({ optimal: true, lowerBound: 6, upperBound: 6 });
+
+    const file = join(dir, "proof.json");
+    const stopped = await interrupted(["--threads", "1", "--checkpoint", file, instance], 4, 0.4 * took(whole, 5));
+    // interrupted with the beam's solution in hand: exit 11, proven >= 5
+    expect(stopped.code, stopped.stderr).toBe(11);
+    expect(stopped.json).toMatchObject({ interrupted: true, lowerBound: 5, upperBound: 6, optimal: false });
+    const saved = JSON.parse(readFileSync(file, "utf8"));
+    expect(saved.finished).toBe(4);
+    // some first pushes of depth 5 done, not all
+    expect(saved.done["5"].length).toBeGreaterThan(0);
+    expect(saved.done["5"].length).toBeLessThan(4 * 18);
+    expect(saved.best).toHaveLength(6);
+    // written whole and renamed: no temporary file left beside it
+    expect(readdirSync(dir).filter((f) => f.includes(".tmp"))).toEqual([]);
+
+    const resumed = run(["--threads", "1", "--checkpoint", file, instance]);
+    expect(resumed.code).toBe(30);
+    expect(answer(resumed)).toEqual(answer(whole));
+    // it went on from depth 5 without the first pushes done there
+    expect(resumed.json.statistics.depths.map((d) => d.depth)).toEqual([5]);
+    expect(resumed.json.statistics.nodes).toBeLessThan(whole.json.statistics.nodes);
+    // the proof is recorded as finished: a third run answers at once, the same
+    expect(JSON.parse(readFileSync(file, "utf8")).finished).toBe(5);
+    const again = run(["--threads", "2", "--checkpoint", file, instance]);
+    expect(again.code).toBe(30);
+    expect(answer(again)).toEqual(answer(whole));
+    expect(again.json.statistics.nodes).toBe(0);
+  }, 60_000);
+
+  it("with two threads and no solution within --max-steps: INCONSISTENT (exit 20) after the break as without", async () => {
+    const whole = run(["--threads", "2", "--max-steps", "5", instance]);
+    expect(whole.code).toBe(20);
+    const file = join(dir, "unsat.json");
+    const stopped = await interrupted(["--threads", "2", "--max-steps", "5", "--checkpoint", file, instance], 4, 0.4 * took(whole, 5));
+    expect(stopped.code, stopped.stderr).toBe(1);
+    expect(JSON.parse(readFileSync(file, "utf8")).finished).toBe(4);
+    const resumed = run(["--threads", "2", "--max-steps", "5", "--checkpoint", file, instance]);
+    expect(resumed.code).toBe(20);
+    expect(answer(resumed)).toEqual(answer(whole));
+  }, 60_000);
+
+  it("refuses a checkpoint of another instance or horizon, and a file that is no checkpoint, leaving each as it is (exit 65)", () => {
+    const file = join(dir, "refuse.json");
+    expect(run(["--checkpoint", file, "--max-steps", "3", instance]).code).toBe(20);
+    const before = readFileSync(file, "utf8");
+    const cases: [string[], RegExp][] = [
+      [["--checkpoint", file, "--max-steps", "3", other], /^.*refuse\.json: error: the checkpoint is of another instance/],
+      [["--checkpoint", file, "--max-steps", "4", instance], /^.*refuse\.json: error: the checkpoint is of a search up to 3 pushes, this one goes up to 4/],
+    ];
+    for (const [args, message] of cases) {
+      const r = spawnSync(BIN, args, { encoding: "utf8" });
+      expect(r.status).toBe(65);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(message);
+      expect(readFileSync(file, "utf8")).toBe(before);
+    }
+    // the instance given as the checkpoint by mistake
+    const text = readFileSync(other, "utf8");
+    const r = spawnSync(BIN, ["--checkpoint", other, instance], { encoding: "utf8" });
+    expect(r.status).toBe(65);
+    expect(r.stderr).toBe(`${other}: error: not a labsolve checkpoint (not JSON); the file is left as it is (give another --checkpoint file, or remove this one to start afresh)\n`);
+    expect(readFileSync(other, "utf8")).toBe(text);
+    // a damaged best solution is not taken on trust
+    const damaged = { ...JSON.parse(before), horizon: 7, finished: 2, best: [[1, "e"], [1, "w"], [1, "e"], [1, "w"]] };
+    writeFileSync(file, JSON.stringify(damaged));
+    const d = spawnSync(BIN, ["--checkpoint", file, instance], { encoding: "utf8" });
+    expect(d.status).toBe(65);
+    expect(d.stderr).toMatch(/damaged checkpoint/);
+    // an unwritable place fails before the search
+    const nowhere = join(dir, "no-such-folder", "c.json");
+    const w = spawnSync(BIN, ["--checkpoint", nowhere, instance], { encoding: "utf8" });
+    expect(w.status).toBe(65);
+    expect(w.stderr).toMatch(/cannot write the checkpoint: ENOENT/);
+    expect(existsSync(nowhere)).toBe(false);
+    // enumerations are not checkpointed
+    const n = spawnSync(BIN, ["-n", "0", "--checkpoint", join(dir, "n.json"), instance], { encoding: "utf8" });
+    expect(n.status).toBe(65);
+    expect(n.stderr).toMatch(/--checkpoint .* -n other than 1/);
+  }, 60_000);
+});

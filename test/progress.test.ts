@@ -1,0 +1,80 @@
+/**
+ * labsolve's progress line (src/core/status-line.ts, RunOptions.onProgress): on a terminal,
+ * one line on stderr redrawn in place with the depth, nodes per second, the bounds
+ * [L;U], the time and the share of the depth's first pushes done; nothing of it when
+ * stderr is a pipe. The terminal is a real pseudo-terminal (util-linux `script`).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { StatusLine, formatElapsed, formatProgress } from "../src/core/status-line.js";
+import { generate, toFacts } from "../src/push/competition/generate.js";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const BIN = join(ROOT, "bin/labsolve");
+const dir = mkdtempSync(join(tmpdir(), "labsolve-progress-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** An 18x18 instance whose proof takes a few seconds: fewest pushes 6, depth 5 about a million states. */
+const instance = join(dir, "g18.lp");
+writeFileSync(instance, toFacts(generate(18, 7, 8, "random")));
+
+const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0;
+if (!hasScript) console.warn("progress.test.ts: util-linux `script` is not installed: the pseudo-terminal test skips");
+
+/** One progress line as drawn: carriage return, the text, clear to the end of the line. */
+const LINE = /\r(depth (\d+) \| [\d.]+[kMG]? nodes\/s \| \[(\d+);(\d+|\?)\] \| \d+:\d\d(?: \| (\d+)\/(\d+) first pushes \((\d+)%\))?)\x1b\[K/g;
+
+describe("the progress line", () => {
+  it.skipIf(!hasScript)("is drawn in place on a terminal: depth, nodes/s, [L;U], time, first pushes done; cleared before the answer", () => {
+    const r = spawnSync("script", ["-qfec", `${BIN} --threads 2 ${instance}`, "/dev/null"], { encoding: "utf8", timeout: 50_000 });
+    expect(r.status).toBe(30);
+    const lines = [...r.stdout.matchAll(LINE)];
+    expect(lines.length, r.stdout).toBeGreaterThan(2);
+    for (const [, , depth, lower, upper, done, total, percent] of lines) {
+      expect(Number(depth)).toBe(Number(lower));
+      if (upper !== "?") expect(Number(upper)).toBeGreaterThanOrEqual(Number(lower));
+      if (total !== undefined) {
+        expect(Number(total)).toBe(4 * 18);
+        expect(Number(done)).toBeLessThanOrEqual(Number(total));
+        expect(Number(percent)).toBe(Math.floor((100 * Number(done)) / Number(total)));
+      }
+    }
+    // the share of depth 5 grows while it is searched, the lower bound never falls
+    const five = lines.filter((l) => l[2] === "5" && l[5] !== undefined).map((l) => Number(l[5]));
+    expect(five.length).toBeGreaterThan(1);
+    expect(five).toEqual([...five].sort((a, b) => a - b));
+    const lowers = lines.map((l) => Number(l[3]));
+    expect(lowers).toEqual([...lowers].sort((a, b) => a - b));
+    // the line is cleared, then the answer printed on lines of its own
+    expect(r.stdout).toMatch(/\x1b\[K\r\x1b\[KANSWER\r?\npush\(\d+,[ewns],1\)\./);
+  }, 60_000);
+
+  it("is not written at all when stderr is a pipe", () => {
+    const r = spawnSync(BIN, ["--threads", "2", instance], { encoding: "utf8" });
+    expect(r.status).toBe(30);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toMatch(/^ANSWER\npush\(/);
+    expect(r.stdout).not.toMatch(/[\r\x1b]/);
+  });
+
+  it("StatusLine writes only to a terminal, cuts the line to its width, and clears only what it drew", () => {
+    const written: string[] = [];
+    const pipe = new StatusLine({ isTTY: false, columns: 80, write: (s: string) => written.push(s) });
+    pipe.draw("depth 3");
+    pipe.clear();
+    expect(written).toEqual([]);
+    const tty = new StatusLine({ isTTY: true, columns: 21, write: (s: string) => written.push(s) });
+    tty.clear();
+    expect(written).toEqual([]);
+    tty.draw(formatProgress({ depth: 7, nodes: 0, seconds: 3725, lower: 7, upper: undefined, share: { done: 35, total: 76 } }, 1_234_567));
+    tty.clear();
+    tty.clear();
+    expect(written).toEqual(["\rdepth 7 | 1.23M node\x1b[K", "\r\x1b[K"]);
+    expect(formatProgress({ depth: 7, nodes: 0, seconds: 3725, lower: 7, upper: 9, share: { done: 35, total: 76 } }, 950)).toBe(
+      "depth 7 | 950 nodes/s | [7;9] | 1:02:05 | 35/76 first pushes (46%)",
+    );
+    expect(formatElapsed(59.9)).toBe("0:59");
+  });
+});
