@@ -24,9 +24,11 @@ import type { SearchOptions, SearchResult } from "./options.js";
 import { Plies } from "./plies.js";
 import { AfterGrowth } from "./pruning/after-growth.js";
 import { Commutation } from "./pruning/commutation.js";
+import { Deferral } from "./pruning/deferral.js";
 import { Hopeless } from "./pruning/hopeless.js";
 import { KnownBound } from "./pruning/known-bound.js";
 import { LastPush } from "./pruning/last-push.js";
+import { RelevanceCensus } from "./pruning/relevance-census.js";
 import { Transposition } from "./pruning/transposition.js";
 import { TwoPushes } from "./pruning/two-pushes.js";
 import { RootShare } from "./share.js";
@@ -55,9 +57,17 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation) : undefined;
   const last = new LastPush(plies, lines, look, commutation, share);
   const two = new TwoPushes(plies, lines, look, commutation, last);
-  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, share }, lookahead, options.poison === true);
+  const census = options.census && plies.isBit ? { counter: new RelevanceCensus(plies), report: options.census } : undefined;
+  // relevance deferral keeps every shortest solution when none is shorter (Lemma 10): one
+  // solution only; off unless asked (it does not pay: docs/search.md, "Relevance deferral")
+  const deferral = lookahead && models === 1 && options.deferral === true ? new Deferral(plies, look, commutation) : undefined;
+  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, share, census, deferral }, lookahead, options.poison === true);
+  if (deferral !== undefined) {
+    deferral.descend = (p, remaining) => dfs.search(p, remaining);
+    last.deferral = deferral;
+  }
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
-  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : [])];
+  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : []), ...(deferral ? [deferral] : [])];
   return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth });
 }
