@@ -3,7 +3,9 @@
  * checked against clingo by test/differential.test.ts) and, once, against clingo, on 300 random boards whose fewest pushes are long enough for the
  * rule to defer anything (it defers at plies with four pushes left or more, so from
  * depth 5 on): same verdict, same fewest pushes, and the solution found is an answer set
- * (checked by the referee, which shares no code with the search). The rule must have
+ * (checked by the referee, which shares no code with the search); where the fewest is 5 or
+ * more, every solution of the fewest pushes, one by one (the rule keeps each, Lemma 14:
+ * this is what fails when it cuts a push it should have made real). The rule must have
  * deferred pushes and made some of them real, or the test proves nothing.
  */
 import { describe, expect, it } from "vitest";
@@ -34,6 +36,7 @@ describe("relevance deferral", () => {
     let realized = 0;
     let deep = 0;
     let clingoChecked = 0;
+    let shortest = 0;
     for (let seed = 0; seed < 300; seed++) {
       // boards of 7 to 10: on smaller ones R is beside nearly every line and nothing is deferred
       const size = 7 + (seed % 4);
@@ -50,6 +53,17 @@ describe("relevance deferral", () => {
         expect(pushes.length, label).toBe(on.fewest);
         const verdict = checkWitness(instance, parseFacts(solutionAtoms(pushes).map((a) => `${a}.`).join(" "), "<witness>"));
         expect(verdict.valid, `${label}: ${JSON.stringify(pushes)}`).toBe(true);
+      }
+      if (on.fewest !== undefined && on.fewest >= 5) {
+        // every solution of the fewest pushes is kept (Lemma 14), one by one
+        const all = solve(instance, { models: 0, maxSteps: on.fewest, commutation: false, tableMegabytes: 1, deferral: false });
+        const kept = solve(instance, { models: 0, maxSteps: on.fewest, commutation: false, tableMegabytes: 1, deferral: true, deferralEveryModel: true });
+        const key = (r: SearchResult) => r.solutions.map((p) => JSON.stringify(p)).sort();
+        expect(key(kept), `${label}: every shortest solution`).toEqual(key(all));
+        shortest += all.count;
+        const k = deferralStats(kept);
+        deferred += k.tried;
+        realized += k.tried - k.cut;
       }
       const s = deferralStats(on);
       deferred += s.tried;
@@ -68,5 +82,6 @@ describe("relevance deferral", () => {
     expect(deferred).toBeGreaterThan(1000);
     expect(realized).toBeGreaterThan(500);
     expect(clingoChecked).toBe(1);
+    expect(shortest).toBeGreaterThan(20);
   }, 600_000);
 });

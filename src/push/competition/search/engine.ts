@@ -60,7 +60,8 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const census = options.census && plies.isBit ? { counter: new RelevanceCensus(plies), report: options.census } : undefined;
   // relevance deferral keeps every shortest solution when none is shorter (Lemma 10): one
   // solution only; off unless asked (it does not pay: docs/search.md, "Relevance deferral")
-  const deferral = lookahead && models === 1 && options.deferral === true ? new Deferral(plies, look, commutation) : undefined;
+  const deferring = options.deferral === true && (models === 1 || options.deferralEveryModel === true);
+  const deferral = lookahead && deferring ? new Deferral(plies, look, commutation) : undefined;
   const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, share, census, deferral }, lookahead, options.poison === true);
   if (deferral !== undefined) {
     deferral.descend = (p, remaining) => dfs.search(p, remaining);

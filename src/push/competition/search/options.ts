@@ -123,6 +123,12 @@ export interface SearchOptions {
    * with one solution wanted (models 1) and the look-ahead (BitBoard).
    */
   deferral?: boolean;
+  /**
+   * For tests: relevance deferral with any `models`. Sound only when no solution is
+   * shorter than the horizon (maxSteps the fewest pushes): then it keeps every solution
+   * of the horizon's length (Lemma 14), which the tests compare one by one.
+   */
+  deferralEveryModel?: boolean;
   census?: (depth: number, total: number[], touched: number[]) => void;
 }
 
