@@ -1,14 +1,17 @@
 /**
  * Relevance deferral (docs/search.md, Lemmas 10 to 14): at plies with four pushes left or
- * more, the far pushes (line holding no field of R and not the goal, changed fields not
+ * more (below a blank child: two or more), the far pushes (line holding no field of R and not the goal, changed fields not
  * beside R, line holding no pending field) are not applied one by one: one "blank" child
  * keeps the parent's state and stands for all of them (a group). Below it, a group's
  * push X is made real (realized) when R first comes beside X's changed fields D(X),
  * carried along by the later pushes (Lemma 11: until then R is the same whichever push
- * of the group the sequence holds); with two pushes left, the last pushes are filtered
- * on the "open" board whose pending fields open every way (Lemma 13: a superset of the
- * links of every choice), and a goal seen there is checked by replaying the choices;
- * a group none of whose pushes R has come beside by the horizon is cut (Lemma 10).
+ * of the group the sequence holds); with one push left, the last push is filtered on
+ * the "open" board whose pending fields open every way (Lemma 13: a superset of the
+ * links of every choice), and a last push that reaches the goal there is applied again
+ * on the blank board, the pushes R is then beside made real; a group none of whose
+ * pushes R has come beside by the horizon is cut (Lemma 14, after Lemma 10). States with
+ * two pushes left or more are searched push by push (no look-ahead of the last two:
+ * docs/search.md, "What it costs").
  * Keeps every shortest solution when no shorter one exists: models 1 only.
  *
  * Inside the search: typed arrays, sized per depth, nothing allocated per state.
@@ -39,10 +42,6 @@ export class Deferral extends PruningRule {
   private readonly stride: number;
   /** plies the arrays hold (depth + 1) */
   private h = 0;
-  /** the ply whose open state is being searched */
-  private openAt = 0;
-  /** pushes applied for real (realized, or in a replayed choice), for the counters */
-  private applied = 0;
   // Groups of the state at ply q: gCount[q] of them; group g's ply, its pushes (a line
   // mask per direction) and the union of their carried D (N rows), and whether it is
   // off (realized: the state at ply q is then a realized state).
@@ -329,7 +328,6 @@ export class Deferral extends PruningRule {
     plies.blank[k] = 0;
     this.gOff[q * this.h + g] = 1;
     plies.tick(q - 1);
-    this.applied++;
     this.ever[k * 4 + ((x / n) | 0)] |= 1 << (x % n);
     const found = this.visit(q, remaining);
     this.gOff[q * this.h + g] = 0;
@@ -362,7 +360,6 @@ export class Deferral extends PruningRule {
       for (let i = 0; i < this.stride; i++) this.shut[i] = state[from + i];
       for (let o = 0; o < OPENINGS; o++) for (let r = 0; r < n; r++) state[from + o * n + r] |= um[r];
       this.open = true;
-      this.openAt = p;
       const found = this.descend(p, remaining);
       this.open = false;
       return found;
@@ -514,10 +511,5 @@ export class Deferral extends PruningRule {
       if ((state[rB + r] & near) !== 0) return true;
     }
     return false;
-  }
-
-  /** Pushes made real so far. */
-  get realized(): number {
-    return this.applied;
   }
 }
