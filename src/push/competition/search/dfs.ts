@@ -13,7 +13,9 @@ import type { LookAhead } from "./lookahead.js";
 import type { Plies } from "./plies.js";
 import type { PrefixCut } from "./prefix.js";
 import type { Commutation } from "./pruning/commutation.js";
+import type { Deferral } from "./pruning/deferral.js";
 import type { LastPush } from "./pruning/last-push.js";
+import type { RelevanceCensus } from "./pruning/relevance-census.js";
 import type { Transposition } from "./pruning/transposition.js";
 import type { TwoPushes } from "./pruning/two-pushes.js";
 import type { RootShare } from "./share.js";
@@ -31,6 +33,10 @@ export interface DfsParts {
   share: RootShare;
   /** a proof job's prefixes and node budget (prefix.ts); restricts nothing by default */
   cut: PrefixCut;
+  /** relevance deferral (SearchOptions.deferral), absent when off */
+  deferral?: Deferral;
+  /** SearchOptions.census: the measurement of docs/search.md, "Relevance deferral" (cuts nothing) */
+  census?: { counter: RelevanceCensus; report: (depth: number, total: number[], touched: number[]) => void };
 }
 
 export class DepthFirst {
@@ -61,6 +67,7 @@ export class DepthFirst {
   search(p: number, remaining: number, cGiven = false, inherit = false): number {
     const plies = this.plies;
     const parts = this.parts;
+    if (p === 0 && parts.deferral !== undefined) parts.deferral.start(remaining);
     if (remaining === 1) {
       if (p === 0 || !this.lookahead) return parts.last.every(p);
       return parts.last.filtered(p);
@@ -70,6 +77,14 @@ export class DepthFirst {
       plies.board.goalComponent(plies.state, p * plies.stride, plies.scratch);
       return parts.two.run(p, plies.scratch, false);
     }
+    const census = parts.census;
+    if (census !== undefined && p === 0) census.counter.start(remaining);
+    // far pushes with four left or more are deferred into one blank child (Lemmas 10-14)
+    const deferral = p >= 1 && remaining >= 4 ? parts.deferral : undefined;
+    let de = 0;
+    let dw = 0;
+    let dn = 0;
+    let ds = 0;
     const stride = plies.stride;
     const state = plies.state;
     const n = plies.n;
@@ -114,10 +129,18 @@ export class DepthFirst {
       if (commutation.skips(p, m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
+      if (deferral !== undefined && deferral.defers(p, m)) {
+        if (dir === 0) de |= 1 << line;
+        else if (dir === 1) dw |= 1 << line;
+        else if (dir === 2) dn |= 1 << line;
+        else ds |= 1 << line;
+        continue;
+      }
       // with three pushes left, a push far from R and C keeps both, and every push's
       // growth of them: the child's TwoPushes takes this state's lines, growth words and
       // C, and the child is written only when TwoPushes needs it (Lemma 8)
       if (prepare && (((dir < D_N ? nearRows : nearCols) >>> line) & 1) === 0) {
+        if (census !== undefined) census.counter.child(p, m, from, from + K_R * n, remaining);
         plies.path[p] = m;
         plies.still[p] = 1;
         plies.pending = p + 1;
@@ -135,6 +158,8 @@ export class DepthFirst {
         plies.sawGoal = true;
         continue;
       }
+      if (census !== undefined) census.counter.child(p, m, from, to + K_R * n, remaining);
+      if (parts.deferral !== undefined) parts.deferral.none(p + 1);
       if (table !== undefined && table.provenAbove(p, remaining - 1)) continue;
       // a proof job past its node budget: the child goes to the frontier (prefix.ts)
       if (p < cut.until && cut.defers(p, remaining)) {
@@ -161,6 +186,14 @@ export class DepthFirst {
       if (table !== undefined && !plies.sawGoal) table.store(p, remaining - 1);
       plies.sawGoal = plies.sawGoal || outerSaw;
     }
+    if (deferral !== undefined && (de | dw | dn | ds) !== 0) {
+      const outerSaw = plies.sawGoal;
+      plies.sawGoal = false;
+      found += deferral.blank(p, remaining, de, dw, dn, ds);
+      if (plies.limitReached) return found;
+      plies.sawGoal = plies.sawGoal || outerSaw;
+    }
+    if (census !== undefined && p === 0) census.report(remaining, Array.from(census.counter.total), Array.from(census.counter.touched));
     return found;
   }
 }

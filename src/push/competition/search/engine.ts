@@ -24,9 +24,11 @@ import type { SearchOptions, SearchResult } from "./options.js";
 import { Plies } from "./plies.js";
 import { AfterGrowth } from "./pruning/after-growth.js";
 import { Commutation } from "./pruning/commutation.js";
+import { Deferral } from "./pruning/deferral.js";
 import { Hopeless } from "./pruning/hopeless.js";
 import { KnownBound } from "./pruning/known-bound.js";
 import { LastPush } from "./pruning/last-push.js";
+import { RelevanceCensus } from "./pruning/relevance-census.js";
 import { Transposition } from "./pruning/transposition.js";
 import { TwoPushes } from "./pruning/two-pushes.js";
 import { PrefixCut } from "./prefix.js";
@@ -65,9 +67,18 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const two = new TwoPushes(plies, lines, look, commutation, last);
   const cut = options.prefix ?? new PrefixCut(undefined);
   cut.attach(plies);
-  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, share, cut }, lookahead, options.poison === true);
+  const census = options.census && plies.isBit ? { counter: new RelevanceCensus(plies), report: options.census } : undefined;
+  // relevance deferral keeps every shortest solution when none is shorter (Lemma 10): one
+  // solution only; off unless asked (it does not pay: docs/search.md, "Relevance deferral")
+  const deferring = options.deferral === true && (models === 1 || options.deferralEveryModel === true);
+  const deferral = lookahead && deferring ? new Deferral(plies, look, commutation) : undefined;
+  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, share, cut, census, deferral }, lookahead, options.poison === true);
+  if (deferral !== undefined) {
+    deferral.descend = (p, remaining) => dfs.search(p, remaining);
+    last.deferral = deferral;
+  }
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
-  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : [])];
+  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : []), ...(deferral ? [deferral] : [])];
   return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth, from: options.fromDepth });
 }

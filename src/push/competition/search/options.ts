@@ -37,7 +37,7 @@ export interface RuleStats {
 }
 
 /** What a pruning rule keeps of the answer sets. */
-export type Preserves = "every solution" | "the first shortest solution";
+export type Preserves = "every solution" | "every shortest solution" | "the first shortest solution";
 
 /** Options of one search. */
 export interface SearchOptions {
@@ -141,6 +141,26 @@ export interface SearchOptions {
    * stale state, so that code reading it gives wrong answers that the tests see.
    */
   poison?: boolean;
+  /**
+   * A measurement (scripts/deferral-census.ts; docs/search.md, "Relevance deferral"):
+   * called at the end of each depth's search with, per ply, the states made at plies
+   * with three pushes left or more (total) and those whose far pushes (Lemma 10) have
+   * all been touched (touched). Cuts nothing.
+   */
+  /**
+   * Relevance deferral (docs/search.md, Lemmas 10-14): far pushes with four pushes left or
+   * more share one blank child until R comes beside what they changed. Default false (it
+   * costs more states than it saves: docs/search.md, "Relevance deferral"); used only
+   * with one solution wanted (models 1) and the look-ahead (BitBoard).
+   */
+  deferral?: boolean;
+  /**
+   * For tests: relevance deferral with any `models`. Sound only when no solution is
+   * shorter than the horizon (maxSteps the fewest pushes): then it keeps every solution
+   * of the horizon's length (Lemma 14), which the tests compare one by one.
+   */
+  deferralEveryModel?: boolean;
+  census?: (depth: number, total: number[], touched: number[]) => void;
 }
 
 /** How a search ended. */

@@ -1,0 +1,515 @@
+/**
+ * Relevance deferral (docs/search.md, Lemmas 10 to 14): at plies with four pushes left or
+ * more (below a blank child: two or more), the far pushes (line holding no field of R and not the goal, changed fields not
+ * beside R, line holding no pending field) are not applied one by one: one "blank" child
+ * keeps the parent's state and stands for all of them (a group). Below it, a group's
+ * push X is made real (realized) when R first comes beside X's changed fields D(X),
+ * carried along by the later pushes (Lemma 11: until then R is the same whichever push
+ * of the group the sequence holds); with one push left, the last push is filtered on
+ * the "open" board whose pending fields open every way (Lemma 13: a superset of the
+ * links of every choice), and a last push that reaches the goal there is applied again
+ * on the blank board, the pushes R is then beside made real; a group none of whose
+ * pushes R has come beside by the horizon is cut (Lemma 14, after Lemma 10). States with
+ * two pushes left or more are searched push by push (no look-ahead of the last two:
+ * docs/search.md, "What it costs").
+ * Keeps every shortest solution when no shorter one exists: models 1 only.
+ *
+ * Inside the search: typed arrays, sized per depth, nothing allocated per state.
+ */
+import { D_N, K_R, popcount } from "../layout.js";
+import type { LookAhead } from "../lookahead.js";
+import type { Plies } from "../plies.js";
+import type { Commutation } from "./commutation.js";
+import { PruningRule } from "./rule.js";
+
+/** Opening groups of a state (n, s, e, w): rows 0 .. 4N - 1. */
+const OPENINGS = 4;
+
+export class Deferral extends PruningRule {
+  readonly name = "relevance deferral";
+  readonly preserves = "every shortest solution" as const;
+  readonly lemma = "Lemmas 10-14";
+  /** counts the pushes deferred (tried) and, of those, the ones never made real below their blank child (cut) */
+
+  /** true while the search below an open state runs (TwoPushes and LastPush ask leaf/early) */
+  open = false;
+  /** the search below a state with `remaining` pushes (DepthFirst.search), set by the engine */
+  descend: (p: number, remaining: number) => number = () => 0;
+
+  private readonly n: number;
+  private readonly moves: number;
+  private readonly full: number;
+  private readonly stride: number;
+  /** plies the arrays hold (depth + 1) */
+  private h = 0;
+  // Groups of the state at ply q: gCount[q] of them; group g's ply, its pushes (a line
+  // mask per direction) and the union of their carried D (N rows), and whether it is
+  // off (realized: the state at ply q is then a realized state).
+  private gCount = new Int32Array(0);
+  private gPly = new Int32Array(0);
+  private gMem = new Int32Array(0);
+  private gMask = new Int32Array(0);
+  private gOff = new Uint8Array(0);
+  /** per ply k: the pushes of the group made at ply k made real somewhere below it (line masks per direction) */
+  private ever = new Int32Array(0);
+  /** D of push m made at ply k, N rows at ((k * 4N) + m) * N */
+  private dTab = new Int32Array(0);
+  /** saved states (a stack: realizations nest) */
+  private back = new Int32Array(0);
+  private backTop = 0;
+  /** saved groups: ply, group, 4 member words, N mask rows per entry */
+  private saved = new Int32Array(0);
+  private savedTop = 0;
+  /** two states for replays */
+  private readonly scr: Int32Array;
+  /** a carried D, the union being rebuilt */
+  private readonly cm: Int32Array;
+  private readonly um: Int32Array;
+  /** choices: per group of the open state its kept pushes, the push chosen per ply */
+  /** the open state's blank state (its tiles before they were opened) */
+  private readonly shut: Int32Array;
+
+  constructor(
+    private readonly plies: Plies,
+    private readonly look: LookAhead,
+    private readonly commutation: Commutation,
+  ) {
+    super();
+    this.n = plies.n;
+    this.moves = 4 * this.n;
+    this.full = this.n === 32 ? -1 : (1 << this.n) - 1;
+    this.stride = plies.stride;
+    this.scr = new Int32Array(2 * this.stride);
+    this.cm = new Int32Array(this.n);
+    this.shut = new Int32Array(this.stride);
+    this.um = new Int32Array(this.n);
+  }
+
+  /** Makes room for a search of `depth` pushes; the root has no group. */
+  start(depth: number): void {
+    const h = depth + 1;
+    if (h > this.h) {
+      this.h = h;
+      const n = this.n;
+      this.gCount = new Int32Array(h);
+      this.gPly = new Int32Array(h * h);
+      this.gMem = new Int32Array(h * h * 4);
+      this.gMask = new Int32Array(h * h * n);
+      this.gOff = new Uint8Array(h * h);
+      this.ever = new Int32Array(h * 4);
+      this.dTab = new Int32Array(h * this.moves * n);
+      this.back = new Int32Array(h * h * this.stride);
+      this.saved = new Int32Array(h * h * h * (6 + n));
+    }
+    this.gCount[0] = 0;
+    this.plies.blank.fill(0);
+    this.backTop = 0;
+    this.savedTop = 0;
+    this.open = false;
+  }
+
+  /** Ply q's state has no group (a state the plain search made). */
+  none(q: number): void {
+    this.gCount[q] = 0;
+  }
+
+  /**
+   * Whether move m at ply p (p >= 1, `remaining` >= 4 pushes left) is deferred: its line
+   * holds no field of R and not the goal, no field of a pending group, and the fields
+   * whose tile it changes (D, written into dTab) are not beside R (Lemma 10's push, and
+   * Lemma 12's independence). The caller has asked the commutation rule.
+   */
+  defers(p: number, m: number): boolean {
+    const n = this.n;
+    const state = this.plies.state;
+    const from = p * this.stride;
+    const rB = from + K_R * n;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    const bit = 1 << line;
+    const row = dir < D_N;
+    if (row) {
+      if (state[rB + line] !== 0 || state[from + this.stride - 2] === line) return false;
+    } else {
+      if (state[from + this.stride - 1] === line) return false;
+      for (let r = 0; r < n; r++) if ((state[rB + r] & bit) !== 0) return false;
+    }
+    const gq = p * this.h;
+    for (let g = 0; g < this.gCount[p]; g++) {
+      if (this.gOff[gq + g] === 1) continue;
+      const at = (gq + g) * n;
+      if (row) {
+        if (this.gMask[at + line] !== 0) return false;
+      } else {
+        for (let r = 0; r < n; r++) if ((this.gMask[at + r] & bit) !== 0) return false;
+      }
+    }
+    const d = (p * this.moves + m) * n;
+    const dt = this.dTab;
+    dt.fill(0, d, d + n);
+    if (row) {
+      let diff = 0;
+      for (let o = 0; o < OPENINGS; o++) {
+        const x = state[from + o * n + line];
+        diff |= x ^ this.plies.bits.rotate(x, dir === 0);
+      }
+      dt[d + line] = diff;
+    } else {
+      const north = dir === D_N;
+      for (let r = 0; r < n; r++) {
+        // the tile landing on row r comes from row r - 1 (north) or r + 1 (south), wrapping
+        const s = north ? (r === 0 ? n - 1 : r - 1) : r === n - 1 ? 0 : r + 1;
+        let diff = 0;
+        for (let o = 0; o < OPENINGS; o++) diff |= state[from + o * n + r] ^ state[from + o * n + s];
+        if ((diff & bit) !== 0) dt[d + r] = bit;
+      }
+    }
+    return !this.beside(state, rB, dt, d);
+  }
+
+  /**
+   * The blank child of ply p: the group of the deferred pushes `e, w, n, s` (line masks)
+   * at ply p; ply p + 1's state is ply p's. Returns the solutions found below it.
+   */
+  blank(p: number, remaining: number, e: number, w: number, no: number, so: number): number {
+    const plies = this.plies;
+    const n = this.n;
+    const stride = this.stride;
+    plies.state.copyWithin((p + 1) * stride, p * stride, (p + 1) * stride);
+    const c = this.copyGroups(p, -1);
+    const at = (p + 1) * this.h + c;
+    this.gPly[at] = p;
+    this.gOff[at] = 0;
+    const mem = at * 4;
+    this.gMem[mem] = e;
+    this.gMem[mem + 1] = w;
+    this.gMem[mem + 2] = no;
+    this.gMem[mem + 3] = so;
+    const mask = at * n;
+    this.gMask.fill(0, mask, mask + n);
+    for (let dir = 0; dir < 4; dir++) {
+      let lines = this.gMem[mem + dir];
+      while (lines !== 0) {
+        const line = 31 - Math.clz32(lines & -lines);
+        lines &= lines - 1;
+        const d = (p * this.moves + dir * n + line) * n;
+        for (let r = 0; r < n; r++) this.gMask[mask + r] |= this.dTab[d + r];
+        this.tried++;
+      }
+    }
+    const ever = p * 4;
+    this.ever.fill(0, ever, ever + 4);
+    this.gCount[p + 1] = c + 1;
+    plies.blank[p] = 1;
+    plies.path[p] = -1;
+    plies.still[p] = 1;
+    plies.tick(p);
+    const found = this.visit(p + 1, remaining - 1);
+    plies.blank[p] = 0;
+    // the deferred pushes never made real below the blank child: cut
+    for (let dir = 0; dir < 4; dir++) this.cut += popcount(this.gMem[mem + dir] & ~this.ever[ever + dir]);
+    return found;
+  }
+
+  /**
+   * Ply q's state was just made (by a push on the blank board, or a blank child): makes
+   * real the pushes whose D R has come beside (Lemma 11), then searches the state.
+   */
+  private visit(q: number, remaining: number): number {
+    const plies = this.plies;
+    const n = this.n;
+    const savedFrom = this.savedTop;
+    let found = 0;
+    for (;;) {
+      const g = this.touched(q);
+      if (g < 0) break;
+      const at = q * this.h + g;
+      this.save(q, g);
+      const k = this.gPly[at];
+      for (let dir = 0; dir < 4; dir++) {
+        let lines = this.gMem[at * 4 + dir];
+        while (lines !== 0) {
+          const line = 31 - Math.clz32(lines & -lines);
+          lines &= lines - 1;
+          const x = dir * n + line;
+          this.carry(q, k, x);
+          if (this.beside(plies.state, q * this.stride + K_R * n, this.cm, 0)) {
+            this.gMem[at * 4 + dir] &= ~(1 << line);
+            found += this.realize(q, g, k, x, remaining);
+            if (plies.limitReached) {
+              this.restore(savedFrom);
+              return found;
+            }
+          }
+        }
+      }
+      // the group's pushes R is not beside go on blank: their D's union, afresh
+      // (a second pass: the realized states' searches use the scratch rows)
+      const um = this.um;
+      um.fill(0);
+      let left = 0;
+      for (let dir = 0; dir < 4; dir++) {
+        let lines = this.gMem[at * 4 + dir];
+        while (lines !== 0) {
+          const line = 31 - Math.clz32(lines & -lines);
+          lines &= lines - 1;
+          this.carry(q, k, dir * n + line);
+          for (let r = 0; r < n; r++) um[r] |= this.cm[r];
+          left++;
+        }
+      }
+      if (left === 0) {
+        this.restore(savedFrom);
+        return found;
+      }
+      this.gMask.set(um, at * n);
+    }
+    const base = q * this.stride;
+    if (plies.board.goalReachable(plies.state, base)) {
+      plies.sawGoal = true;
+      // at the horizon with every deferred push made real: a solution; else every
+      // choice of the groups left reaches the goal here, and a shorter solution exists
+      if (remaining === 0 && !this.active(q)) {
+        plies.report(q);
+        found++;
+      }
+    } else if (remaining === 0) {
+      // the horizon: groups whose pushes R never came beside are cut (Lemma 10)
+    } else if (this.active(q)) {
+      found += this.pending(q, remaining);
+    } else {
+      found += this.descend(q, remaining);
+    }
+    this.restore(savedFrom);
+    return found;
+  }
+
+  /**
+   * The state of ply q with push x of group g (made at ply k) made real: x's changed
+   * tiles replayed from ply k's state, R walked afresh from ply q - 1's (Lemma 11).
+   */
+  private realize(q: number, g: number, k: number, x: number, remaining: number): number {
+    const plies = this.plies;
+    const state = plies.state;
+    const bits = plies.bits;
+    const n = this.n;
+    const stride = this.stride;
+    const scr = this.scr;
+    // x's tiles: ply k's state, x, then the pushes applied since
+    for (let i = 0; i < stride; i++) scr[i] = state[k * stride + i];
+    bits.pushInto(scr, 0, stride, x);
+    let cur = stride;
+    for (let t = k + 1; t < q; t++) {
+      if (plies.blank[t] === 1) continue;
+      const nxt = stride - cur;
+      bits.pushInto(scr, cur, nxt, plies.path[t]);
+      cur = nxt;
+    }
+    // keep the blank state, write the real one over it (cm: x's carried D)
+    const base = q * stride;
+    const b = this.backTop * stride;
+    this.backTop++;
+    for (let i = 0; i < stride; i++) this.back[b + i] = state[base + i];
+    const cm = this.cm;
+    for (let o = 0; o < OPENINGS; o++) {
+      for (let r = 0; r < n; r++) {
+        const i = o * n + r;
+        state[base + i] = (state[base + i] & ~cm[r]) | (scr[cur + i] & cm[r]);
+      }
+    }
+    const rB = base + K_R * n;
+    const prev = (q - 1) * stride + K_R * n;
+    for (let r = 0; r < n; r++) state[rB + r] = state[prev + r];
+    if (plies.blank[q - 1] === 0) bits.moveRows(state, rB, plies.path[q - 1]);
+    const grew = bits.walk(state, base);
+    const still = plies.still[q - 1];
+    plies.still[q - 1] = grew ? 0 : 1;
+    plies.path[k] = x;
+    plies.blank[k] = 0;
+    this.gOff[q * this.h + g] = 1;
+    plies.tick(q - 1);
+    this.ever[k * 4 + ((x / n) | 0)] |= 1 << (x % n);
+    const found = this.visit(q, remaining);
+    this.gOff[q * this.h + g] = 0;
+    plies.blank[k] = 1;
+    plies.path[k] = -1;
+    plies.still[q - 1] = still;
+    this.backTop--;
+    for (let i = 0; i < stride; i++) state[base + i] = this.back[b + i];
+    return found;
+  }
+
+  /**
+   * A state of ply p with groups. With two pushes left or fewer: the look-ahead on its
+   * open state (Lemma 13). Else every push: the far ones deferred once more (with four
+   * left or more), the others applied on the blank board.
+   */
+  private pending(p: number, remaining: number): number {
+    const plies = this.plies;
+    const state = plies.state;
+    const n = this.n;
+    const from = p * this.stride;
+    if (remaining === 1) {
+      const um = this.um;
+      um.fill(0);
+      const gq = p * this.h;
+      for (let g = 0; g < this.gCount[p]; g++) {
+        if (this.gOff[gq + g] === 1) continue;
+        for (let r = 0; r < n; r++) um[r] |= this.gMask[(gq + g) * n + r];
+      }
+      for (let i = 0; i < this.stride; i++) this.shut[i] = state[from + i];
+      for (let o = 0; o < OPENINGS; o++) for (let r = 0; r < n; r++) state[from + o * n + r] |= um[r];
+      this.open = true;
+      const found = this.descend(p, remaining);
+      this.open = false;
+      return found;
+    }
+    const grow = plies.grow;
+    const g8 = 8 * p;
+    const rAt = from + K_R * n;
+    this.look.growth(state, from, rAt, grow, g8);
+    let e = 0;
+    let w = 0;
+    let no = 0;
+    let so = 0;
+    let found = 0;
+    for (let m = 0; m < this.moves; m++) {
+      if (this.commutation.skips(p, m)) continue;
+      const dir = (m / n) | 0;
+      const line = m - dir * n;
+      if (this.defers(p, m)) {
+        if (dir === 0) e |= 1 << line;
+        else if (dir === 1) w |= 1 << line;
+        else if (dir === 2) no |= 1 << line;
+        else so |= 1 << line;
+        continue;
+      }
+      // R is exact and closed: it walks only when the push lets it grow (LookAhead.growth)
+      plies.child(p, m, ((grow[g8 + 2 * dir] >>> line) & 1) === 1);
+      this.copyGroups(p, m);
+      const outerSaw = plies.sawGoal;
+      plies.sawGoal = false;
+      found += this.visit(p + 1, remaining - 1);
+      if (plies.limitReached) return found;
+      plies.sawGoal = plies.sawGoal || outerSaw;
+    }
+    if ((e | w | no | so) !== 0) {
+      const outerSaw = plies.sawGoal;
+      plies.sawGoal = false;
+      found += this.blank(p, remaining, e, w, no, so);
+      plies.sawGoal = plies.sawGoal || outerSaw;
+    }
+    return found;
+  }
+
+  /**
+   * The open search's last push m (at ply t - 1, the open state's) made the goal
+   * reachable on the open board. On the blank board (the open state's before it was
+   * opened) m is applied and R walked: exact for every choice R is not beside (Lemma 11);
+   * the pushes it is beside are made real (visit), and a state with groups left at the
+   * horizon is cut (Lemma 10). Returns the solutions reported.
+   */
+  leaf(t: number, m: number): number {
+    const plies = this.plies;
+    const stride = this.stride;
+    const state = plies.state;
+    const p = t - 1;
+    for (let i = 0; i < stride; i++) state[t * stride + i] = this.shut[i];
+    plies.bits.applyPush(state, t * stride, m);
+    const grew = plies.bits.walkAfter(state, t * stride, m);
+    plies.still[p] = grew ? 0 : 1;
+    this.copyGroups(p, m);
+    this.open = false;
+    const found = this.visit(t, 0);
+    this.open = true;
+    return found;
+  }
+
+  /** D of push x (made at ply k) carried by the pushes applied at plies k + 1 .. q - 1, into cm. */
+  private carry(q: number, k: number, x: number): void {
+    const plies = this.plies;
+    const n = this.n;
+    const d = (k * this.moves + x) * n;
+    for (let r = 0; r < n; r++) this.cm[r] = this.dTab[d + r];
+    for (let t = k + 1; t < q; t++) if (plies.blank[t] === 0) plies.bits.moveRows(this.cm, 0, plies.path[t]);
+  }
+
+  /** The first group of ply q's state whose D union R holds or is beside, or -1. */
+  private touched(q: number): number {
+    const gq = q * this.h;
+    const rB = q * this.stride + K_R * this.n;
+    for (let g = 0; g < this.gCount[q]; g++) {
+      if (this.gOff[gq + g] === 1) continue;
+      if (this.beside(this.plies.state, rB, this.gMask, (gq + g) * this.n)) return g;
+    }
+    return -1;
+  }
+
+  /** Whether ply q's state has a group that is not off. */
+  private active(q: number): boolean {
+    const gq = q * this.h;
+    for (let g = 0; g < this.gCount[q]; g++) if (this.gOff[gq + g] === 0) return true;
+    return false;
+  }
+
+  /**
+   * Copies ply p's groups that are not off to ply p + 1, their masks moved by m (none
+   * when m < 0); returns how many.
+   */
+  private copyGroups(p: number, m: number): number {
+    const n = this.n;
+    const h = this.h;
+    let c = 0;
+    for (let g = 0; g < this.gCount[p]; g++) {
+      const a = p * h + g;
+      if (this.gOff[a] === 1) continue;
+      const b = (p + 1) * h + c;
+      this.gPly[b] = this.gPly[a];
+      this.gOff[b] = 0;
+      for (let i = 0; i < 4; i++) this.gMem[b * 4 + i] = this.gMem[a * 4 + i];
+      for (let r = 0; r < n; r++) this.gMask[b * n + r] = this.gMask[a * n + r];
+      if (m >= 0) this.plies.bits.moveRows(this.gMask, b * n, m);
+      c++;
+    }
+    this.gCount[p + 1] = c;
+    return c;
+  }
+
+  /** Saves group g of ply q (members and mask) before visit changes it. */
+  private save(q: number, g: number): void {
+    const n = this.n;
+    const s = this.savedTop * (6 + n);
+    this.savedTop++;
+    const at = q * this.h + g;
+    this.saved[s] = q;
+    this.saved[s + 1] = g;
+    for (let i = 0; i < 4; i++) this.saved[s + 2 + i] = this.gMem[at * 4 + i];
+    for (let r = 0; r < n; r++) this.saved[s + 6 + r] = this.gMask[at * n + r];
+  }
+
+  /** Restores the groups saved since `to` (latest first). */
+  private restore(to: number): void {
+    const n = this.n;
+    while (this.savedTop > to) {
+      this.savedTop--;
+      const s = this.savedTop * (6 + n);
+      const at = this.saved[s] * this.h + this.saved[s + 1];
+      for (let i = 0; i < 4; i++) this.gMem[at * 4 + i] = this.saved[s + 2 + i];
+      for (let r = 0; r < n; r++) this.gMask[at * n + r] = this.saved[s + 6 + r];
+    }
+  }
+
+  /** True when the set at state[rB..] holds or is beside (no wraparound) a field of mask[at..]. */
+  private beside(state: Int32Array, rB: number, mask: Int32Array, at: number): boolean {
+    const n = this.n;
+    const full = this.full;
+    for (let r = 0; r < n; r++) {
+      const x = mask[at + r];
+      let near = x | ((x << 1) & full) | (x >>> 1);
+      if (r > 0) near |= mask[at + r - 1];
+      if (r < n - 1) near |= mask[at + r + 1];
+      if ((state[rB + r] & near) !== 0) return true;
+    }
+    return false;
+  }
+}
