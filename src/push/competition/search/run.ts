@@ -361,7 +361,10 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
               workerData: { instance: data, maxSteps: horizon, beams: IMPROVER_BEAMS, best: best.length, stop: flagBuffer } satisfies ImproverInput,
             });
             improver.on("message", (m: ImproverMessage) => {
-              if (!settled && m.kind === "better") better(m.pushes);
+              if (!settled && m.kind === "better") {
+                better(m.pushes);
+                provenOptimal();
+              }
             });
             // a failing improver costs only the improvement
             improver.on("error", () => undefined);
@@ -382,6 +385,18 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
       reject(e);
     };
     if (early !== undefined) return fail(early);
+    /**
+     * models 1: the best solution has as few pushes as proven necessary (a depth settled,
+     * or the improver found a shorter one after the workers started: they search with the
+     * beam's longer solution as known bound and would go on below it): the run is over.
+     */
+    const provenOptimal = (): boolean => {
+      if (settled || !single || best === undefined || lower < best.length) return false;
+      stopAll();
+      const workerNodes = nodes.reduce((a, n) => a + Math.max(n.final, n.depths), 0);
+      resolve(result(merge.depths, false, false, workerNodes));
+      return true;
+    };
     const handle = (events: MergeEvent[]): void => {
       for (const e of events) {
         if (settled) return;
@@ -397,6 +412,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
           case "depth":
             options.onDepth?.(e.stats);
             raise(merge.lowerBound);
+            if (provenOptimal()) return;
             break;
           case "end": {
             stopAll();
