@@ -231,12 +231,12 @@ describe("labsolve batch: what is an instance, what is said, what the exit code 
     const dir = tmp();
     // 20x20: the beam answers in milliseconds, proving its optimum takes seconds
     writeFileSync(join(dir, "maze-20.lp"), toFacts(generate(20, 20, 7, "maze")));
-    const r = batch([dir, "--time-limit", "0.5", "--format", "json"]);
+    const r = batch([dir, "--time-limit", "2", "--format", "json"]);
     expect(r.code).toBe(1);
     const [row] = report(r.out).instances;
     expect(row).toMatchObject({ status: "solved", optimal: false, verified: true, interrupted: "time limit" });
     expect(row.lowerBound).toBeLessThan(row.pushes as number);
-    const single = spawnSync(join(ROOT, "bin/labsolve"), ["--time-limit", "0.5", join(dir, "maze-20.lp")], { encoding: "utf8" });
+    const single = spawnSync(join(ROOT, "bin/labsolve"), ["--time-limit", "2", join(dir, "maze-20.lp")], { encoding: "utf8" });
     expect(single.status).toBe(11);
     // --any: the task is done with any answer
     expect(batch([dir, "--any", "--time-limit", "20"]).code).toBe(0);
