@@ -14,11 +14,11 @@
  * settled depth (a long run stopped half-way keeps what it measured): per depth its jobs
  * (states, milliseconds, frontier, parent) and the states below each prefix of 3 pushes.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, tmpdir } from "node:os";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { join } from "node:path";
+import { startRedis, startWorkers as startQueueWorkers } from "./queue-bench-processes.js";
 import { runQueuedProof, type QueuedProof } from "../src/queue/proof.js";
 
 const root = join(new URL(".", import.meta.url).pathname, "..", "..");
@@ -36,27 +36,7 @@ const maxSteps = opt("--max-steps") === undefined ? undefined : Number(opt("--ma
 const sizesOut = opt("--sizes");
 const LABSOLVE = join(root, "bin", "labsolve");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const port = await freePort();
-const redis = spawn("redis-server", ["--bind", "127.0.0.1", "--port", String(port), "--dir", mkdtempSync(join(tmpdir(), "labbench-redis-")), "--appendonly", "yes", "--save", "", "--maxmemory-policy", "noeviction"], { stdio: ["ignore", "pipe", "inherit"] });
-await new Promise<void>((resolve) => {
-  let log = "";
-  redis.stdout!.on("data", (d) => {
-    log += d;
-    if (/Ready to accept connections/.test(log)) resolve();
-  });
-});
-const url = `redis://127.0.0.1:${port}`;
+const { url, port, proc: redis } = await startRedis();
 // for scripts/queue-sizes.ts while a long run goes on
 process.stderr.write(`Redis at ${url}\n`);
 const spawned: ChildProcess[] = [redis];
@@ -68,19 +48,8 @@ process.on("exit", cleanUp);
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => process.exit(130));
 
 async function startWorkers(n: number): Promise<ChildProcess[]> {
-  const ws: ChildProcess[] = [];
-  for (let i = 0; i < n; i++) {
-    const w = spawn(LABSOLVE, ["worker", "--queue", url, "--concurrency", "1"], { stdio: ["ignore", "ignore", "pipe"] });
-    await new Promise<void>((resolve) => {
-      let log = "";
-      w.stderr!.on("data", (d) => {
-        log += d;
-        if (/job\(s\) at once/.test(log)) resolve();
-      });
-    });
-    ws.push(w);
-    spawned.push(w);
-  }
+  const ws = await startQueueWorkers(LABSOLVE, url, n);
+  spawned.push(...ws);
   return ws;
 }
 

@@ -13,11 +13,11 @@
  * Wall seconds of the submitting `labsolve batch` (process start to exit; the workers are
  * started and connected before), median of K runs; Redis is emptied before each run.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { startRedis, startWorkers } from "./queue-bench-processes.js";
 
 const root = join(new URL(".", import.meta.url).pathname, "..", "..");
 const argv = process.argv.slice(2);
@@ -32,51 +32,9 @@ const out = argv.includes("--out") ? opt("--out", "") : undefined;
 const LABSOLVE = join(root, "bin", "labsolve");
 const ZIP = join(root, "..", "shared", "instances", "aspcomp2013-labyrinth-15.zip");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startRedis(): Promise<{ url: string; port: number; proc: ChildProcess }> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), "labbench-redis-"));
-  const proc = spawn("redis-server", ["--bind", "127.0.0.1", "--port", String(port), "--dir", dir, "--appendonly", "yes", "--appendfsync", "everysec", "--save", "", "--maxmemory-policy", "noeviction"], { stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((resolve, reject) => {
-    let log = "";
-    proc.stdout!.on("data", (d) => {
-      log += d;
-      if (/Ready to accept connections/.test(log)) resolve();
-    });
-    proc.once("exit", () => reject(new Error(`redis-server did not start:\n${log}`)));
-  });
-  return { url: `redis://127.0.0.1:${port}`, port, proc };
-}
-
 function flush(port: number): void {
   const r = spawnSync("redis-cli", ["-h", "127.0.0.1", "-p", String(port), "FLUSHALL"], { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`FLUSHALL: ${r.stderr}`);
-}
-
-async function startWorkers(url: string, n: number): Promise<ChildProcess[]> {
-  const ws: ChildProcess[] = [];
-  for (let i = 0; i < n; i++) {
-    const w = spawn(LABSOLVE, ["worker", "--queue", url, "--concurrency", "1", "--name", `bench-${i}`], { stdio: ["ignore", "ignore", "pipe"] });
-    await new Promise<void>((resolve) => {
-      let log = "";
-      w.stderr!.on("data", (d) => {
-        log += d;
-        if (/job\(s\) at once/.test(log)) resolve();
-      });
-    });
-    ws.push(w);
-  }
-  return ws;
 }
 
 async function stopWorkers(ws: ChildProcess[]): Promise<void> {
@@ -104,7 +62,7 @@ async function measure(source: string, extra: string[], redis: { url: string; po
   const times: Record<string, number> = {};
   for (const jobs of [1, 2]) times[`in-process -j ${jobs}`] = median(Array.from({ length: runs }, () => wall(["batch", source, "--jobs", String(jobs), "--format", "json", ...extra])));
   for (const workers of [1, 2]) {
-    const ws = await startWorkers(redis.url, workers);
+    const ws = await startWorkers(LABSOLVE, redis.url, workers, (i) => `bench-${i}`);
     const ts: number[] = [];
     for (let k = 0; k < runs; k++) {
       flush(redis.port);
