@@ -235,11 +235,29 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
   it("the submitter interrupted and run again with --resume", async () => {
     const out = outFile();
     const first = run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]);
+    // the batch must still be unfinished when the submitter is interrupted: w2 is killed on
+    // its slow job (which can then finish only on w1, after its lock expires and it runs
+    // again), and w1 is stopped once the first row is in the file. Without this, the 12
+    // small jobs all finish within one poll of the first row, and the SIGINT could come
+    // after the batch had finished.
+    const w1 = workers.find((w) => w.name === "w1")!.w;
+    const w2 = workers.find((w) => w.name === "w2")!.w;
+    await activeOn("w2", 0);
+    w2.proc.kill("SIGKILL");
     await until("a first row", () => (existsSync(out) && readRows(out).length > 0 ? true : undefined));
-    first.proc.kill("SIGINT");
-    const r1 = await first.done;
-    expect(r1.code, r1.err).toBe(1);
-    expect(r1.err).toMatch(/--resume/);
+    w1.proc.kill("SIGSTOP");
+    let kept: number;
+    try {
+      first.proc.kill("SIGINT");
+      const r1 = await first.done;
+      expect(r1.code, r1.err).toBe(1);
+      expect(r1.err).toMatch(/--resume/);
+      kept = readRows(out).length;
+    } finally {
+      w1.proc.kill("SIGCONT");
+    }
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(14);
     const r2 = await run(["batch", dir, "--queue", redis.url, "--out", out, "--resume", "--format", "json"]).done;
     expect(r2.code, r2.err).toBe(0);
     expectSameAsInProcess(out);
