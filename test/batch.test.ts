@@ -7,6 +7,7 @@ import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
+import type { BatchRow } from "../src/core/plugin.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const SHARED_ZIP = join(ROOT, "..", "shared", "instances", "aspcomp2013-labyrinth-15.zip");
@@ -17,19 +18,8 @@ function batch(args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-interface Row {
-  instance: string;
-  status: string;
-  pushes: number | null;
-  optimal: boolean | null;
-  lowerBound: number | null;
-  verified: boolean | null;
-  error?: string;
-  interrupted?: string;
-  N: number | null;
-  max_steps: number | null;
-  witness: string | null;
-}
+/** one line of the results file, as the product declares it */
+type Row = BatchRow;
 
 function report(out: string): { summary: Record<string, number>; instances: Row[] } {
   return JSON.parse(out);

@@ -17,6 +17,7 @@ import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
 import { instanceJob, instanceJobId } from "../src/queue/jobs.js";
+import type { BatchRow } from "../src/core/plugin.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const LABSOLVE = join(ROOT, "bin/labsolve");
@@ -25,16 +26,8 @@ const SHARED_0045 = join(ROOT, "..", "shared", "instances", "aspcomp2013", "0045
 /** src/queue/settings.ts BATCH_QUEUE (not imported: the test names what users see in Redis) */
 const QUEUE = "labyrinth-batch";
 
-interface Row {
-  instance: string;
-  status: string;
-  pushes: number | null;
-  optimal: boolean | null;
-  lowerBound: number | null;
-  verified: boolean | null;
-  error?: string;
-  errorKind?: string;
-}
+/** one line of the results file, as the product declares it */
+type Row = BatchRow;
 
 /** The instances: 2 slow unsolvable ones first (the jobs to kill mid-way), then 12 small generated ones. */
 function writeInstances(dir: string): void {

@@ -17,90 +17,19 @@
 import type { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";
 import { InputError } from "../../../core/errors.js";
-import type { ProgressFigures } from "../../../core/status-line.js";
 import type { Instance } from "../instance.js";
-import { MAX_SIZE, hopeless, solve, type DepthStats, type SearchOptions } from "./engine.js";
-import type { ProofCheckpoint } from "./checkpoint.js";
+import { MAX_SIZE, hopeless, solve, type DepthStats } from "./engine.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
-import { Interrupts, type InterruptOptions } from "./interrupts.js";
+import { Interrupts } from "./interrupts.js";
 import type { MergeEvent } from "./merge.js";
+import { ProgressTicker } from "./progress-ticker.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
+import type { Bounds, RunOptions, RunResult } from "./run-types.js";
 
-/** What is known of the fewest pushes during a run. */
-export interface Bounds {
-  /** pushes proven necessary: every shorter sequence was searched without a solution */
-  lower: number;
-  /** pushes of the best solution found so far, undefined when none */
-  upper: number | undefined;
-}
-
-/** Options of a run: the search's own plus what interrupts it. */
-export interface RunOptions extends Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes">, InterruptOptions {
-  /** any solution within the horizon, not necessarily the shortest (the beam first) */
-  any?: boolean;
-  /** search threads (default 1); with more than one they share one table of tableMegabytes (TranspositionTable.sharedBuffer) */
-  threads?: number;
-  /**
-   * The run's answers, each once, in their final order: with models other than 1 as they
-   * are proven (shortest first); with models 1 the best solution, at the end.
-   */
-  onSolution?: (pushes: Push[]) => void;
-  /** models 1: each solution with fewer pushes than any before, as soon as it is found (not necessarily proven) */
-  onBetter?: (pushes: Push[], bounds: Bounds) => void;
-  /** models 1: the lower bound rose (a depth was searched to the end without a solution) */
-  onLowerBound?: (bounds: Bounds) => void;
-  onDepth?: (stats: DepthStats) => void;
-  /**
-   * With models other than 1: a promise when whatever onSolution writes to is backed up
-   * (stdout to a slow pipe), settled when it has taken it; undefined when it is not.
-   * The workers then wait (flow control, src/push/competition/search/flow.ts) instead of the output
-   * queueing answers without end.
-   */
-  outputBacklog?: () => Promise<unknown> | undefined;
-  /**
-   * Keep the answers in RunResult.solutions (default true). false: with models other
-   * than 1 only onSolution sees them, so that an enumeration of millions runs in bounded
-   * memory (RunResult.count counts them); with models 1 the best is kept anyway.
-   */
-  keep?: boolean;
-  /**
-   * models 1 only: the proof's checkpoint (src/push/competition/search/checkpoint.ts): the run
-   * goes on from what it records, and records what the run settles every few seconds
-   * (CHECKPOINT_EVERY_MS) and when the run ends (an interruption included).
-   */
-  checkpoint?: ProofCheckpoint;
-  /**
-   * models 1 only: called every PROGRESS_EVERY_MS with where the proof is (the depth being
-   * proven, states so far, the bounds, the share of the depth's first pushes done).
-   */
-  onProgress?: (figures: ProgressFigures) => void;
-}
-
-/** How a run ended. */
-export interface RunResult {
-  /** the answers (models 1: the best solution found, proven shortest or not); empty when not kept (RunOptions.keep) */
-  solutions: Push[][];
-  /** the number of answers passed on (onSolution) */
-  count: number;
-  depths: DepthStats[];
-  exhausted: boolean;
-  interrupted: boolean;
-  /** what interrupted it: "time limit", "SIGINT", "SIGTERM", "aborted" */
-  interruptedBy: string | undefined;
-  /** pushes proven necessary (the optimum when `optimal`; max_steps + 1 when exhausted without a solution) */
-  lowerBound: number;
-  /** pushes of the shortest solution found, undefined when none */
-  upperBound: number | undefined;
-  /** true when the shortest solution found is proven to have the fewest pushes */
-  optimal: boolean;
-  nodes: number;
-  seconds: number;
-}
+export type { Bounds, RunOptions, RunResult };
 
 /** Milliseconds between two writes of a checkpoint (RunOptions.checkpoint) during the search. */
 export const CHECKPOINT_EVERY_MS = 3000;
-/** Milliseconds between two RunOptions.onProgress calls. */
-export const PROGRESS_EVERY_MS = 250;
 /** Depths whose first pushes the workers claim from shared counters (SearchOptions.claimRoot); deeper ones are split statically. */
 const CLAIMED_DEPTHS = 4096;
 /** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
@@ -137,29 +66,12 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const { flagBuffer, flag } = stops;
   const stopped = (): boolean => stops.stopped();
   const mustStop = (): boolean => stops.stoppedFor(FIRST_BEAM_GRACE_MS);
-  /** first pushes searched to the end, per depth (root messages), for the progress */
-  const rootsDone = new Map<number, number>();
-  for (const [d, moves] of Object.entries(options.checkpoint?.doneRoots ?? {})) rootsDone.set(Number(d), moves.length);
-  /** each worker's states so far (SearchOptions.onNodes), for the progress */
-  let live: Float64Array | undefined;
-  let searching = false;
-  const progress = single ? options.onProgress : undefined;
-  const ticker = progress
-    ? setInterval(() => {
-        let nodes = mainNodes;
-        for (const n of live ?? []) nodes += n;
-        progress({
-          depth: lower,
-          nodes,
-          seconds: (performance.now() - started) / 1000,
-          lower,
-          upper: best?.length,
-          share: searching ? { done: rootsDone.get(lower) ?? 0, total: 4 * instance.size } : undefined,
-        });
-      }, PROGRESS_EVERY_MS)
-    : undefined;
+  const ticker =
+    single && options.onProgress
+      ? new ProgressTicker(options.onProgress, { lower: () => lower, upper: () => best?.length, mainNodes: () => mainNodes }, 4 * instance.size, started, options.checkpoint?.doneRoots)
+      : undefined;
   const cleanup = (): void => {
-    if (ticker) clearInterval(ticker);
+    ticker?.stop();
     stops.cleanup();
   };
 
@@ -265,8 +177,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const mb = options.tableMegabytes ?? 64;
   const shareTable = threads > 1 && mb > 0 && horizon >= 2;
   const sharedTable = shareTable ? (await import("./table.js")).TranspositionTable.sharedBuffer(mb) : undefined;
-  const reportRoots = checkpoint !== undefined || progress !== undefined;
-  if (progress) live = new Float64Array(new SharedArrayBuffer(8 * threads));
+  const reportRoots = checkpoint !== undefined || ticker !== undefined;
+  const live = ticker?.workerBuffer(threads);
   const claims = threads > 1 ? new SharedArrayBuffer(4 * (Math.min(horizon, CLAIMED_DEPTHS) + 1)) : undefined;
   // an enumeration streams: flow control between the workers and this thread (flow.ts)
   const flow = single ? undefined : flowBuffer(threads);
@@ -303,7 +215,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
         },
         done: checkpoint?.doneRoots,
         reportRoots,
-        progress: live?.buffer as SharedArrayBuffer | undefined,
+        progress: live,
         stop: flagBuffer,
         claims,
         flow: flow ? { buffer: flow, index, workers: threads } : undefined,
@@ -344,7 +256,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
 
   // 3. the workers
   const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
-  searching = true;
+  ticker?.searchStarted();
   const merge = new DepthMerge({ workers: workers.length, horizon, models: quota, from });
   const nodes = workers.map(() => ({ final: 0, depths: 0 }));
   return new Promise<RunResult>((resolve, reject) => {
@@ -434,7 +346,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
             nodes[index].depths += m.stats.nodes;
             return handle(merge.depth(index, m.stats));
           case "root":
-            rootsDone.set(m.depth, (rootsDone.get(m.depth) ?? 0) + 1);
+            ticker?.rootDone(m.depth);
             return checkpoint?.rootDone(m.depth, m.move);
           case "done":
             finished = true;
