@@ -9,6 +9,8 @@
  * - Lemma I: a push straight after its inverse, or a step straight back with no push
  *   between, is never part of an optimal plan.
  * - Lemma H: a robot on a card with no opening never moves (its card never changes).
+ * - Lemma O: straight after a push, a parallel line only at the same or a higher index
+ *   (parallel pushes commute); the last push is part of the table's key.
  * - Lemma L (lines.ts): the bound of the lines a walk needs, steps plus the line segments a
  *   relaxed walk must have pushed; it implies Lemma W (where the bound is the Manhattan
  *   distance M, it holds only if the board as it is has a walk of M steps), which remains
@@ -81,7 +83,7 @@ class Planner {
   readonly prev2: Int32Array;
   readonly flags1 = new Int32Array(4);
   readonly flags2 = new Int32Array(4);
-  /** per last push (line * 4 + d): part of the table's key, as Lemma O's skips depend on it */
+  /** per last push (line * 4 + d): part of the table's key, as the skips of Lemmas I and O depend on it */
   readonly last1: Int32Array;
   readonly last2: Int32Array;
   readonly runOrder: boolean;
@@ -234,10 +236,11 @@ class Planner {
       return true;
     }
     if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop())) throw new Interrupted();
+    // the table's key: the state and the context its children depend on (Lemmas P, I, O)
     let a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
     let b = this.bh2 ^ this.robot2[robot] ^ this.prev2[prev + 1] ^ this.flags2[flags];
     const lastPush = last >= 0 && last < this.stepBase;
-    if (lastPush && this.runOrder) {
+    if (lastPush) {
       a ^= this.last1[last];
       b ^= this.last2[last];
     }

@@ -117,7 +117,7 @@ class Heap {
  * or proved that no plan exists among the states it met. Up to three attempts: the walk
  * guide with a fifth of the states; Lemma L's bound as the guide (W = 2; it finds a plan
  * where a detour is needed, e.g. the 16x16 task of seed 3, on which the walk guide's
- * plateau fills any cap), with a tenth; then the walk guide with all of them.
+ * plateau fills any cap), with a twentieth; then the walk guide with all of them.
  * @param task the task (0-based PDDL coordinates)
  * @returns the plan's moves and cost (pushes + steps)
  */
@@ -125,7 +125,7 @@ export function quickPlan(task: IpcTask, options: QuickOptions = {}): { moves: I
   const cap = options.maxStates ?? Math.min(500_000, Math.floor(2 ** 27 / (task.size * task.size)));
   const attempts: Attempt[] = [
     { guide: "walk", weight: WEIGHT, maxStates: Math.ceil(cap / 5) },
-    { guide: "lines", weight: 2, maxStates: Math.ceil(cap / 10) },
+    { guide: "lines", weight: 2, maxStates: Math.ceil(cap / 20) },
     { guide: "walk", weight: WEIGHT, maxStates: cap },
   ];
   for (const a of attempts) {
