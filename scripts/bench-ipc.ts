@@ -11,6 +11,13 @@
  *   --sizes scrambled by R random pushes, three seeds each, in-process with a time limit.
  * - --compare: each in-process search also without Lemma L (the bound of Lemmas B and W,
  *   option noLineBound), in the same run: its states expanded and seconds beside.
+ * - --ab OPTION (a boolean option of solveIpc, e.g. noRunOrder): per iteration (cost bound),
+ *   the states expanded and CPU seconds with the option off (A, as shipped) and on (B),
+ *   A and B in turn, on the 20 problems (their sums) and the generated tasks; the table
+ *   only, the others are skipped.
+ * - --anytime: the generated tasks only, by the anytime planner (solveIpcAnytime, as
+ *   `labsolve plan` runs it) with the time limit: the quick plan's cost and when it came,
+ *   the cost proven necessary at the end, and whether the plan is proven optimal.
  * The tables go to stdout and, with --out, are appended to FILE.
  */
 import { spawnSync } from "node:child_process";
@@ -19,7 +26,8 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateIpcTask } from "../src/push/ipc2023/generate.js";
 import { readIpcProblem } from "../src/push/ipc2023/problem.js";
-import { solveIpc } from "../src/push/ipc2023/search/index.js";
+import { type IpcSearchOptions, solveIpc, solveIpcAnytime } from "../src/push/ipc2023/search/index.js";
+import type { IpcResult, IpcTask } from "../src/push/ipc2023/task.js";
 
 const root = join(new URL(".", import.meta.url).pathname, "..", "..");
 const argv = process.argv.slice(2);
@@ -33,6 +41,8 @@ const sizes = opt("--sizes", "8,10,12,14,16").split(",").map(Number);
 const rotations = opt("--rotations", "").split(",").filter(Boolean).map(Number);
 const out = opt("--out", "");
 const compare = argv.includes("--compare");
+const ab = opt("--ab", "");
+const anytime = argv.includes("--anytime");
 const opt_dir = join(root, "..", "shared", "ipc2023-labyrinth", "opt");
 const BOUNDS = [5, 8, 9, 12, 13, 9, 12, 13, 12, 13, 14, 13, 14, 18, 17, 14, 21, 16, 15, 20];
 
@@ -45,6 +55,12 @@ const say = (s: string): void => {
 
 say(`Machine: ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores; ${new Date().toISOString().slice(0, 16)} UTC`);
 say(`Command: node dist/scripts/bench-ipc.js ${argv.join(" ")}`.trimEnd());
+if (ab || anytime) {
+  if (ab) abTable(ab);
+  else anytimeTable();
+  if (out) appendFileSync(out, `${lines.join("\n")}\n`);
+  process.exit(0);
+}
 if (existsSync(opt_dir)) {
   const tmp = mkdtempSync(join(tmpdir(), "bench-ipc-"));
   say("");
@@ -105,3 +121,90 @@ for (const n of sizes) {
   }
 }
 if (out) appendFileSync(out, `${lines.join("\n")}\n`);
+
+/** One search: per iteration (cost bound) the states it expanded and the CPU seconds since the start, and its result. */
+function iterations(task: IpcTask, options: IpcSearchOptions): { its: Map<number, [number, number]>; result: IpcResult } {
+  const its = new Map<number, [number, number]>();
+  const t0 = process.cpuUsage();
+  const cpu = (): number => {
+    const u = process.cpuUsage(t0);
+    return (u.user + u.system) / 1e6;
+  };
+  let before = 0;
+  const result = solveIpc(task, {
+    ...options,
+    timeLimitMs: timeLimit * 1000,
+    onIteration: (bound, expanded) => {
+      its.set(bound, [expanded - before, cpu()]);
+      before = expanded;
+    },
+  });
+  // the last iteration: the one that found the plan, or the one the limit cut (not finished)
+  if (!its.has(result.lowerBound)) its.set(result.lowerBound, [result.expanded - before, cpu()]);
+  return { its, result };
+}
+
+/** --ab: per iteration, A (as shipped) against B (option `off` set), in turn, the same run. */
+function abTable(off: string): void {
+  const tasks: { name: string; task: IpcTask }[] = [];
+  if (existsSync(opt_dir)) {
+    for (let k = 1; k <= 20; k++) {
+      const file = join(opt_dir, `p${String(k).padStart(2, "0")}.pddl`);
+      tasks.push({ name: `p${String(k).padStart(2, "0")}`, task: readIpcProblem(readFileSync(file, "utf8"), file) });
+    }
+  }
+  for (const n of sizes) for (const rot of rotations.length > 0 ? rotations : [n, 2 * n]) for (const seed of [1, 2, 3]) tasks.push({ name: `N ${n}, ${rot} pushes, seed ${seed}`, task: generateIpcTask(n, seed, rot) });
+  say("");
+  say(`Per iteration (cost bound), in-process, time limit ${timeLimit} s: the states expanded in the iteration and the CPU seconds since the start, A (as shipped) and B (${off}), A and B in turn. A bound's row with "(cut)" did not finish.`);
+  say("");
+  say(`| task | bound | A states | A cpu s | B states | B cpu s | B/A states |`);
+  say("| --- | --- | --- | --- | --- | --- | --- |");
+  const fmt = (x: number): string => x.toLocaleString("en-US");
+  const sum = { a: 0, b: 0, ac: 0, bc: 0 };
+  for (const { name, task } of tasks) {
+    const a = iterations(task, {});
+    const b = iterations(task, { [off]: true } as IpcSearchOptions);
+    if (name.startsWith("p")) {
+      sum.a += a.result.expanded;
+      sum.b += b.result.expanded;
+      sum.ac += [...a.its.values()].at(-1)![1];
+      sum.bc += [...b.its.values()].at(-1)![1];
+      continue;
+    }
+    for (const bound of [...new Set([...a.its.keys(), ...b.its.keys()])].sort((x, y) => x - y)) {
+      const cell = (r: ReturnType<typeof iterations>): [string, string, number] => {
+        const it = r.its.get(bound);
+        if (!it) return ["", "", NaN];
+        const cut = !r.result.cost && !r.result.proven && bound === r.result.lowerBound ? " (cut)" : r.result.cost === bound ? " (plan)" : "";
+        return [`${fmt(it[0])}${cut}`, it[1].toFixed(2), it[0]];
+      };
+      const [as, ac, an] = cell(a);
+      const [bs, bc, bn] = cell(b);
+      if (an <= 1 && bn <= 1) continue;
+      say(`| ${name} | ${bound} | ${as} | ${ac} | ${bs} | ${bc} | ${Number.isNaN(an / bn) ? "" : (bn / an).toFixed(2)} |`);
+    }
+  }
+  if (existsSync(opt_dir)) say(`| the 20 problems, sum | | ${fmt(sum.a)} | ${sum.ac.toFixed(2)} | ${fmt(sum.b)} | ${sum.bc.toFixed(2)} | ${(sum.b / sum.a).toFixed(2)} |`);
+}
+
+/** --anytime: the generated tasks by the anytime planner. */
+function anytimeTable(): void {
+  say("");
+  say(`The anytime planner (solveIpcAnytime, in-process), time limit ${timeLimit} s: the quick plan, then the exact search below its cost`);
+  say("");
+  say("| N | scrambling pushes | seed | quick plan cost | after s | cost proven necessary | proven optimal | states expanded | s |");
+  say("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const n of sizes) {
+    for (const rot of rotations.length > 0 ? rotations : [n, 2 * n]) {
+      for (const seed of [1, 2, 3]) {
+        const task = generateIpcTask(n, seed, rot);
+        const t0 = process.hrtime.bigint();
+        const since = (): number => Number(process.hrtime.bigint() - t0) / 1e9;
+        let quick = "none";
+        const r = solveIpcAnytime(task, { timeLimitMs: timeLimit * 1000, onPlan: (_moves, cost) => (quick = `${cost} | ${since().toFixed(2)}`) });
+        if (quick === "none") quick = "none |";
+        say(`| ${n} | ${rot} | ${seed} | ${quick} | ${r.lowerBound} | ${r.proven ? "yes" : "no"} | ${r.expanded.toLocaleString("en-US")} | ${since().toFixed(2)} |`);
+      }
+    }
+  }
+}

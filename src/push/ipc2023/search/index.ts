@@ -9,6 +9,8 @@
  * - Lemma I: a push straight after its inverse, or a step straight back with no push
  *   between, is never part of an optimal plan.
  * - Lemma H: a robot on a card with no opening never moves (its card never changes).
+ * - Lemma O: straight after a push, a parallel line only at the same or a higher index
+ *   (parallel pushes commute); the last push is part of the table's key.
  * - Lemma L (lines.ts): the bound of the lines a walk needs, steps plus the line segments a
  *   relaxed walk must have pushed; it implies Lemma W (where the bound is the Manhattan
  *   distance M, it holds only if the board as it is has a walk of M steps), which remains
@@ -40,6 +42,13 @@ export interface IpcSearchOptions {
   noLineBound?: boolean;
   /** switch Lemma L' off (a push's child bounded from its parent's search; for measurements and tests) */
   noPushFilter?: boolean;
+  /** switch Lemma O off (pushes of parallel lines in increasing line order; for measurements and tests) */
+  noRunOrder?: boolean;
+  /**
+   * for tests only: add this to every bound above 0, making the bound inadmissible (the
+   * differential test must then fail: test/ipc-differential.test.ts). Default 0.
+   */
+  inflateBound?: number;
   /** called after each finished iteration with its bound and the states expanded so far */
   onIteration?: (bound: number, expanded: number) => void;
   /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
@@ -74,6 +83,11 @@ class Planner {
   readonly prev2: Int32Array;
   readonly flags1 = new Int32Array(4);
   readonly flags2 = new Int32Array(4);
+  /** per last push (line * 4 + d): part of the table's key, as the skips of Lemmas I and O depend on it */
+  readonly last1: Int32Array;
+  readonly last2: Int32Array;
+  readonly runOrder: boolean;
+  readonly inflate: number;
   readonly path: Int32Array;
   readonly table: PlanTable;
   readonly stepBase: number;
@@ -137,6 +151,10 @@ class Planner {
     this.prev2 = fill(new Int32Array(n * n + 1));
     fill(this.flags1);
     fill(this.flags2);
+    this.runOrder = !options.noRunOrder;
+    this.inflate = options.inflateBound ?? 0;
+    this.last1 = fill(new Int32Array(4 * n));
+    this.last2 = fill(new Int32Array(4 * n));
     for (let f = 0; f < n * n; f++) {
       this.bh1 ^= this.z1[f * 16 + this.tiles[f]];
       this.bh2 ^= this.z2[f * 16 + this.tiles[f]];
@@ -208,6 +226,7 @@ class Planner {
         h++;
       }
     }
+    if (h > 0) h += this.inflate;
     if (g + h > this.bound) {
       if (g + h < this.minExceed) this.minExceed = g + h;
       return false;
@@ -217,8 +236,14 @@ class Planner {
       return true;
     }
     if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop())) throw new Interrupted();
-    const a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
-    const b = this.bh2 ^ this.robot2[robot] ^ this.prev2[prev + 1] ^ this.flags2[flags];
+    // the table's key: the state and the context its children depend on (Lemmas P, I, O)
+    let a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
+    let b = this.bh2 ^ this.robot2[robot] ^ this.prev2[prev + 1] ^ this.flags2[flags];
+    const lastPush = last >= 0 && last < this.stepBase;
+    if (lastPush) {
+      a ^= this.last1[last];
+      b ^= this.last2[last];
+    }
     if (this.table.seen(a, b, g)) return false;
     const n = this.n;
     const t = this.tiles;
@@ -241,9 +266,13 @@ class Planner {
     const lastLine = n - 1;
     const px = prev >= 0 ? prev % n : -1;
     const py = prev >= 0 ? (prev - px) / n : -1;
+    // Lemma O: straight after a push, a parallel line only at the same or a higher index
+    const lastLineOf = lastPush && this.runOrder ? last >> 2 : -1;
+    const lastIsRow = (last & 3) >= 2;
     for (let line = 0; line < n; line++) {
       for (let d = 0; d < 4; d++) {
         const isRow = d >= 2;
+        if (line < lastLineOf && isRow === lastIsRow) continue;
         if (isRow ? line === y : line === x) continue; // the robot's lines cannot be pushed
         if (last === line * 4 + INVERSE[d]) continue; // Lemma I: straight after its inverse
         if (prev >= 0 && this.partialOrder) {

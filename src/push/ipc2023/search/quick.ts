@@ -1,7 +1,8 @@
 /**
  * A quick plan for the IPC 2023 planner's anytime mode: weighted best-first search
  * (priority g + W*h, W = 3, h the guide below: how many closed connections a south-east
- * walk must have opened) over (board, robot) states, each state met once. Its plans are valid but not necessarily cheapest: the exact
+ * walk must have opened; or W = 2 and h Lemma L's bound, lines.ts, when that guide gives up)
+ * over (board, robot) states, each state met once. Its plans are valid but not necessarily cheapest: the exact
  * search (index.ts) then looks for a cheaper one, and the quick plan is what a time limit
  * or a signal hands in when the exact search has not finished.
  *
@@ -12,6 +13,7 @@
 import type { Direction } from "../../../core/grid.js";
 import type { IpcMove, IpcTask } from "../task.js";
 import { costBound } from "./bound.js";
+import { LineBound } from "./lines.js";
 
 /**
  * The quick search's guide (not admissible, not used by the exact search): the Manhattan
@@ -53,6 +55,14 @@ export interface QuickOptions {
   maxStates?: number;
   /** polled every 64 expansions: true stops the search */
   shouldStop?: () => boolean;
+}
+
+/** One attempt of the quick search: its guide, the guide's weight W, the states it may keep. */
+interface Attempt {
+  /** "walk": the closed connections of a south-east walk (guide above); "lines": Lemma L's bound (lines.ts) */
+  guide: "walk" | "lines";
+  weight: number;
+  maxStates: number;
 }
 
 /** A min-heap of state indices by priority. */
@@ -104,15 +114,35 @@ class Heap {
 
 /**
  * A plan found quickly, or undefined when the search gave up (the state cap, shouldStop)
- * or proved that no plan exists among the states it met.
+ * or proved that no plan exists among the states it met. Up to three attempts: the walk
+ * guide with a fifth of the states; Lemma L's bound as the guide (W = 2; it finds a plan
+ * where a detour is needed, e.g. the 16x16 task of seed 3, on which the walk guide's
+ * plateau fills any cap), with a twentieth; then the walk guide with all of them.
  * @param task the task (0-based PDDL coordinates)
  * @returns the plan's moves and cost (pushes + steps)
  */
 export function quickPlan(task: IpcTask, options: QuickOptions = {}): { moves: IpcMove[]; cost: number } | undefined {
+  const cap = options.maxStates ?? Math.min(500_000, Math.floor(2 ** 27 / (task.size * task.size)));
+  const attempts: Attempt[] = [
+    { guide: "walk", weight: WEIGHT, maxStates: Math.ceil(cap / 5) },
+    { guide: "lines", weight: 2, maxStates: Math.ceil(cap / 20) },
+    { guide: "walk", weight: WEIGHT, maxStates: cap },
+  ];
+  for (const a of attempts) {
+    const plan = attempt(task, a, options.shouldStop);
+    if (plan || options.shouldStop?.()) return plan;
+  }
+  return undefined;
+}
+
+/** One weighted best-first search (quickPlan's attempts). */
+function attempt(task: IpcTask, options: Attempt, shouldStop: (() => boolean) | undefined): { moves: IpcMove[]; cost: number } | undefined {
   const n = task.size;
   const cells = n * n;
-  const cap = options.maxStates ?? Math.min(500_000, Math.floor(2 ** 27 / cells));
+  const cap = options.maxStates;
   const corner = cells - 1;
+  const weight = options.weight;
+  const lineBound = options.guide === "lines" ? new LineBound(n) : undefined;
   let arena = new Uint8Array(cells * 1024);
   let robot = new Int32Array(1024);
   let parent = new Int32Array(1024);
@@ -138,7 +168,8 @@ export function quickPlan(task: IpcTask, options: QuickOptions = {}): { moves: I
     const key = keyOf(tiles, r);
     if (seen.has(key)) return;
     if (costBound(tiles, n, r) === Infinity) return;
-    const h = guide(tiles, n, r, walk);
+    const h = lineBound ? lineBound.bound(tiles, r, Infinity) : guide(tiles, n, r, walk);
+    if (h === Infinity) return;
     if (count === robot.length) {
       const grow = <T extends Int32Array | Uint8Array>(a: T, size: number): T => {
         const b = new (a.constructor as new (k: number) => T)(size);
@@ -157,13 +188,13 @@ export function quickPlan(task: IpcTask, options: QuickOptions = {}): { moves: I
     action[count] = act;
     cost[count] = g;
     seen.set(key, count);
-    heap.push(count, g + WEIGHT * h);
+    heap.push(count, g + weight * h);
     count++;
   };
   add(task.tiles, task.robot.y * n + task.robot.x, -1, -1, 0);
   let expanded = 0;
   while (heap.size > 0) {
-    if ((++expanded & 63) === 0 && options.shouldStop?.()) return undefined;
+    if ((++expanded & 63) === 0 && shouldStop?.()) return undefined;
     if (count >= cap) return undefined;
     const s = heap.pop();
     const tiles = arena.subarray(s * cells, (s + 1) * cells);
