@@ -142,8 +142,12 @@ describe("labsolve", () => {
     const child = spawn(join(ROOT, "bin/labsolve"), ["--format", "clingo"], { cwd: ROOT });
     child.stdin.end(vastUnsolvableFacts(20, 30));
     let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    await new Promise((r) => setTimeout(r, 700));
+    // the header is written just before the search starts listening for signals (in the
+    // same tick): a fixed delay from the spawn once ran out before start-up had ended
+    // (exit by the signal, code null), on a loaded machine
+    const started = new Promise<void>((r) => child.stdout.on("data", (d) => ((out += d), out.includes("Solving...\n") && r())));
+    await started;
+    await new Promise((r) => setTimeout(r, 300));
     child.kill("SIGINT");
     const code = await new Promise((r) => child.on("close", r));
     expect(code).toBe(1);
