@@ -16,6 +16,7 @@ import type { Commutation } from "./pruning/commutation.js";
 import type { Deferral } from "./pruning/deferral.js";
 import type { LastPush } from "./pruning/last-push.js";
 import type { RelevanceCensus } from "./pruning/relevance-census.js";
+import type { ThreePushes } from "./pruning/three-pushes.js";
 import type { Transposition } from "./pruning/transposition.js";
 import type { TwoPushes } from "./pruning/two-pushes.js";
 import type { RootShare } from "./share.js";
@@ -30,6 +31,8 @@ export interface DfsParts {
   transposition: Transposition | undefined;
   last: LastPush;
   two: TwoPushes;
+  /** three pushes left, a set that cannot grow (Lemma 15) */
+  three: ThreePushes;
   share: RootShare;
   /** a proof job's prefixes and node budget (prefix.ts); restricts nothing by default */
   cut: PrefixCut;
@@ -109,11 +112,14 @@ export class DepthFirst {
     // with three pushes left: the lines near R or C (Lemma 8)
     let nearRows = 0;
     let nearCols = 0;
+    // with three pushes left and R or C without growers: pushes Lemma 15 skips
+    let three = false;
     if (prepare) {
       const two = parts.two;
       two.prepare(from, cs);
       nearRows = parts.lines.around(two.keptR.rows | two.keptC.rows);
       nearCols = parts.lines.around(two.keptR.cols | two.keptC.cols);
+      three = parts.three.prepare(p, from, cs);
     }
     // states with two pushes left are not tabled: TwoPushes decides them about as fast
     // as a table lookup, and hits there are rare (measured: 20-25% faster without)
@@ -127,6 +133,7 @@ export class DepthFirst {
         continue;
       }
       if (commutation.skips(p, m)) continue;
+      if (three && parts.three.skips(m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
       if (deferral !== undefined && deferral.defers(p, m)) {
