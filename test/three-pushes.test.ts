@@ -1,6 +1,7 @@
 /**
- * The rule of three pushes left with a set that cannot grow (src/push/competition/search/
- * pruning/three-pushes.ts, docs/search.md Lemma 15), two ways:
+ * The rules of three pushes left with a set that cannot grow and of four pushes left far
+ * from sets that cannot meet (src/push/competition/search/pruning/three-pushes.ts,
+ * docs/search.md Lemmas 15 and 16):
  * - the search with it against the same search without it: all solutions (models 0, so
  *   no commutation rule), in the same order. The search without it is the look-ahead
  *   search that test/lookahead.test.ts compares with the plain search (every push at
@@ -10,7 +11,9 @@
  *   simulation written here (every two pushes after it). Random search boards rarely put
  *   a solution right behind a skipped push; these states do (corridors), and this part
  *   fails when the rule forgets that the set must have no growers, that the push must be
- *   far from it, or that the push must not grow the other set.
+ *   far from it, or that the push must not grow the other set;
+ * - Lemma 16 alone: after each push it skips, Lemma 15 must skip every push again, and
+ *   (one push per state) no three pushes reach the goal in the plain simulation.
  */
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
@@ -21,7 +24,7 @@ import { K_R } from "../src/push/competition/search/layout.js";
 import { LineMath } from "../src/push/competition/search/lines.js";
 import { LookAhead } from "../src/push/competition/search/lookahead.js";
 import { Plies } from "../src/push/competition/search/plies.js";
-import { ThreePushes } from "../src/push/competition/search/pruning/three-pushes.js";
+import { FourPushes, ThreePushes } from "../src/push/competition/search/pruning/three-pushes.js";
 
 /**
  * A plain simulation for the test alone (0-based fields r * N + c, rows from the south;
@@ -150,41 +153,50 @@ describe.each([
   }, 120_000);
 });
 
+/** A random sparse board with corridors, and a start R closed under walking whose goal is apart (or undefined). */
+function randomState(seed: number, sizes: number[]): { n: number; tiles: Uint8Array; set: Uint8Array; goal: number; plies: Plies; cs: number } | undefined {
+  const rand = prng(90000 + seed);
+  const n = sizes[Math.floor(rand() * sizes.length)];
+  const plain = new Plain(n);
+  // sparse tiles: small sets, often without growers
+  const q = 0.2 + 0.5 * rand();
+  const tiles = new Uint8Array(n * n).map(() => (rand() < q ? 1 : 0) | (rand() < q ? 2 : 0) | (rand() < q ? 4 : 0) | (rand() < q ? 8 : 0));
+  // a few corridors (rows open east-west, columns north-south): sets that grow far in one push
+  for (let k = Math.floor(rand() * 3); k > 0; k--) {
+    const line = Math.floor(rand() * n);
+    const row = rand() < 0.5;
+    for (let i = 0; i < n; i++) tiles[row ? line * n + i : i * n + line] |= row ? 12 : 3;
+  }
+  const init = Math.floor(rand() * n * n);
+  const set = new Uint8Array(n * n);
+  set[init] = 1;
+  plain.walk(tiles, set);
+  const goal = Math.floor(rand() * n * n);
+  if (set[goal] === 1) return undefined;
+  const field = (f: number) => ({ row: Math.floor(f / n) + 1, col: (f % n) + 1 });
+  const instance = instanceFromData({ size: n, maxSteps: 5, tiles, init: field(init), goal: field(goal) }, `seed ${seed}`);
+  // ply 1's state: the start with R closed under walking (as after a push that moved nothing of it)
+  const plies = new Plies(instance, 5, 0, false, undefined, undefined);
+  const stride = plies.stride;
+  plies.state.copyWithin(stride, 0, stride);
+  plies.board.walk(plies.state, stride);
+  const cs = plies.cState(1);
+  plies.board.goalComponent(plies.state, stride, cs);
+  new LookAhead(plies.bits).growth(plies.state, stride, cs + K_R * n, plies.grow, 8);
+  return { n, tiles, set, goal, plies, cs };
+}
+
 describe("Lemma 15 at the rule, against a plain simulation", () => {
   it("no push it skips is followed by up to two pushes that make the goal reachable", () => {
     let skipped = 0;
     let states = 0;
     for (let seed = 0; seed < 6000 && skipped < 1500; seed++) {
-      const rand = prng(90000 + seed);
-      const n = 8 + Math.floor(rand() * 4);
+      const made = randomState(seed, [8, 9, 10, 11]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
       const plain = new Plain(n);
-      // sparse tiles: small sets, often without growers
-      const q = 0.2 + 0.5 * rand();
-      const tiles = new Uint8Array(n * n).map(() => (rand() < q ? 1 : 0) | (rand() < q ? 2 : 0) | (rand() < q ? 4 : 0) | (rand() < q ? 8 : 0));
-      // a few corridors (rows open east-west, columns north-south): sets that grow far in one push
-      for (let k = Math.floor(rand() * 3); k > 0; k--) {
-        const line = Math.floor(rand() * n);
-        const row = rand() < 0.5;
-        for (let i = 0; i < n; i++) tiles[row ? line * n + i : i * n + line] |= row ? 12 : 3;
-      }
-      const init = Math.floor(rand() * n * n);
-      const set = new Uint8Array(n * n);
-      set[init] = 1;
-      plain.walk(tiles, set);
-      const goal = Math.floor(rand() * n * n);
-      if (set[goal] === 1) continue;
-      const field = (f: number) => ({ row: Math.floor(f / n) + 1, col: (f % n) + 1 });
-      const instance = instanceFromData({ size: n, maxSteps: 4, tiles, init: field(init), goal: field(goal) }, `seed ${seed}`);
-      // ply 1's state: the start with R closed under walking (as after a push that moved nothing of it)
-      const plies = new Plies(instance, 4, 0, false, undefined, undefined);
-      const stride = plies.stride;
-      plies.state.copyWithin(stride, 0, stride);
-      plies.board.walk(plies.state, stride);
-      const cs = plies.cState(1);
-      plies.board.goalComponent(plies.state, stride, cs);
-      new LookAhead(plies.bits).growth(plies.state, stride, cs + K_R * n, plies.grow, 8);
       const rule = new ThreePushes(plies, new LineMath(n), true);
-      if (!rule.prepare(1, stride, cs)) continue;
+      if (!rule.prepare(1, plies.stride, cs)) continue;
       states++;
       for (let m = 0; m < 4 * n; m++) {
         if (!rule.skips(m)) continue;
@@ -196,5 +208,48 @@ describe("Lemma 15 at the rule, against a plain simulation", () => {
     // the sample must exercise the rule
     expect(states).toBeGreaterThan(100);
     expect(skipped).toBeGreaterThanOrEqual(1500);
+  }, 120_000);
+});
+
+describe("Lemma 16 at the rule", () => {
+  it("after a push it skips, Lemma 15 skips every push again, and no three pushes reach the goal (plain simulation)", () => {
+    let states = 0;
+    let skipped = 0;
+    let simulated = 0;
+    for (let seed = 0; seed < 20000 && simulated < 25; seed++) {
+      const made = randomState(seed, [10, 11, 12]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const lines = new LineMath(n);
+      const three = new ThreePushes(plies, lines, true);
+      const four = new FourPushes(plies, three);
+      if (!four.prepare(1, plies.stride, cs)) continue;
+      states++;
+      const stride = plies.stride;
+      const look = new LookAhead(plies.bits);
+      let first = true;
+      for (let m = 0; m < 4 * n; m++) {
+        if (!four.skips(m)) continue;
+        skipped++;
+        // the state after m, its C and growth words, as the search would make them at ply 2
+        plies.bits.pushInto(plies.state, stride, 2 * stride, m);
+        plies.bits.walkAfter(plies.state, 2 * stride, m);
+        expect(plies.board.goalReachable(plies.state, 2 * stride), `seed ${seed}, push ${m}`).toBe(false);
+        const cs2 = plies.cState(2);
+        plies.board.goalComponent(plies.state, 2 * stride, cs2);
+        look.growth(plies.state, 2 * stride, cs2 + K_R * n, plies.grow, 16);
+        expect(new ThreePushes(plies, lines, true).skipsAll(2, 2 * stride, cs2), `seed ${seed}, push ${m}`).toBe(true);
+        if (first) {
+          // one push per state, every three pushes after it
+          first = false;
+          simulated++;
+          const plain = new Plain(n);
+          const s = plain.after(tiles, set, goal, m);
+          expect(plain.reaches(s.tiles, s.set, s.goal, 3), `seed ${seed}, push ${m}`).toBe(false);
+        }
+      }
+    }
+    expect(states).toBeGreaterThanOrEqual(25);
+    expect(skipped).toBeGreaterThan(200);
   }, 120_000);
 });

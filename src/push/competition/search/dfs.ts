@@ -16,7 +16,7 @@ import type { Commutation } from "./pruning/commutation.js";
 import type { Deferral } from "./pruning/deferral.js";
 import type { LastPush } from "./pruning/last-push.js";
 import type { RelevanceCensus } from "./pruning/relevance-census.js";
-import type { ThreePushes } from "./pruning/three-pushes.js";
+import type { FourPushes, ThreePushes } from "./pruning/three-pushes.js";
 import type { Transposition } from "./pruning/transposition.js";
 import type { TwoPushes } from "./pruning/two-pushes.js";
 import type { RootShare } from "./share.js";
@@ -33,6 +33,8 @@ export interface DfsParts {
   two: TwoPushes;
   /** three pushes left, a set that cannot grow (Lemma 15) */
   three: ThreePushes;
+  /** four pushes left, far from sets that cannot meet (Lemma 16) */
+  four: FourPushes;
   share: RootShare;
   /** a proof job's prefixes and node budget (prefix.ts); restricts nothing by default */
   cut: PrefixCut;
@@ -102,13 +104,17 @@ export class DepthFirst {
     // are prepared from this state's (TwoPushes needs them)
     const ahead = p > 0 && this.lookahead;
     const prepare = ahead && remaining === 3;
+    // with four left, C and its growth too, for Lemma 16
+    const withC = prepare || (ahead && remaining === 4 && parts.three.enabled);
     const cs = plies.cState(p);
     const grow = plies.grow;
     const g8 = 8 * p;
     if (ahead) {
-      if (prepare) plies.board.goalComponent(state, from, cs);
-      parts.look.growth(state, from, prepare ? cs + K_R * n : from + K_R * n, grow, g8);
+      if (withC) plies.board.goalComponent(state, from, cs);
+      parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8);
     }
+    // with four left: the pushes far from R and C that Lemma 16 skips
+    const farDead = withC && !prepare && parts.four.prepare(p, from, cs);
     // with three pushes left: the lines near R or C (Lemma 8)
     let nearRows = 0;
     let nearCols = 0;
@@ -134,6 +140,7 @@ export class DepthFirst {
       }
       if (commutation.skips(p, m)) continue;
       if (three && parts.three.skips(m)) continue;
+      if (farDead && parts.four.skips(m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
       if (deferral !== undefined && deferral.defers(p, m)) {

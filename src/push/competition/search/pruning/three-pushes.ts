@@ -88,13 +88,40 @@ export class ThreePushes extends PruningRule {
    * must be near it and cannot grow it) is within one of T's lines after m.
    */
   skips(m: number): boolean {
+    this.tried++;
+    if (!this.decides(m)) return false;
+    this.cut++;
+    return true;
+  }
+
+  /**
+   * Whether every push of the state of ply p is skipped by `skips` (without counting):
+   * `prepare`, then each push. Then no three pushes from the state make the goal
+   * reachable, and neither do they from a state after a push far from R and C (Lemma 16).
+   */
+  skipsAll(p: number, from: number, cs: number): boolean {
+    if (!this.prepare(p, from, cs)) return false;
+    const moves = 4 * this.plies.n;
+    for (let m = 0; m < moves; m++) if (!this.decides(m)) return false;
+    return true;
+  }
+
+  /** The lines near R or C (after `prepare`): rows, then columns. */
+  nearRows(): number {
+    return this.nearRRows | this.nearCRows;
+  }
+
+  nearCols(): number {
+    return this.nearRCols | this.nearCCols;
+  }
+
+  private decides(m: number): boolean {
     const n = this.plies.n;
     const dir = (m / n) | 0;
     const line = m - dir * n;
     const isRow = dir < D_N;
     const grow = this.plies.grow;
     const at = this.g8 + 2 * dir;
-    this.tried++;
     if (this.noR && (((isRow ? this.nearRRows : this.nearRCols) >>> line) & 1) === 0 && ((grow[at + 1] >>> line) & 1) === 0) {
       if (this.apart(m, this.c, this.cAt, this.wideRRows, this.wideRCols)) return true;
     }
@@ -106,13 +133,57 @@ export class ThreePushes extends PruningRule {
 
   /**
    * Whether set T (lines `t`, rows at `tAt`), moved by m without growing, has no line
-   * within one of the lines `wideRows`/`wideCols` (within two of S); counts the cut.
+   * within one of the lines `wideRows`/`wideCols` (within two of S).
    */
   private apart(m: number, t: LineSet, tAt: number, wideRows: number, wideCols: number): boolean {
     const lm = this.lines;
     const moved = this.moved;
     lm.moved(this.plies.state, t.rows, t.cols, tAt, m, moved);
-    if ((wideRows & lm.around(moved.rows)) !== 0 || (wideCols & lm.around(moved.cols)) !== 0) return false;
+    return (wideRows & lm.around(moved.rows)) === 0 && (wideCols & lm.around(moved.cols)) === 0;
+  }
+}
+
+/**
+ * Four pushes left (docs/search.md, Lemma 16): when ThreePushes skips every push of the
+ * state, a push far from both R and C leaves a state where it skips every push again, so
+ * such pushes are skipped here. Keeps every solution.
+ */
+export class FourPushes extends PruningRule {
+  readonly name = "four pushes, far from sets that cannot meet";
+  readonly preserves = "every solution" as const;
+  readonly lemma = "Lemma 16";
+  /** counts the pushes of states with four left where the rule applies (tried) and those skipped (cut) */
+
+  /** the lines near R or C of the state (kept: the children's ThreePushes.prepare overwrites its own) */
+  private rows = 0;
+  private cols = 0;
+
+  constructor(
+    private readonly plies: Plies,
+    private readonly three: ThreePushes,
+  ) {
+    super();
+  }
+
+  /**
+   * Reads the state of ply p >= 1 with four pushes left (as ThreePushes.prepare; C's
+   * rows in the R group of the state at `cs`, the growth words of R and C at ply p).
+   * Returns true when its pushes far from R and C are to be skipped.
+   */
+  prepare(p: number, from: number, cs: number): boolean {
+    if (!this.three.enabled || !this.three.skipsAll(p, from, cs)) return false;
+    this.rows = this.three.nearRows();
+    this.cols = this.three.nearCols();
+    return true;
+  }
+
+  /** True when move m (after `prepare` returned true) is far from both R and C: skipped. */
+  skips(m: number): boolean {
+    const n = this.plies.n;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    this.tried++;
+    if ((((dir < D_N ? this.rows : this.cols) >>> line) & 1) === 1) return false;
     this.cut++;
     return true;
   }
