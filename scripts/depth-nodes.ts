@@ -2,14 +2,15 @@
  * Nodes per depth of the exact search, one thread, no beam bound: the numbers a change
  * to the search's structure must leave unchanged (and a pruning rule must lower).
  *
- *   node dist/scripts/depth-nodes.js [--depth D] [--models N] [--seconds S] [--plies] [--deferral] FILE...
+ *   node dist/scripts/depth-nodes.js [--depth D] [--models N] [--seconds S] [--plies] [--deferral] [--no-three] FILE...
  *
  * For each instance, the deepening runs up to D pushes (default 5, never past
  * max_steps) and stops at the first solution (models 1, the commutation rule on) or
  * after N solutions (-n 0: all, no commutation rule). A depth is cut short after S
  * seconds (default 120). Prints one line per instance: name, then depth:nodes pairs;
  * with --plies, then the last depth's nodes per ply (the states made by the push of
- * ply 0, 1, ...). --deferral turns relevance deferral on (docs/search.md, Lemmas 10-14).
+ * ply 0, 1, ...). --deferral turns relevance deferral on (docs/search.md, Lemmas 10-14);
+ * --no-three turns the rule of Lemma 15 off (three pushes left, a set that cannot grow).
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
@@ -31,6 +32,8 @@ const plies = args.indexOf("--plies");
 if (plies >= 0) args.splice(plies, 1);
 const deferral = args.indexOf("--deferral");
 if (deferral >= 0) args.splice(deferral, 1);
+const noThree = args.indexOf("--no-three");
+if (noThree >= 0) args.splice(noThree, 1);
 for (const file of args) {
   const { instance } = readInstance(readFileSync(file, "utf8"), file);
   const started = performance.now();
@@ -38,6 +41,7 @@ for (const file of args) {
     maxSteps: Math.min(depth, instance.maxSteps),
     models,
     deferral: deferral >= 0,
+    threePushes: noThree < 0,
     shouldStop: () => performance.now() - started > seconds * 1000,
   });
   const cells = result.depths.map((d) => `${d.depth}:${d.nodes}${d.complete ? "" : "+"}`);

@@ -16,6 +16,7 @@ import type { Commutation } from "./pruning/commutation.js";
 import type { Deferral } from "./pruning/deferral.js";
 import type { LastPush } from "./pruning/last-push.js";
 import type { RelevanceCensus } from "./pruning/relevance-census.js";
+import type { FourPushes, ThreePushes } from "./pruning/three-pushes.js";
 import type { Transposition } from "./pruning/transposition.js";
 import type { TwoPushes } from "./pruning/two-pushes.js";
 import type { RootShare } from "./share.js";
@@ -30,6 +31,10 @@ export interface DfsParts {
   transposition: Transposition | undefined;
   last: LastPush;
   two: TwoPushes;
+  /** three pushes left, a set that cannot grow (Lemma 15) */
+  three: ThreePushes;
+  /** four pushes left, far from sets that cannot meet (Lemma 16) */
+  four: FourPushes;
   share: RootShare;
   /** a proof job's prefixes and node budget (prefix.ts); restricts nothing by default */
   cut: PrefixCut;
@@ -99,21 +104,28 @@ export class DepthFirst {
     // are prepared from this state's (TwoPushes needs them)
     const ahead = p > 0 && this.lookahead;
     const prepare = ahead && remaining === 3;
+    // with four left, C and its growth too, for Lemma 16
+    const withC = prepare || (ahead && remaining === 4 && parts.three.enabled);
     const cs = plies.cState(p);
     const grow = plies.grow;
     const g8 = 8 * p;
     if (ahead) {
-      if (prepare) plies.board.goalComponent(state, from, cs);
-      parts.look.growth(state, from, prepare ? cs + K_R * n : from + K_R * n, grow, g8);
+      if (withC) plies.board.goalComponent(state, from, cs);
+      parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8);
     }
+    // with four left: the pushes far from R and C that Lemma 16 skips
+    const farDead = withC && !prepare && parts.four.prepare(p, from, cs);
     // with three pushes left: the lines near R or C (Lemma 8)
     let nearRows = 0;
     let nearCols = 0;
+    // with three pushes left and R or C without growers: pushes Lemma 15 skips
+    let three = false;
     if (prepare) {
       const two = parts.two;
       two.prepare(from, cs);
       nearRows = parts.lines.around(two.keptR.rows | two.keptC.rows);
       nearCols = parts.lines.around(two.keptR.cols | two.keptC.cols);
+      three = parts.three.prepare(p, from, cs);
     }
     // states with two pushes left are not tabled: TwoPushes decides them about as fast
     // as a table lookup, and hits there are rare (measured: 20-25% faster without)
@@ -127,6 +139,8 @@ export class DepthFirst {
         continue;
       }
       if (commutation.skips(p, m)) continue;
+      if (three && parts.three.skips(m)) continue;
+      if (farDead && parts.four.skips(m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
       if (deferral !== undefined && deferral.defers(p, m)) {

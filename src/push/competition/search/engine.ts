@@ -8,7 +8,8 @@
  * - pruning/: each rule behind one interface (PruningRule: what it preserves, its
  *   lemma in docs/search.md, counters of what it tried and cut): hopeless, the
  *   transposition table, the commutation rule and its extension after growth, the
- *   last push, the two last pushes, a known solution as upper bound;
+ *   last push, the two last pushes, three pushes left with a set that cannot grow, a
+ *   known solution as upper bound;
  * - layout.ts, bitboard.ts, wideboard.ts: the boards; lookahead.ts: whether a push
  *   would let R or C grow, without applying it; lines.ts: line masks.
  *
@@ -29,6 +30,7 @@ import { Hopeless } from "./pruning/hopeless.js";
 import { KnownBound } from "./pruning/known-bound.js";
 import { LastPush } from "./pruning/last-push.js";
 import { RelevanceCensus } from "./pruning/relevance-census.js";
+import { FourPushes, ThreePushes } from "./pruning/three-pushes.js";
 import { Transposition } from "./pruning/transposition.js";
 import { TwoPushes } from "./pruning/two-pushes.js";
 import { PrefixCut } from "./prefix.js";
@@ -65,6 +67,8 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation, options.sharedTable) : undefined;
   const last = new LastPush(plies, lines, look, commutation, share);
   const two = new TwoPushes(plies, lines, look, commutation, last);
+  const three = new ThreePushes(plies, lines, options.threePushes !== false);
+  const four = new FourPushes(plies, three);
   const cut = options.prefix ?? new PrefixCut(undefined);
   cut.attach(plies);
   const census = options.census && plies.isBit ? { counter: new RelevanceCensus(plies), report: options.census } : undefined;
@@ -72,13 +76,13 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   // solution only; off unless asked (it does not pay: docs/search.md, "Relevance deferral")
   const deferring = options.deferral === true && (models === 1 || options.deferralEveryModel === true);
   const deferral = lookahead && deferring ? new Deferral(plies, look, commutation) : undefined;
-  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, share, cut, census, deferral }, lookahead, options.poison === true);
+  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, three, four, share, cut, census, deferral }, lookahead, options.poison === true);
   if (deferral !== undefined) {
     deferral.descend = (p, remaining) => dfs.search(p, remaining);
     last.deferral = deferral;
   }
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
-  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two] : []), ...(deferral ? [deferral] : [])];
+  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two, three, four] : []), ...(deferral ? [deferral] : [])];
   return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth, from: options.fromDepth });
 }

@@ -136,6 +136,13 @@ export interface SearchOptions {
    */
   lookahead?: boolean;
   /**
+   * With three pushes left, skip the first pushes after which no last push can touch
+   * both R and C because one of them cannot grow (rule ThreePushes, docs/search.md
+   * Lemma 15); default true, only with the look-ahead. Off: the search the tests and
+   * measurements compare it with.
+   */
+  threePushes?: boolean;
+  /**
    * For tests: a ply's state that the search leaves unwritten (far pushes with three
    * left, Lemma 8) is cleared (no openings, R empty) instead of keeping a
    * stale state, so that code reading it gives wrong answers that the tests see.

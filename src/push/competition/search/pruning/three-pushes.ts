@@ -1,0 +1,190 @@
+/**
+ * Three pushes left, a set that cannot grow (docs/search.md, Lemma 15): when no push
+ * grows R (or C) now, a first push X far from that set that does not grow the other one
+ * is skipped when the two sets are too far apart for a last push to touch both after
+ * any second push. Decided from the state's lines and growth words, before X is
+ * applied. Keeps every solution.
+ */
+import { D_N, K_R } from "../layout.js";
+import { LineSet, type LineMath } from "../lines.js";
+import type { Plies } from "../plies.js";
+import { PruningRule } from "./rule.js";
+
+export class ThreePushes extends PruningRule {
+  readonly name = "three pushes, a set that cannot grow";
+  readonly preserves = "every solution" as const;
+  readonly lemma = "Lemma 15";
+  /** counts the first pushes of states with three left and a set without growers (tried) and those skipped (cut) */
+
+  /** no push grows R (C) in the current state */
+  private noR = false;
+  private noC = false;
+  /** lines near R (C): within one, across the wraparound too */
+  private nearRRows = 0;
+  private nearRCols = 0;
+  private nearCRows = 0;
+  private nearCCols = 0;
+  /** lines within two of R (C), across the wraparound too */
+  private wideRRows = 0;
+  private wideRCols = 0;
+  private wideCRows = 0;
+  private wideCCols = 0;
+  /** R's and C's lines now */
+  private readonly r = new LineSet();
+  private readonly c = new LineSet();
+  /** the other set's lines after X moved it */
+  private readonly moved = new LineSet();
+  /** index of R's rows and C's rows in the state array, and of the growth words */
+  private rAt = 0;
+  private cAt = 0;
+  private g8 = 0;
+
+  /** @param enabled false: the rule never cuts (SearchOptions.threePushes) */
+  constructor(
+    private readonly plies: Plies,
+    private readonly lines: LineMath,
+    readonly enabled: boolean,
+  ) {
+    super();
+  }
+
+  /**
+   * Reads the state of ply p >= 1 with three pushes left: R's rows at `from`, C's rows
+   * in the R group of the state at `cs`, and the growth words of ply p (LookAhead.growth
+   * of R and C, computed by the caller). Returns false when the rule cannot cut any of
+   * its pushes (both sets have growers, or the rule is off).
+   */
+  prepare(p: number, from: number, cs: number): boolean {
+    if (!this.enabled) return false;
+    const grow = this.plies.grow;
+    const g8 = 8 * p;
+    this.noR = (grow[g8] | grow[g8 + 2] | grow[g8 + 4] | grow[g8 + 6]) === 0;
+    this.noC = (grow[g8 + 1] | grow[g8 + 3] | grow[g8 + 5] | grow[g8 + 7]) === 0;
+    if (!this.noR && !this.noC) return false;
+    const lm = this.lines;
+    const state = this.plies.state;
+    const n = this.plies.n;
+    this.g8 = g8;
+    this.rAt = from + K_R * n;
+    this.cAt = cs + K_R * n;
+    lm.of(state, this.rAt, this.r);
+    lm.of(state, this.cAt, this.c);
+    this.nearRRows = lm.around(this.r.rows);
+    this.nearRCols = lm.around(this.r.cols);
+    this.nearCRows = lm.around(this.c.rows);
+    this.nearCCols = lm.around(this.c.cols);
+    this.wideRRows = lm.around(this.nearRRows);
+    this.wideRCols = lm.around(this.nearRCols);
+    this.wideCRows = lm.around(this.nearCRows);
+    this.wideCCols = lm.around(this.nearCCols);
+    return true;
+  }
+
+  /**
+   * True when first push m (after `prepare` returned true) is followed by no two pushes
+   * that make the goal reachable, nor is the goal reachable after m or after a second
+   * push (Lemma 15). For S a set without growers and T the other: m far from S, m not a
+   * grower of T, and no line within two of S (where S can be after a second push, which
+   * must be near it and cannot grow it) is within one of T's lines after m.
+   */
+  skips(m: number): boolean {
+    this.tried++;
+    if (!this.decides(m)) return false;
+    this.cut++;
+    return true;
+  }
+
+  /**
+   * Whether every push of the state of ply p is skipped by `skips` (without counting):
+   * `prepare`, then each push. Then no three pushes from the state make the goal
+   * reachable, and neither do they from a state after a push far from R and C (Lemma 16).
+   */
+  skipsAll(p: number, from: number, cs: number): boolean {
+    if (!this.prepare(p, from, cs)) return false;
+    const moves = 4 * this.plies.n;
+    for (let m = 0; m < moves; m++) if (!this.decides(m)) return false;
+    return true;
+  }
+
+  /** The lines near R or C (after `prepare`): rows, then columns. */
+  nearRows(): number {
+    return this.nearRRows | this.nearCRows;
+  }
+
+  nearCols(): number {
+    return this.nearRCols | this.nearCCols;
+  }
+
+  private decides(m: number): boolean {
+    const n = this.plies.n;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    const isRow = dir < D_N;
+    const grow = this.plies.grow;
+    const at = this.g8 + 2 * dir;
+    if (this.noR && (((isRow ? this.nearRRows : this.nearRCols) >>> line) & 1) === 0 && ((grow[at + 1] >>> line) & 1) === 0) {
+      if (this.apart(m, this.c, this.cAt, this.wideRRows, this.wideRCols)) return true;
+    }
+    if (this.noC && (((isRow ? this.nearCRows : this.nearCCols) >>> line) & 1) === 0 && ((grow[at] >>> line) & 1) === 0) {
+      if (this.apart(m, this.r, this.rAt, this.wideCRows, this.wideCCols)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Whether set T (lines `t`, rows at `tAt`), moved by m without growing, has no line
+   * within one of the lines `wideRows`/`wideCols` (within two of S).
+   */
+  private apart(m: number, t: LineSet, tAt: number, wideRows: number, wideCols: number): boolean {
+    const lm = this.lines;
+    const moved = this.moved;
+    lm.moved(this.plies.state, t.rows, t.cols, tAt, m, moved);
+    return (wideRows & lm.around(moved.rows)) === 0 && (wideCols & lm.around(moved.cols)) === 0;
+  }
+}
+
+/**
+ * Four pushes left (docs/search.md, Lemma 16): when ThreePushes skips every push of the
+ * state, a push far from both R and C leaves a state where it skips every push again, so
+ * such pushes are skipped here. Keeps every solution.
+ */
+export class FourPushes extends PruningRule {
+  readonly name = "four pushes, far from sets that cannot meet";
+  readonly preserves = "every solution" as const;
+  readonly lemma = "Lemma 16";
+  /** counts the pushes of states with four left where the rule applies (tried) and those skipped (cut) */
+
+  /** the lines near R or C of the state (kept: the children's ThreePushes.prepare overwrites its own) */
+  private rows = 0;
+  private cols = 0;
+
+  constructor(
+    private readonly plies: Plies,
+    private readonly three: ThreePushes,
+  ) {
+    super();
+  }
+
+  /**
+   * Reads the state of ply p >= 1 with four pushes left (as ThreePushes.prepare; C's
+   * rows in the R group of the state at `cs`, the growth words of R and C at ply p).
+   * Returns true when its pushes far from R and C are to be skipped.
+   */
+  prepare(p: number, from: number, cs: number): boolean {
+    if (!this.three.enabled || !this.three.skipsAll(p, from, cs)) return false;
+    this.rows = this.three.nearRows();
+    this.cols = this.three.nearCols();
+    return true;
+  }
+
+  /** True when move m (after `prepare` returned true) is far from both R and C: skipped. */
+  skips(m: number): boolean {
+    const n = this.plies.n;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    this.tried++;
+    if ((((dir < D_N ? this.rows : this.cols) >>> line) & 1) === 1) return false;
+    this.cut++;
+    return true;
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * The rules of three pushes left with a set that cannot grow and of four pushes left far
+ * from sets that cannot meet (src/push/competition/search/pruning/three-pushes.ts,
+ * docs/search.md Lemmas 15 and 16):
+ * - the search with it against the same search without it: all solutions (models 0, so
+ *   no commutation rule), in the same order. The search without it is the look-ahead
+ *   search that test/lookahead.test.ts compares with the plain search (every push at
+ *   every ply), and that one test/differential.test.ts with clingo. The rule needs R and
+ *   C at least five lines apart, so the boards are larger (12 to 16) and sparse;
+ * - the rule alone: on random states, every push it skips is checked by a plain
+ *   simulation written here (every two pushes after it). Random search boards rarely put
+ *   a solution right behind a skipped push; these states do (corridors), and this part
+ *   fails when the rule forgets that the set must have no growers, that the push must be
+ *   far from it, or that the push must not grow the other set;
+ * - Lemma 16 alone: after each push it skips, Lemma 15 must skip every push again, and
+ *   (one push per state) no three pushes reach the goal in the plain simulation.
+ */
+import { describe, expect, it } from "vitest";
+import { prng } from "../src/core/random.js";
+import { generate } from "../src/push/competition/generate.js";
+import { instanceFromData, type Instance } from "../src/push/competition/instance.js";
+import { solve, type SearchResult } from "../src/push/competition/search/engine.js";
+import { K_R } from "../src/push/competition/search/layout.js";
+import { LineMath } from "../src/push/competition/search/lines.js";
+import { LookAhead } from "../src/push/competition/search/lookahead.js";
+import { Plies } from "../src/push/competition/search/plies.js";
+import { FourPushes, ThreePushes } from "../src/push/competition/search/pruning/three-pushes.js";
+
+/**
+ * A plain simulation for the test alone (0-based fields r * N + c, rows from the south;
+ * opening bits n 1, s 2, e 4, w 8; move m: direction e, w, n, s of floor(m / N) on line
+ * m % N, as the search numbers them).
+ */
+class Plain {
+  private readonly stack: Int32Array;
+  constructor(readonly n: number) {
+    this.stack = new Int32Array(n * n);
+  }
+
+  /** Where the tile on field f goes when move m is applied (wraparound). */
+  moved(f: number, m: number): number {
+    const n = this.n;
+    const dir = Math.floor(m / n);
+    const line = m % n;
+    const r = Math.floor(f / n);
+    const c = f % n;
+    if (dir < 2) return r === line ? r * n + ((c + (dir === 0 ? 1 : n - 1)) % n) : f;
+    return c === line ? ((r + (dir === 2 ? 1 : n - 1)) % n) * n + c : f;
+  }
+
+  push(tiles: Uint8Array, m: number): Uint8Array {
+    const next = new Uint8Array(tiles.length);
+    for (let f = 0; f < tiles.length; f++) next[this.moved(f, m)] = tiles[f];
+    return next;
+  }
+
+  /** The fields of `set` (a 0/1 array) closed under walking, in place. */
+  walk(tiles: Uint8Array, set: Uint8Array): void {
+    const n = this.n;
+    let top = 0;
+    for (let f = 0; f < set.length; f++) if (set[f] === 1) this.stack[top++] = f;
+    while (top > 0) {
+      const f = this.stack[--top];
+      const r = Math.floor(f / n);
+      const c = f % n;
+      const t = tiles[f];
+      const step = (g: number, out: number, back: number): void => {
+        if ((t & out) !== 0 && (tiles[g] & back) !== 0 && set[g] === 0) {
+          set[g] = 1;
+          this.stack[top++] = g;
+        }
+      };
+      if (r + 1 < n) step(f + n, 1, 2);
+      if (r > 0) step(f - n, 2, 1);
+      if (c + 1 < n) step(f + 1, 4, 8);
+      if (c > 0) step(f - 1, 8, 4);
+    }
+  }
+
+  /** R and the goal after move m, walked. */
+  after(tiles: Uint8Array, set: Uint8Array, goal: number, m: number): { tiles: Uint8Array; set: Uint8Array; goal: number } {
+    const next = this.push(tiles, m);
+    const moved = new Uint8Array(set.length);
+    for (let f = 0; f < set.length; f++) if (set[f] === 1) moved[this.moved(f, m)] = 1;
+    this.walk(next, moved);
+    return { tiles: next, set: moved, goal: this.moved(goal, m) };
+  }
+
+  /** True when some sequence of at most `left` pushes from the state makes the goal reachable. */
+  reaches(tiles: Uint8Array, set: Uint8Array, goal: number, left: number): boolean {
+    if (set[goal] === 1) return true;
+    if (left === 0) return false;
+    for (let m = 0; m < 4 * this.n; m++) {
+      const s = this.after(tiles, set, goal, m);
+      if (this.reaches(s.tiles, s.set, s.goal, left - 1)) return true;
+    }
+    return false;
+  }
+}
+
+/** The solutions of a search with models 0, streamed (not kept): their number and a hash of them in order. */
+const enumerate = (instance: Instance, threePushes: boolean): { count: number; hash: number; cut: number; nodes: number } => {
+  let hash = 0;
+  const result = solve(instance, {
+    models: 0,
+    tableMegabytes: 1,
+    keep: false,
+    threePushes,
+    poison: true,
+    onSolution: (pushes) => {
+      for (const p of pushes) hash = (Math.imul(hash, 31) + 4 * p.line + "ewns".indexOf(p.dir)) | 0;
+      hash = (Math.imul(hash, 7) + 1) | 0;
+    },
+  });
+  return { count: result.count, hash, cut: cuts(result), nodes: result.nodes };
+};
+
+const cuts = (result: SearchResult): number =>
+  result.depths.reduce((sum, d) => sum + (d.rules ?? []).filter((r) => r.lemma === "Lemma 15").reduce((s, r) => s + r.cut, 0), 0);
+
+describe.each([
+  [12, 4, 40],
+  [14, 4, 30],
+  [16, 4, 20],
+])("boards of size %i, max_steps %i", (size, maxSteps, count) => {
+  it(`${count} instances: the same solutions, in the same order, with the rule as without`, async () => {
+    let solutions = 0;
+    let cut = 0;
+    for (let seed = 0; seed < count; seed++) {
+      // let vitest's worker talk to its runner between instances (see test/lookahead.test.ts)
+      await new Promise((resolve) => setImmediate(resolve));
+      const data = generate(size, maxSteps, 7000 + 100 * size + 10 * maxSteps + seed, seed % 2 === 0 ? "maze" : "random");
+      // remove openings from two boards in three: small sets that often cannot grow
+      const rand = prng(seed);
+      const drop = seed % 3 === 0 ? 0 : 0.25;
+      data.tiles = data.tiles.map((t) => {
+        let u = t;
+        for (let b = 0; b < 4; b++) if (rand() < drop) u &= ~(1 << b);
+        return u;
+      });
+      const instance = instanceFromData(data, `seed ${seed}`);
+      const without = enumerate(instance, false);
+      const withRule = enumerate(instance, true);
+      expect(withRule.count, `seed ${seed}`).toBe(without.count);
+      expect(withRule.hash, `seed ${seed}`).toBe(without.hash);
+      expect(withRule.nodes, `seed ${seed}`).toBeLessThanOrEqual(without.nodes);
+      solutions += without.count;
+      cut += withRule.cut;
+    }
+    // the sample must have solutions and the rule must cut
+    expect(solutions).toBeGreaterThan(100);
+    expect(cut).toBeGreaterThan(200);
+  }, 120_000);
+});
+
+/** A random sparse board with corridors, and a start R closed under walking whose goal is apart (or undefined). */
+function randomState(seed: number, sizes: number[]): { n: number; tiles: Uint8Array; set: Uint8Array; goal: number; plies: Plies; cs: number } | undefined {
+  const rand = prng(90000 + seed);
+  const n = sizes[Math.floor(rand() * sizes.length)];
+  const plain = new Plain(n);
+  // sparse tiles: small sets, often without growers
+  const q = 0.2 + 0.5 * rand();
+  const tiles = new Uint8Array(n * n).map(() => (rand() < q ? 1 : 0) | (rand() < q ? 2 : 0) | (rand() < q ? 4 : 0) | (rand() < q ? 8 : 0));
+  // a few corridors (rows open east-west, columns north-south): sets that grow far in one push
+  for (let k = Math.floor(rand() * 3); k > 0; k--) {
+    const line = Math.floor(rand() * n);
+    const row = rand() < 0.5;
+    for (let i = 0; i < n; i++) tiles[row ? line * n + i : i * n + line] |= row ? 12 : 3;
+  }
+  const init = Math.floor(rand() * n * n);
+  const set = new Uint8Array(n * n);
+  set[init] = 1;
+  plain.walk(tiles, set);
+  const goal = Math.floor(rand() * n * n);
+  if (set[goal] === 1) return undefined;
+  const field = (f: number) => ({ row: Math.floor(f / n) + 1, col: (f % n) + 1 });
+  const instance = instanceFromData({ size: n, maxSteps: 5, tiles, init: field(init), goal: field(goal) }, `seed ${seed}`);
+  // ply 1's state: the start with R closed under walking (as after a push that moved nothing of it)
+  const plies = new Plies(instance, 5, 0, false, undefined, undefined);
+  const stride = plies.stride;
+  plies.state.copyWithin(stride, 0, stride);
+  plies.board.walk(plies.state, stride);
+  const cs = plies.cState(1);
+  plies.board.goalComponent(plies.state, stride, cs);
+  new LookAhead(plies.bits).growth(plies.state, stride, cs + K_R * n, plies.grow, 8);
+  return { n, tiles, set, goal, plies, cs };
+}
+
+describe("Lemma 15 at the rule, against a plain simulation", () => {
+  it("no push it skips is followed by up to two pushes that make the goal reachable", () => {
+    let skipped = 0;
+    let states = 0;
+    for (let seed = 0; seed < 6000 && skipped < 1500; seed++) {
+      const made = randomState(seed, [8, 9, 10, 11]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const plain = new Plain(n);
+      const rule = new ThreePushes(plies, new LineMath(n), true);
+      if (!rule.prepare(1, plies.stride, cs)) continue;
+      states++;
+      for (let m = 0; m < 4 * n; m++) {
+        if (!rule.skips(m)) continue;
+        skipped++;
+        const s = plain.after(tiles, set, goal, m);
+        expect(plain.reaches(s.tiles, s.set, s.goal, 2), `seed ${seed}, push ${m}`).toBe(false);
+      }
+    }
+    // the sample must exercise the rule
+    expect(states).toBeGreaterThan(100);
+    expect(skipped).toBeGreaterThanOrEqual(1500);
+  }, 120_000);
+});
+
+describe("Lemma 16 at the rule", () => {
+  it("after a push it skips, Lemma 15 skips every push again, and no three pushes reach the goal (plain simulation)", () => {
+    let states = 0;
+    let skipped = 0;
+    let simulated = 0;
+    for (let seed = 0; seed < 20000 && simulated < 25; seed++) {
+      const made = randomState(seed, [10, 11, 12]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const lines = new LineMath(n);
+      const three = new ThreePushes(plies, lines, true);
+      const four = new FourPushes(plies, three);
+      if (!four.prepare(1, plies.stride, cs)) continue;
+      states++;
+      const stride = plies.stride;
+      const look = new LookAhead(plies.bits);
+      let first = true;
+      for (let m = 0; m < 4 * n; m++) {
+        if (!four.skips(m)) continue;
+        skipped++;
+        // the state after m, its C and growth words, as the search would make them at ply 2
+        plies.bits.pushInto(plies.state, stride, 2 * stride, m);
+        plies.bits.walkAfter(plies.state, 2 * stride, m);
+        expect(plies.board.goalReachable(plies.state, 2 * stride), `seed ${seed}, push ${m}`).toBe(false);
+        const cs2 = plies.cState(2);
+        plies.board.goalComponent(plies.state, 2 * stride, cs2);
+        look.growth(plies.state, 2 * stride, cs2 + K_R * n, plies.grow, 16);
+        expect(new ThreePushes(plies, lines, true).skipsAll(2, 2 * stride, cs2), `seed ${seed}, push ${m}`).toBe(true);
+        if (first) {
+          // one push per state, every three pushes after it
+          first = false;
+          simulated++;
+          const plain = new Plain(n);
+          const s = plain.after(tiles, set, goal, m);
+          expect(plain.reaches(s.tiles, s.set, s.goal, 3), `seed ${seed}, push ${m}`).toBe(false);
+        }
+      }
+    }
+    expect(states).toBeGreaterThanOrEqual(25);
+    expect(skipped).toBeGreaterThan(200);
+  }, 120_000);
+});
