@@ -25,6 +25,7 @@ import type { Direction } from "../../../core/grid.js";
 import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { boundOf, costBound, monotoneWalk } from "./bound.js";
 import { LineBound } from "./lines.js";
+import { RotationBound } from "./rotations.js";
 import { quickPlan } from "./quick.js";
 import { BoundCache, PlanTable } from "./table.js";
 
@@ -42,6 +43,10 @@ export interface IpcSearchOptions {
   noLineBound?: boolean;
   /** switch Lemma L' off (a push's child bounded from its parent's search; for measurements and tests) */
   noPushFilter?: boolean;
+  /** switch Lemma R off (the rotations a south-east walk needs; for measurements and tests) */
+  noRotationBound?: boolean;
+  /** called when Lemma R raises a bound above Lemma L's (for tests: the states where it is the maximum) */
+  onRotationBound?: (g: number, lemmaL: number, raised: number) => void;
   /** switch Lemma O off (pushes of parallel lines in increasing line order; for measurements and tests) */
   noRunOrder?: boolean;
   /**
@@ -106,6 +111,8 @@ class Planner {
   /** per depth g, per line (rows, then columns): Lemma L's lineEntries at the node */
   readonly entries: Int32Array;
   readonly pushFilter: boolean;
+  readonly rotations: RotationBound | undefined;
+  readonly onRotation: ((g: number, lemmaL: number, raised: number) => void) | undefined;
 
   manhattan(robot: number): number {
     const x = robot % this.n;
@@ -163,6 +170,8 @@ class Planner {
     this.reach = new Uint8Array(n * n);
     this.lines = options.noLineBound ? undefined : new LineBound(n);
     this.pushFilter = !options.noPushFilter;
+    this.rotations = options.noRotationBound || !this.lines ? undefined : new RotationBound(n);
+    this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
     this.table = new PlanTable(options.tableLog2 ?? 22);
   }
@@ -221,6 +230,14 @@ class Planner {
           }
         }
         if (l > h) h = l;
+        if (this.rotations && g + h <= this.bound) {
+          const r = this.rotationBound(robot, limit);
+          if (r > h) {
+            this.onRotation?.(g, h, r);
+            h = r;
+            this.boundCache.set(a, b, r, false);
+          }
+        }
       } else if (g + h === this.bound && h === this.manhattan(robot) && !monotoneWalk(this.tiles, this.n, robot, this.reach)) {
         // Lemma W: the bound M stands only when the board as it is has a walk of M steps
         h++;
@@ -310,6 +327,19 @@ class Planner {
       }
     }
     return false;
+  }
+
+  /**
+   * Lemma R: min(the rotations a south-east walk needs, M + 2 + F), F the fewest flags of a
+   * relaxed walk; only "above limit?" is asked, and the south-east term (bit masks) is the
+   * cheaper one, so it comes first.
+   */
+  rotationBound(robot: number, limit: number): number {
+    const se = this.rotations!.bound(this.tiles, robot, limit);
+    if (se <= limit) return se;
+    const m = this.manhattan(robot);
+    const f = this.lines!.bound(this.tiles, robot, limit - m - 2, true);
+    return Math.min(se, m + 2 + f);
   }
 
   moves(): IpcMove[] {
