@@ -45,8 +45,8 @@ export interface IpcSearchOptions {
   noPushFilter?: boolean;
   /** switch Lemma R off (the rotations a south-east walk needs; for measurements and tests) */
   noRotationBound?: boolean;
-  /** called when Lemma R raises a bound above Lemma L's (for tests: the states where it is the maximum) */
-  onRotationBound?: (g: number, lemmaL: number, raised: number) => void;
+  /** called when Lemma R cuts a state (g, the bound before it, its value; for tests) */
+  onRotationBound?: (g: number, before: number, raised: number) => void;
   /** switch Lemma O off (pushes of parallel lines in increasing line order; for measurements and tests) */
   noRunOrder?: boolean;
   /**
@@ -112,7 +112,7 @@ class Planner {
   readonly entries: Int32Array;
   readonly pushFilter: boolean;
   readonly rotations: RotationBound | undefined;
-  readonly onRotation: ((g: number, lemmaL: number, raised: number) => void) | undefined;
+  readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
 
   manhattan(robot: number): number {
     const x = robot % this.n;
@@ -218,24 +218,24 @@ class Planner {
         const a = this.bh1 ^ this.robot1[robot];
         const b = this.bh2 ^ this.robot2[robot];
         const kept = this.boundCache.get(a, b);
-        let l: number;
-        if (kept >= 0 && ((kept & 1) === 1 || kept >> 1 > limit)) l = kept >> 1;
-        else {
-          l = this.lines.bound(this.tiles, robot, limit);
-          if (l !== Infinity) this.boundCache.set(a, b, l, l <= limit);
-          // on the limit: note, per line, where the bound's search stepped below l (Lemma L')
-          if (l === limit && this.pushFilter) {
-            this.lines.lineEntries(this.entries, g * 2 * this.n, l);
-            entriesKnown = l;
-          }
-        }
-        if (l > h) h = l;
-        if (this.rotations && g + h <= this.bound) {
-          const r = this.rotationBound(robot, limit);
-          if (r > h) {
-            this.onRotation?.(g, h, r);
-            h = r;
-            this.boundCache.set(a, b, r, false);
+        // a cached value is exact, or a lower bound above the limit (Lemma L's or R's)
+        if (kept >= 0 && ((kept & 1) === 1 || kept >> 1 > limit)) {
+          const l = kept >> 1;
+          if (l > h) h = l;
+          if (this.rotations && g + h <= this.bound) h = Math.max(h, this.raiseByRotations(g, h, robot, limit, a, b));
+        } else {
+          // Lemma R first: it is the cheaper search, and where it cuts, Lemma L's is not needed
+          const r = this.rotations ? this.raiseByRotations(g, h, robot, limit, a, b) : 0;
+          if (r > limit) h = r;
+          else {
+            const l = this.lines.bound(this.tiles, robot, limit);
+            if (l !== Infinity) this.boundCache.set(a, b, l, l <= limit);
+            // on the limit: note, per line, where the bound's search stepped below l (Lemma L')
+            if (l === limit && this.pushFilter) {
+              this.lines.lineEntries(this.entries, g * 2 * this.n, l);
+              entriesKnown = l;
+            }
+            if (l > h) h = l;
           }
         }
       } else if (g + h === this.bound && h === this.manhattan(robot) && !monotoneWalk(this.tiles, this.n, robot, this.reach)) {
@@ -331,15 +331,21 @@ class Planner {
 
   /**
    * Lemma R: min(the rotations a south-east walk needs, M + 2 + F), F the fewest flags of a
-   * relaxed walk; only "above limit?" is asked, and the south-east term (bit masks) is the
-   * cheaper one, so it comes first.
+   * relaxed walk. Only "above limit?" is asked, so the south-east term (bit masks, the cheaper
+   * one) comes first. A value above the limit is kept in the bound cache (as a lower bound)
+   * and returned; otherwise 0.
+   * @param h the bound so far (for onRotationBound)
+   * @param a the state's first hash (board and robot); b its second
    */
-  rotationBound(robot: number, limit: number): number {
+  raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number): number {
     const se = this.rotations!.bound(this.tiles, robot, limit);
-    if (se <= limit) return se;
+    if (se <= limit) return 0;
     const m = this.manhattan(robot);
-    const f = this.lines!.bound(this.tiles, robot, limit - m - 2, true);
-    return Math.min(se, m + 2 + f);
+    const r = Math.min(se, m + 2 + this.lines!.bound(this.tiles, robot, limit - m - 2, true));
+    if (r <= limit) return 0;
+    this.onRotation?.(g, h, r);
+    this.boundCache.set(a, b, r, false);
+    return r;
   }
 
   moves(): IpcMove[] {
