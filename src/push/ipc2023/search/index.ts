@@ -17,6 +17,9 @@
  *   with the option noLineBound.
  * - Lemma L': at a node on the limit, a push of a line that Lemma L's search never entered
  *   below the bound is cut without bounding its child.
+ * - Lemma R (rotations.ts): plans walking south and east only need the row and column shifts
+ *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
+ *   Lemma L's search, which is made only where Lemma R does not cut.
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
