@@ -14,7 +14,8 @@
  * - --ab OPTION (a boolean option of solveIpc, e.g. noRunOrder): per iteration (cost bound),
  *   the states expanded and CPU seconds with the option off (A, as shipped) and on (B),
  *   A and B in turn, on the 20 problems (their sums) and the generated tasks; the table
- *   only, the others are skipped.
+ *   only, the others are skipped. With --ab-runs K (default 1), A and B run K times in turn
+ *   per task and the CPU seconds are medians (the states are the same every run).
  * - --anytime: the generated tasks only, by the anytime planner (solveIpcAnytime, as
  *   `labsolve plan` runs it) with the time limit: the quick plan's cost and when it came,
  *   the cost proven necessary at the end, and whether the plan is proven optimal.
@@ -42,6 +43,7 @@ const rotations = opt("--rotations", "").split(",").filter(Boolean).map(Number);
 const out = opt("--out", "");
 const compare = argv.includes("--compare");
 const ab = opt("--ab", "");
+const abRuns = Number(opt("--ab-runs", "1"));
 const anytime = argv.includes("--anytime");
 const opt_dir = join(root, "..", "shared", "ipc2023-labyrinth", "opt");
 const BOUNDS = [5, 8, 9, 12, 13, 9, 12, 13, 12, 13, 14, 13, 14, 18, 17, 14, 21, 16, 15, 20];
@@ -161,9 +163,21 @@ function abTable(off: string): void {
   say("| --- | --- | --- | --- | --- | --- | --- |");
   const fmt = (x: number): string => x.toLocaleString("en-US");
   const sum = { a: 0, b: 0, ac: 0, bc: 0 };
+  /** K runs in turn; the first run's states, each bound's CPU seconds the median over the runs that reached it */
+  const medianRuns = (runsOf: ReturnType<typeof iterations>[]): ReturnType<typeof iterations> => {
+    const its = new Map<number, [number, number]>();
+    for (const [bound, [states]] of runsOf[0].its) its.set(bound, [states, median(runsOf.flatMap((r) => (r.its.has(bound) ? [r.its.get(bound)![1]] : [])))]);
+    return { its, result: runsOf[0].result };
+  };
   for (const { name, task } of tasks) {
-    const a = iterations(task, {});
-    const b = iterations(task, { [off]: true } as IpcSearchOptions);
+    const aRuns: ReturnType<typeof iterations>[] = [];
+    const bRuns: ReturnType<typeof iterations>[] = [];
+    for (let k = 0; k < abRuns; k++) {
+      aRuns.push(iterations(task, {}));
+      bRuns.push(iterations(task, { [off]: true } as IpcSearchOptions));
+    }
+    const a = medianRuns(aRuns);
+    const b = medianRuns(bRuns);
     if (name.startsWith("p")) {
       sum.a += a.result.expanded;
       sum.b += b.result.expanded;

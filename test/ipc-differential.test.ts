@@ -14,6 +14,7 @@ import { costBound } from "../src/push/ipc2023/search/bound.js";
 import { solveIpc, solveIpcAnytime } from "../src/push/ipc2023/search/index.js";
 import { LineBound } from "../src/push/ipc2023/search/lines.js";
 import { quickPlan } from "../src/push/ipc2023/search/quick.js";
+import { RotationBound } from "../src/push/ipc2023/search/rotations.js";
 
 const ENCODING = readFileSync(new URL("./asp/ipc2023.lp", import.meta.url), "utf8");
 const SIDES = ["n", "s", "e", "w"] as const;
@@ -123,6 +124,24 @@ function worstExcess(task: IpcTask, moves: readonly IpcMove[], optimum: number, 
   return worst;
 }
 
+/**
+ * Lemma R's value at a state: max(Lemma L, min(the south-east term, M + 2 + F)), the
+ * south-east term found as the least limit it does not exceed (its search answers only
+ * "above limit?").
+ */
+function lemmaR(n: number): (tiles: Uint8Array, robot: number) => { lemmaL: number; value: number } {
+  const lines = new LineBound(n);
+  const rotations = new RotationBound(n);
+  return (tiles, robot) => {
+    const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
+    const lemmaL = lines.bound(tiles, robot, Infinity);
+    const f = lines.bound(tiles, robot, Infinity, true);
+    let se = m;
+    while (se <= m + 2 * n && rotations.bound(tiles, robot, se) > se) se++;
+    return { lemmaL, value: Math.max(lemmaL, Math.min(se, m + 2 + f)) };
+  };
+}
+
 const CASES: [number, number, number][] = [];
 for (let k = 0; k < 150; k++) CASES.push([3, 9100 + k, 7]);
 for (let k = 0; k < 100; k++) CASES.push([4, 9300 + k, 9]);
@@ -132,9 +151,12 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
     let solved = 0;
     let exactAtRoot = 0;
     let aboveLemmaB = 0;
+    let rotationAbove = 0;
+    let rotationCuts = 0;
+    let rotationExact = 0;
     for (const [n, seed, horizon] of CASES) {
       const task = randomTask(n, seed);
-      const ours = solveIpc(task, { maxCost: horizon });
+      const ours = solveIpc(task, { maxCost: horizon, onRotationBound: () => rotationCuts++ });
       const theirs = await clingoOptimum(task, horizon);
       const label = `${task.file} robot (${task.robot.x},${task.robot.y})`;
       expect(ours.cost, label).toBe(theirs);
@@ -146,6 +168,15 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
         expect(replay(task, ours.moves), label).toBe(optimum);
         expect(worstExcess(task, ours.moves, optimum, (tiles, robot) => lines.bound(tiles, robot, Infinity)), `${label}: Lemma L`).toBeLessThanOrEqual(0);
         expect(worstExcess(task, ours.moves, optimum, (tiles, robot) => costBound(tiles, n, robot)), `${label}: Lemma B`).toBeLessThanOrEqual(0);
+        const rot = lemmaR(n);
+        replay(task, ours.moves, (tiles, robot, paid) => {
+          const { lemmaL, value } = rot(tiles, robot);
+          expect(value, `${label}: Lemma R after ${paid}`).toBeLessThanOrEqual(optimum - paid);
+          if (value > Math.max(lemmaL, costBound(tiles, n, robot))) {
+            rotationAbove++;
+            if (value === optimum - paid) rotationExact++;
+          }
+        });
         const l = lines.bound(task.tiles, task.robot.y * n + task.robot.x, Infinity);
         if (l === optimum) exactAtRoot++;
         if (l > costBound(task.tiles, n, task.robot.y * n + task.robot.x)) aboveLemmaB++;
@@ -162,7 +193,13 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
     // higher would fail there) and above Lemma B's on others
     expect(exactAtRoot).toBeGreaterThan(10);
     expect(aboveLemmaB).toBeGreaterThan(10);
-    console.log(`${solved} solved; Lemma L exact at the root of ${exactAtRoot}, above Lemma B on ${aboveLemmaB}`);
+    // Lemma R is exercised: states of optimal plans where it is the largest bound, and
+    // states the search cut by it; and where it is the largest it is exact at some states
+    // (one more would fail the check there)
+    expect(rotationAbove).toBeGreaterThan(0);
+    expect(rotationExact).toBeGreaterThan(0);
+    expect(rotationCuts).toBeGreaterThan(0);
+    console.log(`${solved} solved; Lemma L exact at the root of ${exactAtRoot}, above Lemma B on ${aboveLemmaB}; Lemma R above both at ${rotationAbove} states of optimal plans (exact at ${rotationExact}), cut ${rotationCuts} states`);
   }, 240_000);
 
   it("the anytime planner: its quick plan replays (cost at least clingo's optimum), and its answer is clingo's optimum, proven", async () => {
@@ -191,6 +228,24 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
     // the exact search improves on some quick plans: the cases exercise both paths
     expect(quickWorse).toBeGreaterThan(0);
   }, 240_000);
+
+  it("Lemma R keeps the optimum and the proofs, and cuts states", () => {
+    let fewer = 0;
+    for (const [n, seed, horizon] of CASES) {
+      const task = randomTask(n, seed);
+      const on = solveIpc(task, { maxCost: horizon, tableLog2: 14 });
+      const off = solveIpc(task, { maxCost: horizon, tableLog2: 14, noRotationBound: true });
+      expect(on.cost, task.file).toBe(off.cost);
+      if (on.cost === undefined) {
+        // no plan within the horizon: proven none, or none up to the horizon (Lemma R's cut is
+        // finite where Lemma L may see no relaxed walk at all, docs/ipc2023-search.md)
+        expect(on.proven || on.lowerBound > horizon, task.file).toBe(true);
+        expect(off.proven || off.lowerBound > horizon, task.file).toBe(true);
+      } else expect([on.proven, on.lowerBound], task.file).toEqual([true, off.lowerBound]);
+      if (on.expanded < off.expanded) fewer++;
+    }
+    expect(fewer).toBeGreaterThan(10);
+  });
 
   it("Lemma L' cuts only children that Lemma L's own search would cut: the same states, the same costs", () => {
     let searched = 0;

@@ -17,6 +17,9 @@
  *   with the option noLineBound.
  * - Lemma L': at a node on the limit, a push of a line that Lemma L's search never entered
  *   below the bound is cut without bounding its child.
+ * - Lemma R (rotations.ts): plans walking south and east only need the row and column shifts
+ *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
+ *   Lemma L's search, which is made only where Lemma R does not cut.
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
@@ -25,6 +28,7 @@ import type { Direction } from "../../../core/grid.js";
 import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { boundOf, costBound, monotoneWalk } from "./bound.js";
 import { LineBound } from "./lines.js";
+import { RotationBound } from "./rotations.js";
 import { quickPlan } from "./quick.js";
 import { BoundCache, PlanTable } from "./table.js";
 
@@ -42,6 +46,10 @@ export interface IpcSearchOptions {
   noLineBound?: boolean;
   /** switch Lemma L' off (a push's child bounded from its parent's search; for measurements and tests) */
   noPushFilter?: boolean;
+  /** switch Lemma R off (the rotations a south-east walk needs; for measurements and tests) */
+  noRotationBound?: boolean;
+  /** called when Lemma R cuts a state (g, the bound before it, its value; for tests) */
+  onRotationBound?: (g: number, before: number, raised: number) => void;
   /** switch Lemma O off (pushes of parallel lines in increasing line order; for measurements and tests) */
   noRunOrder?: boolean;
   /**
@@ -106,6 +114,8 @@ class Planner {
   /** per depth g, per line (rows, then columns): Lemma L's lineEntries at the node */
   readonly entries: Int32Array;
   readonly pushFilter: boolean;
+  readonly rotations: RotationBound | undefined;
+  readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
 
   manhattan(robot: number): number {
     const x = robot % this.n;
@@ -163,6 +173,8 @@ class Planner {
     this.reach = new Uint8Array(n * n);
     this.lines = options.noLineBound ? undefined : new LineBound(n);
     this.pushFilter = !options.noPushFilter;
+    this.rotations = options.noRotationBound || !this.lines ? undefined : new RotationBound(n);
+    this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
     this.table = new PlanTable(options.tableLog2 ?? 22);
   }
@@ -209,18 +221,26 @@ class Planner {
         const a = this.bh1 ^ this.robot1[robot];
         const b = this.bh2 ^ this.robot2[robot];
         const kept = this.boundCache.get(a, b);
-        let l: number;
-        if (kept >= 0 && ((kept & 1) === 1 || kept >> 1 > limit)) l = kept >> 1;
-        else {
-          l = this.lines.bound(this.tiles, robot, limit);
-          if (l !== Infinity) this.boundCache.set(a, b, l, l <= limit);
-          // on the limit: note, per line, where the bound's search stepped below l (Lemma L')
-          if (l === limit && this.pushFilter) {
-            this.lines.lineEntries(this.entries, g * 2 * this.n, l);
-            entriesKnown = l;
+        // a cached value is exact, or a lower bound above the limit (Lemma L's or R's)
+        if (kept >= 0 && ((kept & 1) === 1 || kept >> 1 > limit)) {
+          const l = kept >> 1;
+          if (l > h) h = l;
+          if (this.rotations && g + h <= this.bound) h = Math.max(h, this.raiseByRotations(g, h, robot, limit, a, b));
+        } else {
+          // Lemma R first: it is the cheaper search, and where it cuts, Lemma L's is not needed
+          const r = this.rotations ? this.raiseByRotations(g, h, robot, limit, a, b) : 0;
+          if (r > limit) h = r;
+          else {
+            const l = this.lines.bound(this.tiles, robot, limit);
+            if (l !== Infinity) this.boundCache.set(a, b, l, l <= limit);
+            // on the limit: note, per line, where the bound's search stepped below l (Lemma L')
+            if (l === limit && this.pushFilter) {
+              this.lines.lineEntries(this.entries, g * 2 * this.n, l);
+              entriesKnown = l;
+            }
+            if (l > h) h = l;
           }
         }
-        if (l > h) h = l;
       } else if (g + h === this.bound && h === this.manhattan(robot) && !monotoneWalk(this.tiles, this.n, robot, this.reach)) {
         // Lemma W: the bound M stands only when the board as it is has a walk of M steps
         h++;
@@ -310,6 +330,25 @@ class Planner {
       }
     }
     return false;
+  }
+
+  /**
+   * Lemma R: min(the rotations a south-east walk needs, M + 2 + F), F the fewest flags of a
+   * relaxed walk. Only "above limit?" is asked, so the south-east term (bit masks, the cheaper
+   * one) comes first. A value above the limit is kept in the bound cache (as a lower bound)
+   * and returned; otherwise 0.
+   * @param h the bound so far (for onRotationBound)
+   * @param a the state's first hash (board and robot); b its second
+   */
+  raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number): number {
+    const se = this.rotations!.bound(this.tiles, robot, limit);
+    if (se <= limit) return 0;
+    const m = this.manhattan(robot);
+    const r = Math.min(se, m + 2 + this.lines!.bound(this.tiles, robot, limit - m - 2, true));
+    if (r <= limit) return 0;
+    this.onRotation?.(g, h, r);
+    this.boundCache.set(a, b, r, false);
+    return r;
   }
 
   moves(): IpcMove[] {

@@ -48,6 +48,8 @@ export class LineBound {
   private readonly sizes = new Int32Array(4);
   /** per direction n s e w: how f changes with a step (the Manhattan distance falls by 1 going s or e) */
   private static readonly STEP = [2, 0, 0, 2];
+  /** with steps free (fewestFlags): no step changes f */
+  private static readonly FREE = [0, 0, 0, 0];
   /** neighbour field per (field, direction n s e w), -1 off the grid */
   private readonly next: Int32Array;
 
@@ -116,10 +118,12 @@ export class LineBound {
    * @param tiles opening bits, index y*N + x
    * @param robot the robot's field, y*N + x
    * @param limit the caller needs to know the bound only up to limit
+   * @param freeSteps count the flags only (steps cost 0): F, the fewest flagged segments of
+   *   any relaxed walk (Lemma R); then limit bounds F
    * @returns the bound, or limit + 1 when it exceeds limit (Infinity when no walk exists
    *   even with every other line flagged)
    */
-  bound(tiles: Uint8Array, robot: number, limit: number): number {
+  bound(tiles: Uint8Array, robot: number, limit: number, freeSteps = false): number {
     const exit = this.n * this.n - 1;
     const next = this.next;
     this.stamp++;
@@ -131,9 +135,9 @@ export class LineBound {
     this.sizes.fill(0);
     const n = this.n;
     const rx = robot % n;
-    const step = LineBound.STEP;
+    const step = freeSteps ? LineBound.FREE : LineBound.STEP;
     let pending = 1;
-    this.reach(robot * MODES + START, 2 * (n - 1) - rx - (robot - rx) / n);
+    this.reach(robot * MODES + START, freeSteps ? 0 : 2 * (n - 1) - rx - (robot - rx) / n);
     for (let d = this.dist[robot * MODES + START]; pending > 0; d++) {
       if (d > limit) return limit + 1;
       const li = d & 3;

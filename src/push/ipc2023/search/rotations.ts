@@ -1,0 +1,195 @@
+/**
+ * Lemma R of docs/ipc2023-search.md: the rotations a south-east walk needs. A plan whose
+ * robot steps only south and east makes exactly M steps, visits each row in one run of
+ * fields, and stands in that row (so the row cannot be pushed) from the step into the run
+ * to the step out of it. While it is there, the row's cards are its cards of now rotated by
+ * the row's net shift r (at least min(r, N - r) pushes of the row), except at most C cards
+ * brought in by the plan's C column pushes. So the plan's row pushes R are at least the
+ * least sum of row shifts over south-east walks that use at most C foreign ("wild") cards
+ * per row; the same with rows and columns swapped; and its cost M + R + C is at least M plus
+ * the least R + C that both views allow.
+ *
+ * Tiles are opening bits (n 1, s 2, e 4, w 8) at index y*N + x, x from the west, y from the
+ * north, 0-based; the exit is the south side of the card on (N-1, N-1). Scratch space is
+ * allocated once per board size; a call allocates nothing.
+ */
+
+const N_ = 1;
+const S_ = 2;
+const E_ = 4;
+const W_ = 8;
+
+/** Scratch space and the search of Lemma R for one board size (N <= 32: a line is a 32-bit mask). */
+export class RotationBound {
+  private readonly n: number;
+  private readonly full: number;
+  /**
+   * per view (0 rows, 1 columns) and line: bit masks of the fields along the line whose card
+   * opens into the line's walk (in: n for rows, w for columns), forwards (e; s), backwards
+   * (w; n), out of the line (s; e) and by the exit (s), at [view * 5 + kind] * N + line
+   */
+  private readonly masks: Int32Array;
+  /** per cost k (0..cap): the fields of the next line the walk can step into at cost <= k */
+  private arrive: Int32Array;
+  private down: Int32Array;
+
+  /** @param n N, the grid is N x N (the bound answers "not above" for N > 32) */
+  constructor(n: number) {
+    this.n = n;
+    this.full = n >= 32 ? -1 : (1 << n) - 1;
+    this.masks = new Int32Array(10 * n);
+    this.arrive = new Int32Array(4 * n + 2);
+    this.down = new Int32Array(4 * n + 2);
+  }
+
+  /**
+   * Lemma R's bound on the cost of plans whose walk goes south and east only: M plus the
+   * least R + C (row pushes, column pushes) that the row view and the column view allow.
+   * @param tiles opening bits, index y*N + x
+   * @param robot the robot's field, y*N + x
+   * @param limit the caller needs to know only whether the bound exceeds limit
+   * @returns limit + 1 when the bound exceeds limit, else M (a lower bound: M + 2N + 1 when
+   *   limit - M is above 2N, where the search looks no further)
+   */
+  bound(tiles: Uint8Array, robot: number, limit: number): number {
+    const n = this.n;
+    const x0 = robot % n;
+    const y0 = (robot - x0) / n;
+    const m = 2 * (n - 1) - x0 - y0;
+    if (limit < m) return limit + 1;
+    if (n > 32) return m;
+    const spare = Math.min(limit - m, 2 * n);
+    const mk = this.masks;
+    mk.fill(0);
+    for (let y = 0; y < n; y++) {
+      for (let x = 0; x < n; x++) {
+        const t = tiles[y * n + x];
+        const bx = 1 << x;
+        const by = 1 << y;
+        // rows: in n, forwards e, backwards w, out s, exit s
+        if (t & N_) mk[y] |= bx;
+        if (t & E_) mk[n + y] |= bx;
+        if (t & W_) mk[2 * n + y] |= bx;
+        if (t & S_) {
+          mk[3 * n + y] |= bx;
+          mk[4 * n + y] |= bx;
+          mk[9 * n + x] |= by; // columns: the exit is the corner's south side too
+        }
+        // columns: in w, forwards s, backwards n, out e
+        if (t & W_) mk[5 * n + x] |= by;
+        if (t & S_) mk[6 * n + x] |= by;
+        if (t & N_) mk[7 * n + x] |= by;
+        if (t & E_) mk[8 * n + x] |= by;
+      }
+    }
+    // feasibility is upward closed in (R, C) (both views only improve with more wild
+    // cards), so SE <= limit iff some C has rowView(C) <= spare - C and colView(spare - C) <= C
+    for (let c = 0; c <= spare; c++) {
+      const r = spare - c;
+      if (this.view(0, x0, y0, Math.min(c, n), r) > r) continue;
+      if (this.view(5 * n, y0, x0, Math.min(r, n), c) <= c) return m;
+    }
+    return m + spare + 1;
+  }
+
+  /** a line's mask rotated by r fields forwards (the card at i comes from i - r) */
+  private rot(mask: number, r: number): number {
+    if (r === 0) return mask;
+    return ((mask << r) | (mask >>> (this.n - r))) & this.full;
+  }
+
+  /**
+   * The row view (or, with the masks of the columns, the column view): the least sum over
+   * lines of min(r, N - r), r the line's shift while the walk is in it, over south-east
+   * walks from (x0, y0) to the exit using at most `wild` foreign cards per line (a foreign
+   * card opens every side); cap + 1 when above cap. The robot's line is not shifted and its
+   * own card is never foreign.
+   * @param at the view's masks in this.masks (0 rows, 5N columns)
+   * @param x0 the robot's place along its line; y0 its line
+   */
+  private view(at: number, x0: number, y0: number, wild: number, cap: number): number {
+    const n = this.n;
+    const mk = this.masks;
+    const full = this.full;
+    let arrive = this.arrive;
+    let down = this.down;
+    const startBit = 1 << x0;
+    // the robot's line: no shift, cost 0
+    const first = this.run(mk[at + y0], mk[at + n + y0], mk[at + 2 * n + y0], y0 === n - 1 ? mk[at + 4 * n + y0] : mk[at + 3 * n + y0], startBit, startBit, wild);
+    for (let k = 0; k <= cap; k++) arrive[k] = first;
+    if (y0 === n - 1) return (first >>> (n - 1)) & 1 ? 0 : cap + 1;
+    for (let y = y0 + 1; y < n; y++) {
+      const last = y === n - 1;
+      down.fill(0, 0, cap + 1);
+      if (arrive[cap] === 0) return cap + 1;
+      const inM = mk[at + y];
+      const fwd = mk[at + n + y];
+      const back = mk[at + 2 * n + y];
+      const out = mk[at + (last ? 4 : 3) * n + y];
+      for (let r = 0; r < n; r++) {
+        const c = r <= n - r ? r : n - r;
+        if (c > cap) continue;
+        const rin = this.rot(inM, r);
+        const rf = this.rot(fwd, r);
+        const rb = this.rot(back, r);
+        const ro = this.rot(out, r);
+        let before = 0;
+        for (let k = 0; k + c <= cap; k++) {
+          const seeds = arrive[k] & ~before;
+          before = arrive[k];
+          if (seeds === 0) continue;
+          down[k + c] |= this.run(rin, rf, rb, ro, seeds, 0, wild);
+        }
+      }
+      for (let k = 1; k <= cap; k++) down[k] |= down[k - 1];
+      [arrive, down] = [down, arrive];
+      if (last) {
+        this.arrive = arrive;
+        this.down = down;
+        for (let k = 0; k <= cap; k++) if ((arrive[k] >>> (n - 1)) & 1) return k;
+        return cap + 1;
+      }
+    }
+    void full;
+    return cap + 1;
+  }
+
+  /**
+   * One line of the walk: from the fields stepped into (seeds; their in-sides asked unless
+   * in `own`, the robot's field, which is never foreign), along the line forwards, the fields
+   * it can leave by the out-side, with at most `wild` foreign cards.
+   */
+  private run(inM: number, fwd: number, back: number, out: number, seeds: number, own: number, wild: number): number {
+    const full = this.full;
+    // a step i -> i + 1 on own cards: i opens forwards and i + 1 backwards
+    const pass = (fwd & (back >>> 1)) << 1 & full;
+    let ok = (seeds & inM) | own;
+    let bad = seeds & ~ok;
+    let exits = 0;
+    for (let w = 0; ; w++) {
+      // fill forwards on own cards (Kogge-Stone over 32 bits)
+      let p = pass;
+      ok |= p & (ok << 1);
+      p &= p << 1;
+      ok |= p & (ok << 2);
+      p &= p << 2;
+      ok |= p & (ok << 4);
+      p &= p << 4;
+      ok |= p & (ok << 8);
+      p &= p << 8;
+      ok |= p & (ok << 16);
+      ok &= full;
+      // own cards opening forwards into a closed backwards side: reached, in-side closed
+      bad |= ((ok & fwd & ~(back >>> 1)) << 1) & full;
+      exits |= ok & out;
+      if (w === wild) break;
+      const foreign = (ok | bad) & ~own;
+      exits |= foreign;
+      const next = (foreign << 1) & full;
+      ok = next & back;
+      bad = next & ~back;
+      if (next === 0) break;
+    }
+    return exits;
+  }
+}
