@@ -27,7 +27,8 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateIpcTask } from "../src/push/ipc2023/generate.js";
 import { readIpcProblem } from "../src/push/ipc2023/problem.js";
-import { type IpcSearchOptions, solveIpc, solveIpcAnytime } from "../src/push/ipc2023/search/index.js";
+import { solveIpcAnytime } from "../src/push/ipc2023/search/anytime.js";
+import { type IpcSearchOptions, solveIpc } from "../src/push/ipc2023/search/index.js";
 import type { IpcResult, IpcTask } from "../src/push/ipc2023/task.js";
 
 const root = join(new URL(".", import.meta.url).pathname, "..", "..");

@@ -10,7 +10,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { IpcTask } from "../task.js";
-import { solveIpcAnytime } from "./index.js";
+import { solveIpcAnytime } from "./anytime.js";
 
 const { task, timeLimitMs, stop } = workerData as { task: IpcTask; timeLimitMs?: number; stop: Int32Array };
 const result = solveIpcAnytime(task, {
