@@ -10,7 +10,8 @@
  * seconds (default 120). Prints one line per instance: name, then depth:nodes pairs;
  * with --plies, then the last depth's nodes per ply (the states made by the push of
  * ply 0, 1, ...). --deferral turns relevance deferral on (docs/search.md, Lemmas 10-14);
- * --no-three turns the rule of Lemma 15 off (three pushes left, a set that cannot grow).
+ * --no-three turns the rules of Lemmas 15 and 16 off (three and four pushes left, sets
+ * that cannot grow).
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";

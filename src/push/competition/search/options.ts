@@ -138,7 +138,8 @@ export interface SearchOptions {
   /**
    * With three pushes left, skip the first pushes after which no last push can touch
    * both R and C because one of them cannot grow (rule ThreePushes, docs/search.md
-   * Lemma 15); default true, only with the look-ahead. Off: the search the tests and
+   * Lemma 15), and with it rule FourPushes (Lemma 16, four pushes left, built on it); default
+   * true, only with the look-ahead. Off: the search the tests and
    * measurements compare it with.
    */
   threePushes?: boolean;

@@ -110,7 +110,6 @@ export class RotationBound {
   private view(at: number, x0: number, y0: number, wild: number, cap: number): number {
     const n = this.n;
     const mk = this.masks;
-    const full = this.full;
     let arrive = this.arrive;
     let down = this.down;
     const startBit = 1 << x0;
@@ -150,7 +149,6 @@ export class RotationBound {
         return cap + 1;
       }
     }
-    void full;
     return cap + 1;
   }
 

@@ -5,7 +5,7 @@
  * any second push. Decided from the state's lines and growth words, before X is
  * applied. Keeps every solution.
  */
-import { D_N, K_R } from "../layout.js";
+import { D_N } from "../layout.js";
 import { LineSet, type LineMath } from "../lines.js";
 import type { Plies } from "../plies.js";
 import { PruningRule } from "./rule.js";
@@ -14,7 +14,7 @@ export class ThreePushes extends PruningRule {
   readonly name = "three pushes, a set that cannot grow";
   readonly preserves = "every solution" as const;
   readonly lemma = "Lemma 15";
-  /** counts the first pushes of states with three left and a set without growers (tried) and those skipped (cut) */
+  // tried: the first pushes of states with three left and a set without growers; cut: those skipped
 
   /** no push grows R (C) in the current state */
   private noR = false;
@@ -63,10 +63,9 @@ export class ThreePushes extends PruningRule {
     if (!this.noR && !this.noC) return false;
     const lm = this.lines;
     const state = this.plies.state;
-    const n = this.plies.n;
     this.g8 = g8;
-    this.rAt = from + K_R * n;
-    this.cAt = cs + K_R * n;
+    this.rAt = this.plies.rOf(from);
+    this.cAt = this.plies.rOf(cs);
     lm.of(state, this.rAt, this.r);
     lm.of(state, this.cAt, this.c);
     this.nearRRows = lm.around(this.r.rows);
@@ -152,7 +151,7 @@ export class FourPushes extends PruningRule {
   readonly name = "four pushes, far from sets that cannot meet";
   readonly preserves = "every solution" as const;
   readonly lemma = "Lemma 16";
-  /** counts the pushes of states with four left where the rule applies (tried) and those skipped (cut) */
+  // tried: the pushes of states with four left where the rule applies; cut: those skipped
 
   /** the lines near R or C of the state (kept: the children's ThreePushes.prepare overwrites its own) */
   private rows = 0;
