@@ -20,6 +20,7 @@ import { D_N, K_R, popcount } from "../layout.js";
 import type { LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
 import type { Commutation } from "./commutation.js";
+import { besideMask, DeferredGroups } from "./deferral-groups.js";
 import { PruningRule } from "./rule.js";
 
 /** Opening groups of a state (n, s, e, w): rows 0 .. 4N - 1. */
@@ -42,14 +43,8 @@ export class Deferral extends PruningRule {
   private readonly stride: number;
   /** plies the arrays hold (depth + 1) */
   private h = 0;
-  // Groups of the state at ply q: gCount[q] of them; group g's ply, its pushes (a line
-  // mask per direction) and the union of their carried D (N rows), and whether it is
-  // off (realized: the state at ply q is then a realized state).
-  private gCount = new Int32Array(0);
-  private gPly = new Int32Array(0);
-  private gMem = new Int32Array(0);
-  private gMask = new Int32Array(0);
-  private gOff = new Uint8Array(0);
+  /** the groups of deferred pushes of each ply's state */
+  private readonly groups: DeferredGroups;
   /** per ply k: the pushes of the group made at ply k made real somewhere below it (line masks per direction) */
   private ever = new Int32Array(0);
   /** D of push m made at ply k, N rows at ((k * 4N) + m) * N */
@@ -57,15 +52,11 @@ export class Deferral extends PruningRule {
   /** saved states (a stack: realizations nest) */
   private back = new Int32Array(0);
   private backTop = 0;
-  /** saved groups: ply, group, 4 member words, N mask rows per entry */
-  private saved = new Int32Array(0);
-  private savedTop = 0;
   /** two states for replays */
   private readonly scr: Int32Array;
   /** a carried D, the union being rebuilt */
   private readonly cm: Int32Array;
   private readonly um: Int32Array;
-  /** choices: per group of the open state its kept pushes, the push chosen per ply */
   /** the open state's blank state (its tiles before they were opened) */
   private readonly shut: Int32Array;
 
@@ -83,6 +74,7 @@ export class Deferral extends PruningRule {
     this.cm = new Int32Array(this.n);
     this.shut = new Int32Array(this.stride);
     this.um = new Int32Array(this.n);
+    this.groups = new DeferredGroups(this.n);
   }
 
   /** Makes room for a search of `depth` pushes; the root has no group. */
@@ -91,26 +83,19 @@ export class Deferral extends PruningRule {
     if (h > this.h) {
       this.h = h;
       const n = this.n;
-      this.gCount = new Int32Array(h);
-      this.gPly = new Int32Array(h * h);
-      this.gMem = new Int32Array(h * h * 4);
-      this.gMask = new Int32Array(h * h * n);
-      this.gOff = new Uint8Array(h * h);
       this.ever = new Int32Array(h * 4);
       this.dTab = new Int32Array(h * this.moves * n);
       this.back = new Int32Array(h * h * this.stride);
-      this.saved = new Int32Array(h * h * h * (6 + n));
     }
-    this.gCount[0] = 0;
+    this.groups.start(depth);
     this.plies.blank.fill(0);
     this.backTop = 0;
-    this.savedTop = 0;
     this.open = false;
   }
 
   /** Ply q's state has no group (a state the plain search made). */
   none(q: number): void {
-    this.gCount[q] = 0;
+    this.groups.count[q] = 0;
   }
 
   /**
@@ -134,16 +119,7 @@ export class Deferral extends PruningRule {
       if (state[from + this.stride - 1] === line) return false;
       for (let r = 0; r < n; r++) if ((state[rB + r] & bit) !== 0) return false;
     }
-    const gq = p * this.h;
-    for (let g = 0; g < this.gCount[p]; g++) {
-      if (this.gOff[gq + g] === 1) continue;
-      const at = (gq + g) * n;
-      if (row) {
-        if (this.gMask[at + line] !== 0) return false;
-      } else {
-        for (let r = 0; r < n; r++) if ((this.gMask[at + r] & bit) !== 0) return false;
-      }
-    }
+    if (this.groups.holdsLine(p, row ? line : -1, bit)) return false;
     const d = (p * this.moves + m) * n;
     const dt = this.dTab;
     dt.fill(0, d, d + n);
@@ -176,30 +152,31 @@ export class Deferral extends PruningRule {
     const n = this.n;
     const stride = this.stride;
     plies.state.copyWithin((p + 1) * stride, p * stride, (p + 1) * stride);
-    const c = this.copyGroups(p, -1);
-    const at = (p + 1) * this.h + c;
-    this.gPly[at] = p;
-    this.gOff[at] = 0;
+    const groups = this.groups;
+    const c = groups.copy(p, -1, plies.bits);
+    const at = (p + 1) * groups.h + c;
+    groups.ply[at] = p;
+    groups.off[at] = 0;
     const mem = at * 4;
-    this.gMem[mem] = e;
-    this.gMem[mem + 1] = w;
-    this.gMem[mem + 2] = no;
-    this.gMem[mem + 3] = so;
+    groups.members[mem] = e;
+    groups.members[mem + 1] = w;
+    groups.members[mem + 2] = no;
+    groups.members[mem + 3] = so;
     const mask = at * n;
-    this.gMask.fill(0, mask, mask + n);
+    groups.mask.fill(0, mask, mask + n);
     for (let dir = 0; dir < 4; dir++) {
-      let lines = this.gMem[mem + dir];
+      let lines = groups.members[mem + dir];
       while (lines !== 0) {
         const line = 31 - Math.clz32(lines & -lines);
         lines &= lines - 1;
         const d = (p * this.moves + dir * n + line) * n;
-        for (let r = 0; r < n; r++) this.gMask[mask + r] |= this.dTab[d + r];
+        for (let r = 0; r < n; r++) groups.mask[mask + r] |= this.dTab[d + r];
         this.tried++;
       }
     }
     const ever = p * 4;
     this.ever.fill(0, ever, ever + 4);
-    this.gCount[p + 1] = c + 1;
+    groups.count[p + 1] = c + 1;
     plies.blank[p] = 1;
     plies.path[p] = -1;
     plies.still[p] = 1;
@@ -207,7 +184,7 @@ export class Deferral extends PruningRule {
     const found = this.visit(p + 1, remaining - 1);
     plies.blank[p] = 0;
     // the deferred pushes never made real below the blank child: cut
-    for (let dir = 0; dir < 4; dir++) this.cut += popcount(this.gMem[mem + dir] & ~this.ever[ever + dir]);
+    for (let dir = 0; dir < 4; dir++) this.cut += popcount(groups.members[mem + dir] & ~this.ever[ever + dir]);
     return found;
   }
 
@@ -218,26 +195,27 @@ export class Deferral extends PruningRule {
   private visit(q: number, remaining: number): number {
     const plies = this.plies;
     const n = this.n;
-    const savedFrom = this.savedTop;
+    const groups = this.groups;
+    const savedFrom = groups.top;
     let found = 0;
     for (;;) {
       const g = this.touched(q);
       if (g < 0) break;
-      const at = q * this.h + g;
-      this.save(q, g);
-      const k = this.gPly[at];
+      const at = q * groups.h + g;
+      groups.save(q, g);
+      const k = groups.ply[at];
       for (let dir = 0; dir < 4; dir++) {
-        let lines = this.gMem[at * 4 + dir];
+        let lines = groups.members[at * 4 + dir];
         while (lines !== 0) {
           const line = 31 - Math.clz32(lines & -lines);
           lines &= lines - 1;
           const x = dir * n + line;
           this.carry(q, k, x);
           if (this.beside(plies.state, q * this.stride + K_R * n, this.cm, 0)) {
-            this.gMem[at * 4 + dir] &= ~(1 << line);
+            groups.members[at * 4 + dir] &= ~(1 << line);
             found += this.realize(q, g, k, x, remaining);
             if (plies.limitReached) {
-              this.restore(savedFrom);
+              groups.restore(savedFrom);
               return found;
             }
           }
@@ -249,7 +227,7 @@ export class Deferral extends PruningRule {
       um.fill(0);
       let left = 0;
       for (let dir = 0; dir < 4; dir++) {
-        let lines = this.gMem[at * 4 + dir];
+        let lines = groups.members[at * 4 + dir];
         while (lines !== 0) {
           const line = 31 - Math.clz32(lines & -lines);
           lines &= lines - 1;
@@ -259,28 +237,28 @@ export class Deferral extends PruningRule {
         }
       }
       if (left === 0) {
-        this.restore(savedFrom);
+        groups.restore(savedFrom);
         return found;
       }
-      this.gMask.set(um, at * n);
+      groups.mask.set(um, at * n);
     }
     const base = q * this.stride;
     if (plies.board.goalReachable(plies.state, base)) {
       plies.sawGoal = true;
       // at the horizon with every deferred push made real: a solution; else every
       // choice of the groups left reaches the goal here, and a shorter solution exists
-      if (remaining === 0 && !this.active(q)) {
+      if (remaining === 0 && !groups.active(q)) {
         plies.report(q);
         found++;
       }
     } else if (remaining === 0) {
       // the horizon: groups whose pushes R never came beside are cut (Lemma 10)
-    } else if (this.active(q)) {
+    } else if (groups.active(q)) {
       found += this.pending(q, remaining);
     } else {
       found += this.descend(q, remaining);
     }
-    this.restore(savedFrom);
+    groups.restore(savedFrom);
     return found;
   }
 
@@ -326,11 +304,11 @@ export class Deferral extends PruningRule {
     plies.still[q - 1] = grew ? 0 : 1;
     plies.path[k] = x;
     plies.blank[k] = 0;
-    this.gOff[q * this.h + g] = 1;
+    this.groups.off[q * this.groups.h + g] = 1;
     plies.tick(q - 1);
     this.ever[k * 4 + ((x / n) | 0)] |= 1 << (x % n);
     const found = this.visit(q, remaining);
-    this.gOff[q * this.h + g] = 0;
+    this.groups.off[q * this.groups.h + g] = 0;
     plies.blank[k] = 1;
     plies.path[k] = -1;
     plies.still[q - 1] = still;
@@ -351,12 +329,7 @@ export class Deferral extends PruningRule {
     const from = p * this.stride;
     if (remaining === 1) {
       const um = this.um;
-      um.fill(0);
-      const gq = p * this.h;
-      for (let g = 0; g < this.gCount[p]; g++) {
-        if (this.gOff[gq + g] === 1) continue;
-        for (let r = 0; r < n; r++) um[r] |= this.gMask[(gq + g) * n + r];
-      }
+      this.groups.union(p, um);
       for (let i = 0; i < this.stride; i++) this.shut[i] = state[from + i];
       for (let o = 0; o < OPENINGS; o++) for (let r = 0; r < n; r++) state[from + o * n + r] |= um[r];
       this.open = true;
@@ -386,7 +359,7 @@ export class Deferral extends PruningRule {
       }
       // R is exact and closed: it walks only when the push lets it grow (LookAhead.growth)
       plies.child(p, m, ((grow[g8 + 2 * dir] >>> line) & 1) === 1);
-      this.copyGroups(p, m);
+      this.groups.copy(p, m, plies.bits);
       const outerSaw = plies.sawGoal;
       plies.sawGoal = false;
       found += this.visit(p + 1, remaining - 1);
@@ -418,7 +391,7 @@ export class Deferral extends PruningRule {
     plies.bits.applyPush(state, t * stride, m);
     const grew = plies.bits.walkAfter(state, t * stride, m);
     plies.still[p] = grew ? 0 : 1;
-    this.copyGroups(p, m);
+    this.groups.copy(p, m, plies.bits);
     this.open = false;
     const found = this.visit(t, 0);
     this.open = true;
@@ -436,80 +409,18 @@ export class Deferral extends PruningRule {
 
   /** The first group of ply q's state whose D union R holds or is beside, or -1. */
   private touched(q: number): number {
-    const gq = q * this.h;
+    const groups = this.groups;
+    const gq = q * groups.h;
     const rB = q * this.stride + K_R * this.n;
-    for (let g = 0; g < this.gCount[q]; g++) {
-      if (this.gOff[gq + g] === 1) continue;
-      if (this.beside(this.plies.state, rB, this.gMask, (gq + g) * this.n)) return g;
+    for (let g = 0; g < groups.count[q]; g++) {
+      if (groups.off[gq + g] === 1) continue;
+      if (this.beside(this.plies.state, rB, groups.mask, (gq + g) * this.n)) return g;
     }
     return -1;
   }
 
-  /** Whether ply q's state has a group that is not off. */
-  private active(q: number): boolean {
-    const gq = q * this.h;
-    for (let g = 0; g < this.gCount[q]; g++) if (this.gOff[gq + g] === 0) return true;
-    return false;
-  }
-
-  /**
-   * Copies ply p's groups that are not off to ply p + 1, their masks moved by m (none
-   * when m < 0); returns how many.
-   */
-  private copyGroups(p: number, m: number): number {
-    const n = this.n;
-    const h = this.h;
-    let c = 0;
-    for (let g = 0; g < this.gCount[p]; g++) {
-      const a = p * h + g;
-      if (this.gOff[a] === 1) continue;
-      const b = (p + 1) * h + c;
-      this.gPly[b] = this.gPly[a];
-      this.gOff[b] = 0;
-      for (let i = 0; i < 4; i++) this.gMem[b * 4 + i] = this.gMem[a * 4 + i];
-      for (let r = 0; r < n; r++) this.gMask[b * n + r] = this.gMask[a * n + r];
-      if (m >= 0) this.plies.bits.moveRows(this.gMask, b * n, m);
-      c++;
-    }
-    this.gCount[p + 1] = c;
-    return c;
-  }
-
-  /** Saves group g of ply q (members and mask) before visit changes it. */
-  private save(q: number, g: number): void {
-    const n = this.n;
-    const s = this.savedTop * (6 + n);
-    this.savedTop++;
-    const at = q * this.h + g;
-    this.saved[s] = q;
-    this.saved[s + 1] = g;
-    for (let i = 0; i < 4; i++) this.saved[s + 2 + i] = this.gMem[at * 4 + i];
-    for (let r = 0; r < n; r++) this.saved[s + 6 + r] = this.gMask[at * n + r];
-  }
-
-  /** Restores the groups saved since `to` (latest first). */
-  private restore(to: number): void {
-    const n = this.n;
-    while (this.savedTop > to) {
-      this.savedTop--;
-      const s = this.savedTop * (6 + n);
-      const at = this.saved[s] * this.h + this.saved[s + 1];
-      for (let i = 0; i < 4; i++) this.gMem[at * 4 + i] = this.saved[s + 2 + i];
-      for (let r = 0; r < n; r++) this.gMask[at * n + r] = this.saved[s + 6 + r];
-    }
-  }
-
   /** True when the set at state[rB..] holds or is beside (no wraparound) a field of mask[at..]. */
   private beside(state: Int32Array, rB: number, mask: Int32Array, at: number): boolean {
-    const n = this.n;
-    const full = this.full;
-    for (let r = 0; r < n; r++) {
-      const x = mask[at + r];
-      let near = x | ((x << 1) & full) | (x >>> 1);
-      if (r > 0) near |= mask[at + r - 1];
-      if (r < n - 1) near |= mask[at + r + 1];
-      if ((state[rB + r] & near) !== 0) return true;
-    }
-    return false;
+    return besideMask(state, rB, mask, at, this.n, this.full);
   }
 }
