@@ -13,6 +13,7 @@
  */
 import { D_E, D_N, K_R } from "../layout.js";
 import type { Plies } from "../plies.js";
+import { besideMask } from "./deferral-groups.js";
 
 export class RelevanceCensus {
   /** per ply: children counted (the states at that ply), index = the child's ply */
@@ -123,15 +124,6 @@ export class RelevanceCensus {
 
   /** True when R (rows at rAt) holds or is beside (no wraparound) a field of the mask. */
   private beside(state: Int32Array, rAt: number, masks: Int32Array, at: number): boolean {
-    const n = this.n;
-    const full = this.full;
-    for (let r = 0; r < n; r++) {
-      const x = masks[at + r];
-      let near = x | ((x << 1) & full) | (x >>> 1);
-      if (r > 0) near |= masks[at + r - 1];
-      if (r < n - 1) near |= masks[at + r + 1];
-      if ((state[rAt + r] & near) !== 0) return true;
-    }
-    return false;
+    return besideMask(state, rAt, masks, at, this.n, this.full);
   }
 }
