@@ -8,6 +8,7 @@ import { LineSet, type LineMath } from "../lines.js";
 import type { LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
 import type { Commutation } from "./commutation.js";
+import type { GrownReach } from "./grown-reach.js";
 import type { LastPush } from "./last-push.js";
 import { PruningRule } from "./rule.js";
 
@@ -39,6 +40,7 @@ export class TwoPushes extends PruningRule {
     private readonly look: LookAhead,
     private readonly commutation: Commutation,
     private readonly last: LastPush,
+    private readonly grown: GrownReach,
   ) {
     super();
   }
@@ -278,10 +280,12 @@ export class TwoPushes extends PruningRule {
     lm.moved(plies.state, rows, cols, setAt, m, moved);
     if (((moved.rows & bandRows) | (moved.cols & bandCols)) !== 0) return true;
     // W holds every field of the band's lines, so it has a field on or beside every line
-    // across them: only when the band has no line of m's orientation can the test fail
+    // across them: only when the band has no line of m's orientation can the test fail;
+    // else the set is walked on the board after m without writing it (Lemma 17)
     const n = plies.n;
     const dir = (m / n) | 0;
-    if ((dir < D_N ? bandCols : bandRows) !== 0) return true;
+    const grown = this.grown;
+    if ((dir < D_N ? bandCols : bandRows) !== 0) return !grown.enabled || grown.meets(plies.written(p), setAt, m, bandRows, bandCols);
     const bit = goal ? 2 : 1;
     const at = goal ? 2 : 0;
     if ((this.wDone & bit) === 0) {
@@ -295,7 +299,8 @@ export class TwoPushes extends PruningRule {
       this.wLines[at + 1] = this.w.cols;
     }
     const near = lm.touching(1 << (m - dir * n));
-    return (this.wLines[at + (dir < D_N ? 0 : 1)] & near) !== 0;
+    if ((this.wLines[at + (dir < D_N ? 0 : 1)] & near) === 0) return false;
+    return !grown.enabled || grown.meets(plies.written(p), setAt, m, bandRows, bandCols);
   }
 
   /**
