@@ -161,3 +161,54 @@ describe("Lemma 17 at the walk, against a plain simulation", () => {
     expect(skipped).toBeGreaterThan(1000);
   }, 120_000);
 });
+
+describe("Lemma 17 (5): ply p - 1's board with a far push's line and its neighbours open", () => {
+  it("the set it walks holds the set after the far push X and the push m (plain simulation), so a miss of the band is a miss after X too", () => {
+    let compared = 0;
+    let missed = 0;
+    let reached = 0;
+    for (let seed = 0; seed < 1500; seed++) {
+      const made = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const plain = new Plain(n);
+      const lines = new LineMath(n);
+      const rule = new GrownReach(plies, true);
+      const stride = plies.stride;
+      const rand = prng(80000 + seed);
+      const comp = new Uint8Array(n * n);
+      comp[goal] = 1;
+      plain.walk(tiles, comp);
+      for (const goalSide of [false, true]) {
+        const mine = goalSide ? comp : set;
+        const own = linesOf(n, mine);
+        const setAt = goalSide ? cs + K_R * n : stride + K_R * n;
+        for (let k = 0; k < 6; k++) {
+          // X far from the set: its line and the lines beside it hold no field of it
+          const x = Math.floor(rand() * 4 * n);
+          const xRow = Math.floor(x / n) < 2;
+          const x0 = x % n;
+          if (((lines.around(xRow ? own.rows : own.cols) >>> x0) & 1) === 1) continue;
+          const open = lines.around(1 << x0);
+          const tilesX = plain.push(tiles, x);
+          for (let m = 0; m < 4 * n; m++) {
+            const band = { rows: Math.floor(rand() * (1 << n)) & Math.floor(rand() * (1 << n)), cols: Math.floor(rand() * (1 << n)) & Math.floor(rand() * (1 << n)) };
+            const moved = new Uint8Array(n * n);
+            for (let f = 0; f < n * n; f++) if (mine[f] === 1) moved[plain.moved(f, m)] = 1;
+            if (inBand(n, moved, band.rows, band.cols)) continue;
+            const truth = inBand(n, plain.after(tilesX, mine, goal, m).set, band.rows, band.cols);
+            const got = rule.meets(stride, setAt, m, band.rows, band.cols, xRow ? open : 0, xRow ? 0 : open);
+            compared++;
+            if (!got) missed++;
+            if (truth) reached++;
+            if (truth) expect(got, `seed ${seed}, far push ${x}, push ${m}, ${goalSide ? "C" : "R"}`).toBe(true);
+          }
+        }
+      }
+    }
+    // the sample must exercise both answers
+    expect(compared).toBeGreaterThan(50_000);
+    expect(missed).toBeGreaterThan(20_000);
+    expect(reached).toBeGreaterThan(2_000);
+  }, 120_000);
+});

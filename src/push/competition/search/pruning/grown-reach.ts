@@ -17,7 +17,7 @@ export class GrownReach extends PruningRule {
   readonly name = "two pushes, where the grown set reaches";
   readonly preserves = "every solution" as const;
   readonly lemma = "Lemma 17";
-  // tried: the first pushes whose grown set was walked here; cut: those skipped
+  // tried: the walks made (one or two per first push); cut: the first pushes skipped
 
   private readonly n: number;
   private readonly top: number;
@@ -39,14 +39,17 @@ export class GrownReach extends PruningRule {
   /**
    * Whether the set whose N rows are at `setAt` (closed under walking on the board of
    * the state at `base`), moved by move m and closed under walking on the board after m,
-   * holds a field on a row of `bandRows` or a column of `bandCols` (bit i: line i).
-   * Reads the state at `base` (indices into Plies.state, as `setAt`) and writes only the
-   * N scratch rows at Plies.grownAt; counts the push as tried, and as cut when the
-   * answer is false.
+   * holds a field on a row of `bandRows` or a column of `bandCols` (bit i: line i). The
+   * set moved must hold no field in the band. Reads the state at `base` (indices into
+   * Plies.state, as `setAt`) and writes only the N scratch rows at Plies.grownAt.
+   * With `openRows` or `openCols` (bit i: line i), every field of those lines is read as
+   * open all four ways, and the walk starts at every row: when they are a line L and the
+   * lines beside it (across the wraparound), the set found holds the set after m on any
+   * board that differs from the state's only on L, with the set closed there too (F3:
+   * after m, only fields of L and beside it hold tiles that came from L).
    * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving").
    */
-  meets(base: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
-    this.tried++;
+  meets(base: number, setAt: number, m: number, bandRows: number, bandCols: number, openRows = 0, openCols = 0): boolean {
     const n = this.n;
     const state = this.plies.state;
     const at = this.plies.grownAt;
@@ -55,9 +58,9 @@ export class GrownReach extends PruningRule {
     this.plies.bits.moveRows(state, at, m);
     const dir = (m / n) | 0;
     const line = m - dir * n;
-    const hit = dir < D_N ? this.walkRow(state, base, line, dir === D_E, bandRows, bandCols) : this.walkColumn(state, base, line, dir === D_N, bandRows, bandCols);
-    if (!hit) this.cut++;
-    return hit;
+    return dir < D_N
+      ? this.walkRow(state, base, line, dir === D_E, bandRows, bandCols, openRows, openCols)
+      : this.walkColumn(state, base, line, dir === D_N, bandRows, bandCols, openRows, openCols);
   }
 
   /**
@@ -65,7 +68,7 @@ export class GrownReach extends PruningRule {
    * so only its words are patched, and the walk starts at it and its neighbours (the set
    * was closed before). Returns true as soon as the set has a field in the band.
    */
-  private walkRow(state: Int32Array, base: number, line: number, east: boolean, bandRows: number, bandCols: number): boolean {
+  private walkRow(state: Int32Array, base: number, line: number, east: boolean, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
     const n = this.n;
     const top = this.top;
     const full = this.full;
@@ -78,20 +81,29 @@ export class GrownReach extends PruningRule {
     const sL = rotateBits(state[sB + line], east, top, full);
     const hL = rotateBits(state[eB + line], east, top, full) & (rotateBits(state[wB + line], east, top, full) >>> 1);
     const bit = 1 << line;
-    let dirty = (bit | (bit << 1) | (bit >>> 1)) & full;
+    const open = (openRows | openCols) !== 0;
+    let dirty = open ? full : (bit | (bit << 1) | (bit >>> 1)) & full;
     while (dirty !== 0) {
       const r = 31 - Math.clz32(dirty & -dirty);
       dirty &= dirty - 1;
-      const nR = r === line ? nL : state[nB + r];
-      const sR = r === line ? sL : state[sB + r];
-      const nBelow = r > 0 ? (r - 1 === line ? nL : state[nB + r - 1]) : 0;
-      const sAbove = r < top ? (r + 1 === line ? sL : state[sB + r + 1]) : 0;
+      let nR = r === line ? nL : state[nB + r];
+      let sR = r === line ? sL : state[sB + r];
+      let nBelow = r > 0 ? (r - 1 === line ? nL : state[nB + r - 1]) : 0;
+      let sAbove = r < top ? (r + 1 === line ? sL : state[sB + r + 1]) : 0;
+      let h = r === line ? hL : state[eB + r] & (state[wB + r] >>> 1);
+      if (open) {
+        nR = this.opened(nR, r, openRows, openCols);
+        sR = this.opened(sR, r, openRows, openCols);
+        if (r > 0) nBelow = this.opened(nBelow, r - 1, openRows, openCols);
+        if (r < top) sAbove = this.opened(sAbove, r + 1, openRows, openCols);
+        h = this.openedLinks(r === line ? rotateBits(state[eB + line], east, top, full) : state[eB + r], r === line ? rotateBits(state[wB + line], east, top, full) : state[wB + r], r, openRows, openCols);
+      }
       const old = state[at + r];
       let x = old;
       if (r > 0) x |= state[at + r - 1] & nBelow & sR;
       if (r < top) x |= state[at + r + 1] & sAbove & nR;
       if (x === 0) continue;
-      x = fillRow(x, r === line ? hL : state[eB + r] & (state[wB + r] >>> 1));
+      x = fillRow(x, h);
       if (x === old) continue;
       state[at + r] = x;
       if ((x & bandCols) !== 0 || ((bandRows >>> r) & 1) === 1) return true;
@@ -106,7 +118,7 @@ export class GrownReach extends PruningRule {
    * takes the tile of the row before it (wraparound), read as it is needed; the walk
    * starts at every row. Returns true as soon as the set has a field in the band.
    */
-  private walkColumn(state: Int32Array, base: number, line: number, north: boolean, bandRows: number, bandCols: number): boolean {
+  private walkColumn(state: Int32Array, base: number, line: number, north: boolean, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
     const n = this.n;
     const top = this.top;
     const at = this.at;
@@ -116,14 +128,15 @@ export class GrownReach extends PruningRule {
     const wB = base + K_W * n;
     const bit = 1 << line;
     const keep = ~bit;
+    const open = (openRows | openCols) !== 0;
     let dirty = this.full;
     while (dirty !== 0) {
       const r = 31 - Math.clz32(dirty & -dirty);
       dirty &= dirty - 1;
       // bit `line` of a row's words comes from the row whose tile lands on it (wraparound)
       const from = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
-      const nR = (state[nB + r] & keep) | (state[nB + from] & bit);
-      const sR = (state[sB + r] & keep) | (state[sB + from] & bit);
+      let nR = (state[nB + r] & keep) | (state[nB + from] & bit);
+      let sR = (state[sB + r] & keep) | (state[sB + from] & bit);
       let nBelow = 0;
       if (r > 0) {
         const f = north ? (r === 1 ? top : r - 2) : r;
@@ -134,12 +147,22 @@ export class GrownReach extends PruningRule {
         const f = north ? r : r + 1 === top ? 0 : r + 2;
         sAbove = (state[sB + r + 1] & keep) | (state[sB + f] & bit);
       }
+      const e = (state[eB + r] & keep) | (state[eB + from] & bit);
+      const w = (state[wB + r] & keep) | (state[wB + from] & bit);
+      let h = e & (w >>> 1);
+      if (open) {
+        nR = this.opened(nR, r, openRows, openCols);
+        sR = this.opened(sR, r, openRows, openCols);
+        if (r > 0) nBelow = this.opened(nBelow, r - 1, openRows, openCols);
+        if (r < top) sAbove = this.opened(sAbove, r + 1, openRows, openCols);
+        h = this.openedLinks(e, w, r, openRows, openCols);
+      }
       const old = state[at + r];
       let x = old;
       if (r > 0) x |= state[at + r - 1] & nBelow & sR;
       if (r < top) x |= state[at + r + 1] & sAbove & nR;
       if (x === 0) continue;
-      x = fillRow(x, ((state[eB + r] & keep) | (state[eB + from] & bit)) & (((state[wB + r] & keep) | (state[wB + from] & bit)) >>> 1));
+      x = fillRow(x, h);
       if (x === old) continue;
       state[at + r] = x;
       if ((x & bandCols) !== 0 || ((bandRows >>> r) & 1) === 1) return true;
@@ -147,5 +170,15 @@ export class GrownReach extends PruningRule {
       if (r < top && (x & nR & sAbove & ~state[at + r + 1]) !== 0) dirty |= 1 << (r + 1);
     }
     return false;
+  }
+
+  /** An opening word of row r with the fields of the open lines open. */
+  private opened(word: number, r: number, openRows: number, openCols: number): number {
+    return ((openRows >>> r) & 1) === 1 ? this.full : (word | openCols) & this.full;
+  }
+
+  /** Row r's links along it (bit c: columns c and c + 1) from its e and w words, with the fields of the open lines open. */
+  private openedLinks(e: number, w: number, r: number, openRows: number, openCols: number): number {
+    return this.opened(e, r, openRows, openCols) & (this.opened(w, r, openRows, openCols) >>> 1);
   }
 }
