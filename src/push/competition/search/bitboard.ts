@@ -19,7 +19,7 @@ import { BITBOARD_MAX, D_E, D_N, D_W, GROUPS, K_E, K_N, K_R, K_S, K_W, MOVE_DIRS
  * Spreads the reachable bits `x` of one row along its horizontal links `h` (bit c: the
  * tiles on columns c and c+1 open towards each other).
  */
-function fillRow(x: number, h: number): number {
+export function fillRow(x: number, h: number): number {
   for (;;) {
     const y = x | ((x & h) << 1) | ((x >>> 1) & h);
     if (y === x) return x;

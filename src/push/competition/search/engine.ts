@@ -26,6 +26,7 @@ import { Plies } from "./plies.js";
 import { AfterGrowth } from "./pruning/after-growth.js";
 import { Commutation } from "./pruning/commutation.js";
 import { Deferral } from "./pruning/deferral.js";
+import { GrownReach } from "./pruning/grown-reach.js";
 import { Hopeless } from "./pruning/hopeless.js";
 import { KnownBound } from "./pruning/known-bound.js";
 import { LastPush } from "./pruning/last-push.js";
@@ -66,7 +67,8 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const mb = options.tableMegabytes ?? 64;
   const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation, options.sharedTable) : undefined;
   const last = new LastPush(plies, lines, look, commutation, share);
-  const two = new TwoPushes(plies, lines, look, commutation, last);
+  const grown = new GrownReach(plies, options.grownReach !== false);
+  const two = new TwoPushes(plies, lines, look, commutation, last, grown);
   const three = new ThreePushes(plies, lines, options.threePushes !== false);
   const four = new FourPushes(plies, three);
   const cut = options.prefix ?? new PrefixCut(undefined);
@@ -83,6 +85,6 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   }
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
-  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two, three, four] : []), ...(deferral ? [deferral] : [])];
+  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two, grown, three, four] : []), ...(deferral ? [deferral] : [])];
   return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth, from: options.fromDepth });
 }

@@ -144,6 +144,14 @@ export interface SearchOptions {
    */
   threePushes?: boolean;
   /**
+   * With two pushes left, a first push that grows R (or C) far from the other set is
+   * skipped, without writing its state, when the grown set (walked on the board after
+   * the push read off the board before it) holds no field on or beside a line of the
+   * other set's growers (rule GrownReach, docs/search.md Lemma 17); default true, only
+   * with the look-ahead. Off: such a push is written and judged after it, as before.
+   */
+  grownReach?: boolean;
+  /**
    * For tests: a ply's state that the search leaves unwritten (far pushes with three
    * left, Lemma 8) is cleared (no openings, R empty) instead of keeping a
    * stale state, so that code reading it gives wrong answers that the tests see.

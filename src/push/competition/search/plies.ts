@@ -43,6 +43,8 @@ export class Plies {
   private cBase = 0;
   /** N rows for the fields that can walk to a last push's lines (TwoPushes.walksTo) */
   wAt = 0;
+  /** N rows for a set grown by a push that is not written (GrownReach) */
+  grownAt = 0;
   /** move index of each ply's push */
   path = new Int32Array(0);
   /** 1 when the push of ply p added no field to the reachable set */
@@ -111,11 +113,12 @@ export class Plies {
     const stride = this.stride;
     const old = { state: this.state, cBase: this.cBase, plies: this.capacity + 1, grow: this.grow, path: this.path, still: this.still, blank: this.blank, plyNodes: this.plyNodes };
     this.capacity = pushes;
-    this.state = new Int32Array((2 * plies + 4) * stride);
+    this.state = new Int32Array((2 * plies + 5) * stride);
     this.scratch = plies * stride;
     this.scratch2 = this.scratch + stride;
     this.cBase = this.scratch2 + stride;
     this.wAt = this.cBase + plies * stride;
+    this.grownAt = this.wAt + stride;
     this.grow = new Int32Array(8 * plies);
     this.path = new Int32Array(Math.max(1, pushes));
     this.still = new Uint8Array(Math.max(1, pushes));

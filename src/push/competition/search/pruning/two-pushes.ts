@@ -8,6 +8,7 @@ import { LineSet, type LineMath } from "../lines.js";
 import type { LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
 import type { Commutation } from "./commutation.js";
+import type { GrownReach } from "./grown-reach.js";
 import type { LastPush } from "./last-push.js";
 import { PruningRule } from "./rule.js";
 
@@ -39,6 +40,7 @@ export class TwoPushes extends PruningRule {
     private readonly look: LookAhead,
     private readonly commutation: Commutation,
     private readonly last: LastPush,
+    private readonly grown: GrownReach,
   ) {
     super();
   }
@@ -277,11 +279,25 @@ export class TwoPushes extends PruningRule {
     const moved = this.moved;
     lm.moved(plies.state, rows, cols, setAt, m, moved);
     if (((moved.rows & bandRows) | (moved.cols & bandCols)) !== 0) return true;
-    // W holds every field of the band's lines, so it has a field on or beside every line
-    // across them: only when the band has no line of m's orientation can the test fail
     const n = plies.n;
     const dir = (m / n) | 0;
-    if ((dir < D_N ? bandCols : bandRows) !== 0) return true;
+    const grown = this.grown;
+    // ply p's state not written yet (a far push, Lemma 8): walk first on ply p - 1's
+    // board with that push's line and the lines beside it open (Lemma 17 (5))
+    if (grown.enabled && plies.pending === p) {
+      grown.tried++;
+      const x = plies.path[p - 1];
+      const xDir = (x / n) | 0;
+      const open = lm.around(1 << (x - xDir * n));
+      if (!grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols, xDir < D_N ? open : 0, xDir < D_N ? 0 : open)) {
+        grown.cut++;
+        return false;
+      }
+    }
+    // W holds every field of the band's lines, so it has a field on or beside every line
+    // across them: only when the band has no line of m's orientation can the test fail;
+    // else the set is walked on the board after m without writing it (Lemma 17)
+    if ((dir < D_N ? bandCols : bandRows) !== 0) return !grown.enabled || this.grownMeets(p, setAt, m, bandRows, bandCols);
     const bit = goal ? 2 : 1;
     const at = goal ? 2 : 0;
     if ((this.wDone & bit) === 0) {
@@ -295,7 +311,16 @@ export class TwoPushes extends PruningRule {
       this.wLines[at + 1] = this.w.cols;
     }
     const near = lm.touching(1 << (m - dir * n));
-    return (this.wLines[at + (dir < D_N ? 0 : 1)] & near) !== 0;
+    if ((this.wLines[at + (dir < D_N ? 0 : 1)] & near) === 0) return false;
+    return !grown.enabled || this.grownMeets(p, setAt, m, bandRows, bandCols);
+  }
+
+  /** Lemma 17 on ply p's state (written first if it is not): false when m is skipped. */
+  private grownMeets(p: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
+    this.grown.tried++;
+    if (this.grown.meets(this.plies.written(p), setAt, m, bandRows, bandCols)) return true;
+    this.grown.cut++;
+    return false;
   }
 
   /**

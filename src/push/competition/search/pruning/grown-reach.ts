@@ -1,0 +1,184 @@
+/**
+ * Where a grown set reaches, decided before the push is written (docs/search.md,
+ * Lemma 17): with two pushes left, a first push Y that grows R (or C) far from the other
+ * set can be followed only by a last push that grows the other set now (Lemma 6) and
+ * whose line the grown set holds or borders (Lemma 4). Lemma 7 bounds where the grown
+ * set can be without walking; when that bound cannot tell, the set is walked here on the
+ * board after Y read off the board before Y with Y's line patched (F2: nothing else
+ * changes), into N scratch rows, and Y is skipped when the grown set holds no field on or
+ * beside such a line. No child state is written for a skipped Y. Keeps every solution.
+ */
+import { fillRow } from "../bitboard.js";
+import { D_E, D_N, K_E, K_N, K_S, K_W, rotateBits } from "../layout.js";
+import type { Plies } from "../plies.js";
+import { PruningRule } from "./rule.js";
+
+export class GrownReach extends PruningRule {
+  readonly name = "two pushes, where the grown set reaches";
+  readonly preserves = "every solution" as const;
+  readonly lemma = "Lemma 17";
+  // tried: the walks made (one or two per first push); cut: the first pushes skipped
+
+  private readonly n: number;
+  private readonly top: number;
+  private readonly full: number;
+  /** index of the scratch rows (Plies.grownAt) during one call */
+  private at = 0;
+
+  /** @param enabled false: the rule is never asked (SearchOptions.grownReach) */
+  constructor(
+    private readonly plies: Plies,
+    readonly enabled: boolean,
+  ) {
+    super();
+    this.n = plies.n;
+    this.top = plies.n - 1;
+    this.full = plies.bits.full;
+  }
+
+  /**
+   * Whether the set whose N rows are at `setAt` (closed under walking on the board of
+   * the state at `base`), moved by move m and closed under walking on the board after m,
+   * holds a field on a row of `bandRows` or a column of `bandCols` (bit i: line i). The
+   * set moved must hold no field in the band. Reads the state at `base` (indices into
+   * Plies.state, as `setAt`) and writes only the N scratch rows at Plies.grownAt.
+   * With `openRows` or `openCols` (bit i: line i), every field of those lines is read as
+   * open all four ways, and the walk starts at every row: when they are a line L and the
+   * lines beside it (across the wraparound), the set found holds the set after m on any
+   * board that differs from the state's only on L, with the set closed there too (F3:
+   * after m, only fields of L and beside it hold tiles that came from L).
+   * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving").
+   */
+  meets(base: number, setAt: number, m: number, bandRows: number, bandCols: number, openRows = 0, openCols = 0): boolean {
+    const n = this.n;
+    const state = this.plies.state;
+    const at = this.plies.grownAt;
+    this.at = at;
+    state.copyWithin(at, setAt, setAt + n);
+    this.plies.bits.moveRows(state, at, m);
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    return dir < D_N
+      ? this.walkRow(state, base, line, dir === D_E, bandRows, bandCols, openRows, openCols)
+      : this.walkColumn(state, base, line, dir === D_N, bandRows, bandCols, openRows, openCols);
+  }
+
+  /**
+   * The walk after a push of row `line` east (or west): only that row's tiles change,
+   * so only its words are patched, and the walk starts at it and its neighbours (the set
+   * was closed before). Returns true as soon as the set has a field in the band.
+   */
+  private walkRow(state: Int32Array, base: number, line: number, east: boolean, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
+    const n = this.n;
+    const top = this.top;
+    const full = this.full;
+    const at = this.at;
+    const nB = base + K_N * n;
+    const sB = base + K_S * n;
+    const eB = base + K_E * n;
+    const wB = base + K_W * n;
+    const nL = rotateBits(state[nB + line], east, top, full);
+    const sL = rotateBits(state[sB + line], east, top, full);
+    const hL = rotateBits(state[eB + line], east, top, full) & (rotateBits(state[wB + line], east, top, full) >>> 1);
+    const bit = 1 << line;
+    const open = (openRows | openCols) !== 0;
+    let dirty = open ? full : (bit | (bit << 1) | (bit >>> 1)) & full;
+    while (dirty !== 0) {
+      const r = 31 - Math.clz32(dirty & -dirty);
+      dirty &= dirty - 1;
+      let nR = r === line ? nL : state[nB + r];
+      let sR = r === line ? sL : state[sB + r];
+      let nBelow = r > 0 ? (r - 1 === line ? nL : state[nB + r - 1]) : 0;
+      let sAbove = r < top ? (r + 1 === line ? sL : state[sB + r + 1]) : 0;
+      let h = r === line ? hL : state[eB + r] & (state[wB + r] >>> 1);
+      if (open) {
+        nR = this.opened(nR, r, openRows, openCols);
+        sR = this.opened(sR, r, openRows, openCols);
+        if (r > 0) nBelow = this.opened(nBelow, r - 1, openRows, openCols);
+        if (r < top) sAbove = this.opened(sAbove, r + 1, openRows, openCols);
+        h = this.openedLinks(r === line ? rotateBits(state[eB + line], east, top, full) : state[eB + r], r === line ? rotateBits(state[wB + line], east, top, full) : state[wB + r], r, openRows, openCols);
+      }
+      const old = state[at + r];
+      let x = old;
+      if (r > 0) x |= state[at + r - 1] & nBelow & sR;
+      if (r < top) x |= state[at + r + 1] & sAbove & nR;
+      if (x === 0) continue;
+      x = fillRow(x, h);
+      if (x === old) continue;
+      state[at + r] = x;
+      if ((x & bandCols) !== 0 || ((bandRows >>> r) & 1) === 1) return true;
+      if (r > 0 && (x & sR & nBelow & ~state[at + r - 1]) !== 0) dirty |= 1 << (r - 1);
+      if (r < top && (x & nR & sAbove & ~state[at + r + 1]) !== 0) dirty |= 1 << (r + 1);
+    }
+    return false;
+  }
+
+  /**
+   * The walk after a push of column `line` north (or south): every row's bit `line`
+   * takes the tile of the row before it (wraparound), read as it is needed; the walk
+   * starts at every row. Returns true as soon as the set has a field in the band.
+   */
+  private walkColumn(state: Int32Array, base: number, line: number, north: boolean, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
+    const n = this.n;
+    const top = this.top;
+    const at = this.at;
+    const nB = base + K_N * n;
+    const sB = base + K_S * n;
+    const eB = base + K_E * n;
+    const wB = base + K_W * n;
+    const bit = 1 << line;
+    const keep = ~bit;
+    const open = (openRows | openCols) !== 0;
+    let dirty = this.full;
+    while (dirty !== 0) {
+      const r = 31 - Math.clz32(dirty & -dirty);
+      dirty &= dirty - 1;
+      // bit `line` of a row's words comes from the row whose tile lands on it (wraparound)
+      const from = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
+      let nR = (state[nB + r] & keep) | (state[nB + from] & bit);
+      let sR = (state[sB + r] & keep) | (state[sB + from] & bit);
+      let nBelow = 0;
+      if (r > 0) {
+        const f = north ? (r === 1 ? top : r - 2) : r;
+        nBelow = (state[nB + r - 1] & keep) | (state[nB + f] & bit);
+      }
+      let sAbove = 0;
+      if (r < top) {
+        const f = north ? r : r + 1 === top ? 0 : r + 2;
+        sAbove = (state[sB + r + 1] & keep) | (state[sB + f] & bit);
+      }
+      const e = (state[eB + r] & keep) | (state[eB + from] & bit);
+      const w = (state[wB + r] & keep) | (state[wB + from] & bit);
+      let h = e & (w >>> 1);
+      if (open) {
+        nR = this.opened(nR, r, openRows, openCols);
+        sR = this.opened(sR, r, openRows, openCols);
+        if (r > 0) nBelow = this.opened(nBelow, r - 1, openRows, openCols);
+        if (r < top) sAbove = this.opened(sAbove, r + 1, openRows, openCols);
+        h = this.openedLinks(e, w, r, openRows, openCols);
+      }
+      const old = state[at + r];
+      let x = old;
+      if (r > 0) x |= state[at + r - 1] & nBelow & sR;
+      if (r < top) x |= state[at + r + 1] & sAbove & nR;
+      if (x === 0) continue;
+      x = fillRow(x, h);
+      if (x === old) continue;
+      state[at + r] = x;
+      if ((x & bandCols) !== 0 || ((bandRows >>> r) & 1) === 1) return true;
+      if (r > 0 && (x & sR & nBelow & ~state[at + r - 1]) !== 0) dirty |= 1 << (r - 1);
+      if (r < top && (x & nR & sAbove & ~state[at + r + 1]) !== 0) dirty |= 1 << (r + 1);
+    }
+    return false;
+  }
+
+  /** An opening word of row r with the fields of the open lines open. */
+  private opened(word: number, r: number, openRows: number, openCols: number): number {
+    return ((openRows >>> r) & 1) === 1 ? this.full : (word | openCols) & this.full;
+  }
+
+  /** Row r's links along it (bit c: columns c and c + 1) from its e and w words, with the fields of the open lines open. */
+  private openedLinks(e: number, w: number, r: number, openRows: number, openCols: number): number {
+    return this.opened(e, r, openRows, openCols) & (this.opened(w, r, openRows, openCols) >>> 1);
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * The rule of where a grown set reaches, with two pushes left
+ * (src/push/competition/search/pruning/grown-reach.ts, docs/search.md Lemma 17):
+ * - the search with it against the same search without it: all solutions (models 0, so
+ *   no commutation rule), in the same order, on random sparse boards with corridors
+ *   (the search without it is the one test/lookahead.test.ts compares with the plain
+ *   search, and test/differential.test.ts with clingo);
+ * - the walk alone: on random states, for every push and both sets (R, the goal's
+ *   component C), whether the set after the push has a field in a band of lines is
+ *   compared with a plain simulation written for the tests (test/helpers/plain-push.ts),
+ *   both ways, with the bands the search uses (the other set's growers) and with random
+ *   ones;
+ * - every push the rule would skip in the search's case (the push grows the set and is
+ *   far from the other one) is followed by no last push that makes the goal reachable,
+ *   in the plain simulation.
+ */
+import { describe, expect, it } from "vitest";
+import { prng } from "../src/core/random.js";
+import { generate } from "../src/push/competition/generate.js";
+import { instanceFromData, type Instance } from "../src/push/competition/instance.js";
+import { solve, type SearchResult } from "../src/push/competition/search/engine.js";
+import { K_R } from "../src/push/competition/search/layout.js";
+import { LineMath } from "../src/push/competition/search/lines.js";
+import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
+import { Plain, randomState } from "./helpers/plain-push.js";
+
+/** The solutions of a search with models 0, streamed: their number, a hash of them in order, the rule's cuts and the states. */
+const enumerate = (instance: Instance, grownReach: boolean): { count: number; hash: number; cut: number; nodes: number } => {
+  let hash = 0;
+  const result = solve(instance, {
+    models: 0,
+    tableMegabytes: 1,
+    keep: false,
+    grownReach,
+    poison: true,
+    onSolution: (pushes) => {
+      for (const p of pushes) hash = (Math.imul(hash, 31) + 4 * p.line + "ewns".indexOf(p.dir)) | 0;
+      hash = (Math.imul(hash, 7) + 1) | 0;
+    },
+  });
+  return { count: result.count, hash, cut: cuts(result), nodes: result.nodes };
+};
+
+const cuts = (result: SearchResult): number =>
+  result.depths.reduce((sum, d) => sum + (d.rules ?? []).filter((r) => r.lemma === "Lemma 17").reduce((s, r) => s + r.cut, 0), 0);
+
+describe.each([
+  [8, 4, 60],
+  [11, 4, 40],
+  [14, 4, 20],
+])("boards of size %i, max_steps %i", (size, maxSteps, count) => {
+  it(`${count} instances: the same solutions, in the same order, with the rule as without`, async () => {
+    let solutions = 0;
+    let cut = 0;
+    for (let seed = 0; seed < count; seed++) {
+      // let vitest's worker talk to its runner between instances (see test/lookahead.test.ts)
+      await new Promise((resolve) => setImmediate(resolve));
+      const data = generate(size, maxSteps, 9100 + 100 * size + seed, seed % 2 === 0 ? "maze" : "random");
+      // sparser boards in two of three, with a corridor: sets that grow far in one push
+      const rand = prng(500 + seed);
+      const drop = seed % 3 === 0 ? 0 : 0.3;
+      data.tiles = data.tiles.map((t) => {
+        let u = t;
+        for (let b = 0; b < 4; b++) if (rand() < drop) u &= ~(1 << b);
+        return u;
+      });
+      if (seed % 3 === 2) {
+        const line = Math.floor(rand() * size);
+        const row = rand() < 0.5;
+        for (let i = 0; i < size; i++) data.tiles[row ? line * size + i : i * size + line] |= row ? 12 : 3;
+      }
+      const instance = instanceFromData(data, `seed ${seed}`);
+      const without = enumerate(instance, false);
+      const withRule = enumerate(instance, true);
+      expect(withRule.count, `seed ${seed}`).toBe(without.count);
+      expect(withRule.hash, `seed ${seed}`).toBe(without.hash);
+      expect(withRule.nodes, `seed ${seed}`).toBeLessThanOrEqual(without.nodes);
+      solutions += without.count;
+      cut += withRule.cut;
+    }
+    // the sample must have solutions and the rule must cut
+    expect(solutions).toBeGreaterThan(100);
+    expect(cut).toBeGreaterThan(10_000);
+  }, 120_000);
+});
+
+/** The lines (bit i: line i) holding a field of a 0/1 set of fields. */
+function linesOf(n: number, set: Uint8Array): { rows: number; cols: number } {
+  let rows = 0;
+  let cols = 0;
+  for (let f = 0; f < set.length; f++) {
+    if (set[f] === 1) {
+      rows |= 1 << Math.floor(f / n);
+      cols |= 1 << f % n;
+    }
+  }
+  return { rows, cols };
+}
+
+/** True when the 0/1 set has a field on a row of `rows` or a column of `cols`. */
+function inBand(n: number, set: Uint8Array, rows: number, cols: number): boolean {
+  for (let f = 0; f < set.length; f++) if (set[f] === 1 && (((rows >>> Math.floor(f / n)) & 1) === 1 || ((cols >>> f % n) & 1) === 1)) return true;
+  return false;
+}
+
+describe("Lemma 17 at the walk, against a plain simulation", () => {
+  it("the set after a push has a field in the band exactly when the rule says so; no push it skips is followed by a last push reaching the goal", () => {
+    let compared = 0;
+    let skipped = 0;
+    for (let seed = 0; seed < 1000; seed++) {
+      const made = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const plain = new Plain(n);
+      const lines = new LineMath(n);
+      const rule = new GrownReach(plies, true);
+      const stride = plies.stride;
+      const rand = prng(70000 + seed);
+      const comp = new Uint8Array(n * n);
+      comp[goal] = 1;
+      plain.walk(tiles, comp);
+      const g = plies.grow;
+      // growers of R and of C (LookAhead.growth of ply 1, made by randomState)
+      const growR = { rows: g[8] | g[10], cols: g[12] | g[14] };
+      const growC = { rows: g[9] | g[11], cols: g[13] | g[15] };
+      for (const goalSide of [false, true]) {
+        const mine = goalSide ? comp : set;
+        const other = linesOf(n, goalSide ? set : comp);
+        const growOther = goalSide ? growR : growC;
+        const setAt = goalSide ? cs + K_R * n : stride + K_R * n;
+        for (let m = 0; m < 4 * n; m++) {
+          const bands = [
+            { rows: lines.touching(growOther.rows), cols: lines.touching(growOther.cols), real: true },
+            { rows: Math.floor(rand() * (1 << n)) & Math.floor(rand() * (1 << n)), cols: Math.floor(rand() * (1 << n)) & Math.floor(rand() * (1 << n)), real: false },
+          ];
+          for (const band of bands) {
+            // the rule's precondition: the set moved by m (not walked) has no field in the band
+            const moved = new Uint8Array(n * n);
+            for (let f = 0; f < n * n; f++) if (mine[f] === 1) moved[plain.moved(f, m)] = 1;
+            if (inBand(n, moved, band.rows, band.cols)) continue;
+            const after = plain.after(tiles, mine, goal, m);
+            const expected = inBand(n, after.set, band.rows, band.cols);
+            expect(rule.meets(stride, setAt, m, band.rows, band.cols), `seed ${seed}, push ${m}, ${goalSide ? "C" : "R"}`).toBe(expected);
+            compared++;
+            // the search's case: m grows the set, is far from the other set, and the band is the other set's growers
+            const dir = Math.floor(m / n);
+            const line = m % n;
+            const far = ((lines.around(dir < 2 ? other.rows : other.cols) >>> line) & 1) === 0;
+            let grew = false;
+            for (let f = 0; f < n * n; f++) if (after.set[f] === 1 && moved[f] === 0) grew = true;
+            if (!band.real || expected || !far || !grew) continue;
+            skipped++;
+            const s = plain.after(tiles, set, goal, m);
+            expect(plain.reaches(s.tiles, s.set, s.goal, 1), `seed ${seed}, push ${m}`).toBe(false);
+          }
+        }
+      }
+    }
+    // the sample must exercise the rule both ways
+    expect(compared).toBeGreaterThan(20_000);
+    expect(skipped).toBeGreaterThan(1000);
+  }, 120_000);
+});
+
+describe("Lemma 17 (5): ply p - 1's board with a far push's line and its neighbours open", () => {
+  it("the set it walks holds the set after the far push X and the push m (plain simulation), so a miss of the band is a miss after X too", () => {
+    let compared = 0;
+    let missed = 0;
+    let reached = 0;
+    for (let seed = 0; seed < 1500; seed++) {
+      const made = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const plain = new Plain(n);
+      const lines = new LineMath(n);
+      const rule = new GrownReach(plies, true);
+      const stride = plies.stride;
+      const rand = prng(80000 + seed);
+      const comp = new Uint8Array(n * n);
+      comp[goal] = 1;
+      plain.walk(tiles, comp);
+      for (const goalSide of [false, true]) {
+        const mine = goalSide ? comp : set;
+        const own = linesOf(n, mine);
+        const setAt = goalSide ? cs + K_R * n : stride + K_R * n;
+        for (let k = 0; k < 6; k++) {
+          // X far from the set: its line and the lines beside it hold no field of it
+          const x = Math.floor(rand() * 4 * n);
+          const xRow = Math.floor(x / n) < 2;
+          const x0 = x % n;
+          if (((lines.around(xRow ? own.rows : own.cols) >>> x0) & 1) === 1) continue;
+          const open = lines.around(1 << x0);
+          const tilesX = plain.push(tiles, x);
+          for (let m = 0; m < 4 * n; m++) {
+            const band = { rows: Math.floor(rand() * (1 << n)) & Math.floor(rand() * (1 << n)), cols: Math.floor(rand() * (1 << n)) & Math.floor(rand() * (1 << n)) };
+            const moved = new Uint8Array(n * n);
+            for (let f = 0; f < n * n; f++) if (mine[f] === 1) moved[plain.moved(f, m)] = 1;
+            if (inBand(n, moved, band.rows, band.cols)) continue;
+            const truth = inBand(n, plain.after(tilesX, mine, goal, m).set, band.rows, band.cols);
+            const got = rule.meets(stride, setAt, m, band.rows, band.cols, xRow ? open : 0, xRow ? 0 : open);
+            compared++;
+            if (!got) missed++;
+            if (truth) reached++;
+            if (truth) expect(got, `seed ${seed}, far push ${x}, push ${m}, ${goalSide ? "C" : "R"}`).toBe(true);
+          }
+        }
+      }
+    }
+    // the sample must exercise both answers
+    expect(compared).toBeGreaterThan(50_000);
+    expect(missed).toBeGreaterThan(20_000);
+    expect(reached).toBeGreaterThan(2_000);
+  }, 120_000);
+});
