@@ -19,6 +19,62 @@ const S_ = 2;
 const E_ = 4;
 const W_ = 8;
 
+/**
+ * The bit masks of both views (shared with Lemma J, joint.ts): per view (0 rows, 1 columns) and
+ * line, the fields along the line whose card opens into the line's walk (in: n for rows, w for
+ * columns), forwards (e; s), backwards (w; n), out of the line (s; e) and by the exit (s), at
+ * [view * 5 + kind] * N + line; bit i is the i-th field along the line.
+ * @param mk at least 10 N entries, overwritten
+ */
+export function lineMasks(tiles: Uint8Array, n: number, mk: Int32Array): void {
+  mk.fill(0);
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const t = tiles[y * n + x];
+      const bx = 1 << x;
+      const by = 1 << y;
+      // rows: in n, forwards e, backwards w, out s, exit s
+      if (t & N_) mk[y] |= bx;
+      if (t & E_) mk[n + y] |= bx;
+      if (t & W_) mk[2 * n + y] |= bx;
+      if (t & S_) {
+        mk[3 * n + y] |= bx;
+        mk[4 * n + y] |= bx;
+        mk[9 * n + x] |= by; // columns: the exit is the corner's south side too
+      }
+      // columns: in w, forwards s, backwards n, out e
+      if (t & W_) mk[5 * n + x] |= by;
+      if (t & S_) mk[6 * n + x] |= by;
+      if (t & N_) mk[7 * n + x] |= by;
+      if (t & E_) mk[8 * n + x] |= by;
+    }
+  }
+}
+
+/** A line's mask of N bits rotated by r fields forwards (the card at i comes from i - r). */
+export function rotateMask(mask: number, r: number, n: number, full: number): number {
+  if (r === 0) return mask;
+  return ((mask << r) | (mask >>> (n - r))) & full;
+}
+
+/**
+ * The fields reached from `ok` by steps forwards along a line on its own cards, `pass` the
+ * fields i + 1 whose card opens backwards with i's opening forwards (Kogge-Stone over 32 bits).
+ */
+export function fillForward(ok: number, pass: number, full: number): number {
+  let p = pass;
+  ok |= p & (ok << 1);
+  p &= p << 1;
+  ok |= p & (ok << 2);
+  p &= p << 2;
+  ok |= p & (ok << 4);
+  p &= p << 4;
+  ok |= p & (ok << 8);
+  p &= p << 8;
+  ok |= p & (ok << 16);
+  return ok & full;
+}
+
 /** Scratch space and the search of Lemma R for one board size (N <= 32: a line is a 32-bit mask). */
 export class RotationBound {
   private readonly n: number;
@@ -59,29 +115,7 @@ export class RotationBound {
     if (limit < m) return limit + 1;
     if (n > 32) return m;
     const spare = Math.min(limit - m, 2 * n);
-    const mk = this.masks;
-    mk.fill(0);
-    for (let y = 0; y < n; y++) {
-      for (let x = 0; x < n; x++) {
-        const t = tiles[y * n + x];
-        const bx = 1 << x;
-        const by = 1 << y;
-        // rows: in n, forwards e, backwards w, out s, exit s
-        if (t & N_) mk[y] |= bx;
-        if (t & E_) mk[n + y] |= bx;
-        if (t & W_) mk[2 * n + y] |= bx;
-        if (t & S_) {
-          mk[3 * n + y] |= bx;
-          mk[4 * n + y] |= bx;
-          mk[9 * n + x] |= by; // columns: the exit is the corner's south side too
-        }
-        // columns: in w, forwards s, backwards n, out e
-        if (t & W_) mk[5 * n + x] |= by;
-        if (t & S_) mk[6 * n + x] |= by;
-        if (t & N_) mk[7 * n + x] |= by;
-        if (t & E_) mk[8 * n + x] |= by;
-      }
-    }
+    lineMasks(tiles, n, this.masks);
     // feasibility is upward closed in (R, C) (both views only improve with more wild
     // cards), so SE <= limit iff some C has rowView(C) <= spare - C and colView(spare - C) <= C
     for (let c = 0; c <= spare; c++) {
@@ -94,8 +128,7 @@ export class RotationBound {
 
   /** a line's mask rotated by r fields forwards (the card at i comes from i - r) */
   private rot(mask: number, r: number): number {
-    if (r === 0) return mask;
-    return ((mask << r) | (mask >>> (this.n - r))) & this.full;
+    return rotateMask(mask, r, this.n, this.full);
   }
 
   /**
@@ -165,18 +198,7 @@ export class RotationBound {
     let bad = seeds & ~ok;
     let exits = 0;
     for (let w = 0; ; w++) {
-      // fill forwards on own cards (Kogge-Stone over 32 bits)
-      let p = pass;
-      ok |= p & (ok << 1);
-      p &= p << 1;
-      ok |= p & (ok << 2);
-      p &= p << 2;
-      ok |= p & (ok << 4);
-      p &= p << 4;
-      ok |= p & (ok << 8);
-      p &= p << 8;
-      ok |= p & (ok << 16);
-      ok &= full;
+      ok = fillForward(ok, pass, full);
       // own cards opening forwards into a closed backwards side: reached, in-side closed
       bad |= ((ok & fwd & ~(back >>> 1)) << 1) & full;
       exits |= ok & out;
