@@ -316,9 +316,9 @@ class Planner {
    * @param a the state's first hash (board and robot); b its second
    */
   raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number): number {
-    // Lemma J (joint.ts) only where Lemma R's south-east term does not cut: it costs more
-    let se = this.rotations!.bound(this.tiles, robot, limit);
-    if (se <= limit && this.joint) se = this.joint.bound(this.tiles, robot, limit);
+    // Lemma J (joint.ts) first: it cuts almost every state Lemma R's south-east term cuts
+    let se = this.joint ? this.joint.bound(this.tiles, robot, limit) : 0;
+    if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.joint?.lastMasks);
     if (se <= limit) return 0;
     const m = this.manhattan(robot);
     const r = Math.min(se, m + 2 + this.lines!.bound(this.tiles, robot, limit - m - 2, true));

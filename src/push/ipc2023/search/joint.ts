@@ -50,15 +50,21 @@ export class JointBound {
     this.ex1 = new Int32Array(k);
   }
 
+  /** the masks of lineMasks for the tiles of the last bound() that did not return at once (Lemma R reads them) */
+  get lastMasks(): Int32Array {
+    return this.masks;
+  }
+
   /**
    * Lemma J's bound on the cost of plans whose walk goes south and east only: M plus the
    * larger of the two views' least costs.
    * @param tiles opening bits, index y*N + x
    * @param robot the robot's field, y*N + x
    * @param limit the caller needs to know only whether the bound exceeds limit
+   * @param masks the tiles' lineMasks when the caller has them
    * @returns limit + 1 when the bound exceeds limit, else M (a lower bound)
    */
-  bound(tiles: Uint8Array, robot: number, limit: number): number {
+  bound(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): number {
     const n = this.n;
     const x0 = robot % n;
     const y0 = (robot - x0) / n;
@@ -66,7 +72,8 @@ export class JointBound {
     if (limit < m) return limit + 1;
     if (n > 32) return m;
     const spare = Math.min(limit - m, 2 * n);
-    lineMasks(tiles, n, this.masks);
+    if (masks) this.masks.set(masks);
+    else lineMasks(tiles, n, this.masks);
     if (this.view(0, x0, y0, spare) > spare) return limit + 1;
     if (this.view(5 * n, y0, x0, spare) > spare) return limit + 1;
     return m;
