@@ -10,11 +10,13 @@ import { run } from "clingo-wasm";
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
 import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
+import { generateIpcTask } from "../src/push/ipc2023/generate.js";
 import { costBound } from "../src/push/ipc2023/search/bound.js";
 import { solveIpcAnytime } from "../src/push/ipc2023/search/anytime.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
 import { LineBound } from "../src/push/ipc2023/search/lines.js";
 import { quickPlan } from "../src/push/ipc2023/search/quick.js";
+import { JointBound } from "../src/push/ipc2023/search/joint.js";
 import { RotationBound } from "../src/push/ipc2023/search/rotations.js";
 
 const ENCODING = readFileSync(new URL("./asp/ipc2023.lp", import.meta.url), "utf8");
@@ -113,6 +115,16 @@ function replay(t: IpcTask, moves: readonly IpcMove[], visit?: (tiles: Uint8Arra
   return moves.length;
 }
 
+/** Per state of a plan (index: moves made), whether the rest of the plan steps only south and east. */
+function southEastFrom(moves: readonly IpcMove[]): boolean[] {
+  const out: boolean[] = new Array(moves.length + 1).fill(true);
+  for (let i = moves.length - 1; i >= 0; i--) {
+    const m = moves[i];
+    out[i] = out[i + 1] && (m.kind === "push" || m.direction === "s" || m.direction === "e");
+  }
+  return out;
+}
+
 /**
  * The most a bound exceeds the cost still needed, over every state of an optimal plan (the
  * rest of the plan is optimal from there): 0 or less for an admissible bound.
@@ -128,18 +140,26 @@ function worstExcess(task: IpcTask, moves: readonly IpcMove[], optimum: number, 
 /**
  * Lemma R's value at a state: max(Lemma L, min(the south-east term, M + 2 + F)), the
  * south-east term found as the least limit it does not exceed (its search answers only
- * "above limit?").
+ * "above limit?"); with Lemma J's south-east term (joint.ts) in the max too, and each
+ * south-east term apart (rotations, joint: M plus the views' least cost).
+ * @param plusJ added to Lemma J's south-east term (1: the test's check must then fail)
  */
-function lemmaR(n: number): (tiles: Uint8Array, robot: number) => { lemmaL: number; value: number } {
+function lemmaR(n: number, plusJ = 0): (tiles: Uint8Array, robot: number) => { lemmaL: number; value: number; rotations: number; joint: number; detour: number } {
   const lines = new LineBound(n);
   const rotations = new RotationBound(n);
+  const joint = new JointBound(n);
+  const least = (b: { bound(t: Uint8Array, r: number, limit: number): number }, tiles: Uint8Array, robot: number, m: number): number => {
+    let v = m;
+    while (v <= m + 2 * n && b.bound(tiles, robot, v) > v) v++;
+    return v;
+  };
   return (tiles, robot) => {
     const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
     const lemmaL = lines.bound(tiles, robot, Infinity);
-    const f = lines.bound(tiles, robot, Infinity, true);
-    let se = m;
-    while (se <= m + 2 * n && rotations.bound(tiles, robot, se) > se) se++;
-    return { lemmaL, value: Math.max(lemmaL, Math.min(se, m + 2 + f)) };
+    const detour = m + 2 + lines.bound(tiles, robot, Infinity, true);
+    const se = least(rotations, tiles, robot, m);
+    const seJ = least(joint, tiles, robot, m) + plusJ;
+    return { lemmaL, value: Math.max(lemmaL, Math.min(Math.max(se, seJ), detour)), rotations: se, joint: seJ, detour };
   };
 }
 
@@ -155,6 +175,8 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
     let rotationAbove = 0;
     let rotationCuts = 0;
     let rotationExact = 0;
+    let jointAbove = 0;
+    let jointExact = 0;
     for (const [n, seed, horizon] of CASES) {
       const task = randomTask(n, seed);
       const ours = solveIpc(task, { maxCost: horizon, onRotationBound: () => rotationCuts++ });
@@ -170,12 +192,20 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
         expect(worstExcess(task, ours.moves, optimum, (tiles, robot) => lines.bound(tiles, robot, Infinity)), `${label}: Lemma L`).toBeLessThanOrEqual(0);
         expect(worstExcess(task, ours.moves, optimum, (tiles, robot) => costBound(tiles, n, robot)), `${label}: Lemma B`).toBeLessThanOrEqual(0);
         const rot = lemmaR(n);
+        const southEast = southEastFrom(ours.moves);
         replay(task, ours.moves, (tiles, robot, paid) => {
-          const { lemmaL, value } = rot(tiles, robot);
-          expect(value, `${label}: Lemma R after ${paid}`).toBeLessThanOrEqual(optimum - paid);
+          const { lemmaL, value, rotations, joint } = rot(tiles, robot);
+          expect(value, `${label}: Lemmas R and J after ${paid}`).toBeLessThanOrEqual(optimum - paid);
           if (value > Math.max(lemmaL, costBound(tiles, n, robot))) {
             rotationAbove++;
             if (value === optimum - paid) rotationExact++;
+          }
+          // the rest of the plan walks south and east only: each south-east term alone bounds it
+          if (southEast[paid]) {
+            expect(rotations, `${label}: Lemma R's south-east term after ${paid}`).toBeLessThanOrEqual(optimum - paid);
+            expect(joint, `${label}: Lemma J after ${paid}`).toBeLessThanOrEqual(optimum - paid);
+            if (joint > rotations) jointAbove++;
+            if (joint === optimum - paid) jointExact++;
           }
         });
         const l = lines.bound(task.tiles, task.robot.y * n + task.robot.x, Infinity);
@@ -200,7 +230,11 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
     expect(rotationAbove).toBeGreaterThan(0);
     expect(rotationExact).toBeGreaterThan(0);
     expect(rotationCuts).toBeGreaterThan(0);
-    console.log(`${solved} solved; Lemma L exact at the root of ${exactAtRoot}, above Lemma B on ${aboveLemmaB}; Lemma R above both at ${rotationAbove} states of optimal plans (exact at ${rotationExact}), cut ${rotationCuts} states`);
+    // Lemma J is exercised: states (the rest walking south and east) where it is exact (one
+    // more would fail the check there); above Lemma R's term it is rare on boards this small
+    // (the test below checks it on 8x8 tasks, where it is)
+    expect(jointExact).toBeGreaterThan(10);
+    console.log(`${solved} solved; Lemma L exact at the root of ${exactAtRoot}, above Lemma B on ${aboveLemmaB}; Lemmas R and J above both at ${rotationAbove} states of optimal plans (exact at ${rotationExact}), cut ${rotationCuts} states; Lemma J on south-east rests above Lemma R's term at ${jointAbove}, exact at ${jointExact}`);
   }, 240_000);
 
   it("the anytime planner: its quick plan replays (cost at least clingo's optimum), and its answer is clingo's optimum, proven", async () => {
@@ -248,6 +282,31 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
     expect(fewer).toBeGreaterThan(10);
   });
 
+  it("Lemma J on generated 8x8 tasks: the same optima and proofs without it; at most the cost still needed on south-east rests, and above Lemma R's term at some starts", () => {
+    let above = 0;
+    let fewer = 0;
+    for (const rotations of [4, 8]) {
+      for (let seed = 1; seed <= 40; seed++) {
+        const task = generateIpcTask(8, seed, rotations);
+        const on = solveIpc(task, { tableLog2: 16 });
+        const off = solveIpc(task, { tableLog2: 16, noJointBound: true });
+        expect([on.cost, on.proven], task.file).toEqual([off.cost, off.proven]);
+        if (on.expanded < off.expanded) fewer++;
+        if (!off.moves) continue;
+        const southEast = southEastFrom(off.moves);
+        const rot = lemmaR(8);
+        replay(task, off.moves, (tiles, robot, paid) => {
+          if (!southEast[paid]) return;
+          const { rotations: r, joint } = rot(tiles, robot);
+          expect(joint, `${task.file}: Lemma J after ${paid}`).toBeLessThanOrEqual(off.cost! - paid);
+          if (joint > r) above++;
+        });
+      }
+    }
+    expect(above).toBeGreaterThan(0);
+    expect(fewer).toBeGreaterThan(0);
+  }, 120_000);
+
   it("Lemma L' cuts only children that Lemma L's own search would cut: the same states, the same costs", () => {
     let searched = 0;
     for (const [n, seed, horizon] of CASES) {
@@ -275,6 +334,7 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
   it("the checks have teeth: a bound inflated by one is caught, by clingo's optimum and by the per-state check", async () => {
     let wrongCost = 0;
     let overEstimated = 0;
+    let jointOver = 0;
     for (const [n, seed, horizon] of CASES.slice(0, 80)) {
       const task = randomTask(n, seed);
       const theirs = await clingoOptimum(task, horizon);
@@ -288,10 +348,19 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
           return l > 0 ? l + 1 : l;
         };
         if (worstExcess(task, exact.moves, exact.cost!, plus1) > 0) overEstimated++;
+        // Lemma J plus one, on the states whose rest walks south and east
+        const southEast = southEastFrom(exact.moves);
+        const jointPlus1 = lemmaR(n, 1);
+        let over = false;
+        replay(task, exact.moves, (tiles, robot, paid) => {
+          if (southEast[paid] && jointPlus1(tiles, robot).joint > exact.cost! - paid) over = true;
+        });
+        if (over) jointOver++;
       }
     }
     expect(wrongCost).toBeGreaterThan(5);
     expect(overEstimated).toBeGreaterThan(5);
+    expect(jointOver).toBeGreaterThan(5);
   }, 120_000);
 
   it("the replay rejects broken plans (it can fail)", () => {

@@ -19,7 +19,8 @@
  *   below the bound is cut without bounding its child.
  * - Lemma R (rotations.ts): plans walking south and east only need the row and column shifts
  *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
- *   Lemma L's search, which is made only where Lemma R does not cut.
+ *   Lemma L's search, which is made only where Lemma R does not cut. Lemma J (joint.ts)
+ *   ties Lemma R's two views field by field; asked where Lemma R's south-east term does not cut.
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
@@ -28,39 +29,12 @@ import type { Direction } from "../../../core/grid.js";
 import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { boundOf, costBound, monotoneWalk } from "./bound.js";
 import { LineBound } from "./lines.js";
+import { JointBound } from "./joint.js";
+import type { IpcSearchOptions } from "./options.js";
 import { RotationBound } from "./rotations.js";
 import { BoundCache, PlanTable } from "./table.js";
 
-/** Options of solveIpc. */
-export interface IpcSearchOptions {
-  /** stop after this many milliseconds (the result is then not proven) */
-  timeLimitMs?: number;
-  /** search plans of cost up to this only (default: unbounded) */
-  maxCost?: number;
-  /** log2 of the transposition table's slots (default 22: 48 MiB) */
-  tableLog2?: number;
-  /** switch Lemma P off (for measurements and tests) */
-  noPartialOrder?: boolean;
-  /** switch Lemma L (the lines a walk needs) off: the bound of Lemmas B and W only (for measurements and tests) */
-  noLineBound?: boolean;
-  /** switch Lemma L' off (a push's child bounded from its parent's search; for measurements and tests) */
-  noPushFilter?: boolean;
-  /** switch Lemma R off (the rotations a south-east walk needs; for measurements and tests) */
-  noRotationBound?: boolean;
-  /** called when Lemma R cuts a state (g, the bound before it, its value; for tests) */
-  onRotationBound?: (g: number, before: number, raised: number) => void;
-  /** switch Lemma O off (pushes of parallel lines in increasing line order; for measurements and tests) */
-  noRunOrder?: boolean;
-  /**
-   * for tests only: add this to every bound above 0, making the bound inadmissible (the
-   * differential test must then fail: test/ipc-differential.test.ts). Default 0.
-   */
-  inflateBound?: number;
-  /** called after each finished iteration with its bound and the states expanded so far */
-  onIteration?: (bound: number, expanded: number) => void;
-  /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
-  shouldStop?: () => boolean;
-}
+export type { IpcSearchOptions } from "./options.js";
 
 /** Directions in the search's order: n, s, e, w (index = code). */
 const DIRS: readonly Direction[] = ["n", "s", "e", "w"];
@@ -114,6 +88,7 @@ class Planner {
   readonly entries: Int32Array;
   readonly pushFilter: boolean;
   readonly rotations: RotationBound | undefined;
+  readonly joint: JointBound | undefined;
   readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
 
   manhattan(robot: number): number {
@@ -173,6 +148,7 @@ class Planner {
     this.lines = options.noLineBound ? undefined : new LineBound(n);
     this.pushFilter = !options.noPushFilter;
     this.rotations = options.noRotationBound || !this.lines ? undefined : new RotationBound(n);
+    this.joint = options.noJointBound || !this.rotations ? undefined : new JointBound(n);
     this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
     this.table = new PlanTable(options.tableLog2 ?? 22);
@@ -340,7 +316,9 @@ class Planner {
    * @param a the state's first hash (board and robot); b its second
    */
   raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number): number {
-    const se = this.rotations!.bound(this.tiles, robot, limit);
+    // Lemma J (joint.ts) first: it cuts almost every state Lemma R's south-east term cuts
+    let se = this.joint ? this.joint.bound(this.tiles, robot, limit) : 0;
+    if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.joint?.lastMasks);
     if (se <= limit) return 0;
     const m = this.manhattan(robot);
     const r = Math.min(se, m + 2 + this.lines!.bound(this.tiles, robot, limit - m - 2, true));

@@ -19,6 +19,72 @@ const S_ = 2;
 const E_ = 4;
 const W_ = 8;
 
+/**
+ * The bit masks of both views (shared with Lemma J, joint.ts): per view (0 rows, 1 columns) and
+ * line, the fields along the line whose card opens into the line's walk (in: n for rows, w for
+ * columns), forwards (e; s), backwards (w; n), out of the line (s; e) and by the exit (s), at
+ * [view * 5 + kind] * N + line; bit i is the i-th field along the line.
+ * @param mk at least 10 N entries, overwritten
+ */
+export function lineMasks(tiles: Uint8Array, n: number, mk: Int32Array): void {
+  // branch-free: the tiles' bits are random, and a branch per bit mispredicts half the time
+  for (let x = 0; x < n; x++) mk[5 * n + x] = mk[6 * n + x] = mk[7 * n + x] = mk[8 * n + x] = mk[9 * n + x] = 0;
+  for (let y = 0; y < n; y++) {
+    let inM = 0;
+    let fwd = 0;
+    let back = 0;
+    let out = 0;
+    const at = y * n;
+    for (let x = 0; x < n; x++) {
+      const t = tiles[at + x];
+      const north = t & 1;
+      const south = (t >> 1) & 1;
+      const east = (t >> 2) & 1;
+      const west = (t >> 3) & 1;
+      // rows: in n, forwards e, backwards w, out s, exit s
+      inM |= north << x;
+      fwd |= east << x;
+      back |= west << x;
+      out |= south << x;
+      // columns: in w, forwards s, backwards n, out e; the exit is the corner's south side too
+      mk[5 * n + x] |= west << y;
+      mk[6 * n + x] |= south << y;
+      mk[7 * n + x] |= north << y;
+      mk[8 * n + x] |= east << y;
+      mk[9 * n + x] |= south << y;
+    }
+    mk[y] = inM;
+    mk[n + y] = fwd;
+    mk[2 * n + y] = back;
+    mk[3 * n + y] = out;
+    mk[4 * n + y] = out;
+  }
+}
+
+/** A line's mask of N bits rotated by r fields forwards (the card at i comes from i - r). */
+export function rotateMask(mask: number, r: number, n: number, full: number): number {
+  if (r === 0) return mask;
+  return ((mask << r) | (mask >>> (n - r))) & full;
+}
+
+/**
+ * The fields reached from `ok` by steps forwards along a line on its own cards, `pass` the
+ * fields i + 1 whose card opens backwards with i's opening forwards (Kogge-Stone over 32 bits).
+ */
+export function fillForward(ok: number, pass: number, full: number): number {
+  let p = pass;
+  ok |= p & (ok << 1);
+  p &= p << 1;
+  ok |= p & (ok << 2);
+  p &= p << 2;
+  ok |= p & (ok << 4);
+  p &= p << 4;
+  ok |= p & (ok << 8);
+  p &= p << 8;
+  ok |= p & (ok << 16);
+  return ok & full;
+}
+
 /** Scratch space and the search of Lemma R for one board size (N <= 32: a line is a 32-bit mask). */
 export class RotationBound {
   private readonly n: number;
@@ -48,10 +114,11 @@ export class RotationBound {
    * @param tiles opening bits, index y*N + x
    * @param robot the robot's field, y*N + x
    * @param limit the caller needs to know only whether the bound exceeds limit
+   * @param masks the tiles' lineMasks when the caller has them (JointBound.lastMasks)
    * @returns limit + 1 when the bound exceeds limit, else M (a lower bound: M + 2N + 1 when
    *   limit - M is above 2N, where the search looks no further)
    */
-  bound(tiles: Uint8Array, robot: number, limit: number): number {
+  bound(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): number {
     const n = this.n;
     const x0 = robot % n;
     const y0 = (robot - x0) / n;
@@ -59,29 +126,8 @@ export class RotationBound {
     if (limit < m) return limit + 1;
     if (n > 32) return m;
     const spare = Math.min(limit - m, 2 * n);
-    const mk = this.masks;
-    mk.fill(0);
-    for (let y = 0; y < n; y++) {
-      for (let x = 0; x < n; x++) {
-        const t = tiles[y * n + x];
-        const bx = 1 << x;
-        const by = 1 << y;
-        // rows: in n, forwards e, backwards w, out s, exit s
-        if (t & N_) mk[y] |= bx;
-        if (t & E_) mk[n + y] |= bx;
-        if (t & W_) mk[2 * n + y] |= bx;
-        if (t & S_) {
-          mk[3 * n + y] |= bx;
-          mk[4 * n + y] |= bx;
-          mk[9 * n + x] |= by; // columns: the exit is the corner's south side too
-        }
-        // columns: in w, forwards s, backwards n, out e
-        if (t & W_) mk[5 * n + x] |= by;
-        if (t & S_) mk[6 * n + x] |= by;
-        if (t & N_) mk[7 * n + x] |= by;
-        if (t & E_) mk[8 * n + x] |= by;
-      }
-    }
+    if (masks) this.masks.set(masks);
+    else lineMasks(tiles, n, this.masks);
     // feasibility is upward closed in (R, C) (both views only improve with more wild
     // cards), so SE <= limit iff some C has rowView(C) <= spare - C and colView(spare - C) <= C
     for (let c = 0; c <= spare; c++) {
@@ -94,8 +140,7 @@ export class RotationBound {
 
   /** a line's mask rotated by r fields forwards (the card at i comes from i - r) */
   private rot(mask: number, r: number): number {
-    if (r === 0) return mask;
-    return ((mask << r) | (mask >>> (this.n - r))) & this.full;
+    return rotateMask(mask, r, this.n, this.full);
   }
 
   /**
@@ -165,18 +210,7 @@ export class RotationBound {
     let bad = seeds & ~ok;
     let exits = 0;
     for (let w = 0; ; w++) {
-      // fill forwards on own cards (Kogge-Stone over 32 bits)
-      let p = pass;
-      ok |= p & (ok << 1);
-      p &= p << 1;
-      ok |= p & (ok << 2);
-      p &= p << 2;
-      ok |= p & (ok << 4);
-      p &= p << 4;
-      ok |= p & (ok << 8);
-      p &= p << 8;
-      ok |= p & (ok << 16);
-      ok &= full;
+      ok = fillForward(ok, pass, full);
       // own cards opening forwards into a closed backwards side: reached, in-side closed
       bad |= ((ok & fwd & ~(back >>> 1)) << 1) & full;
       exits |= ok & out;

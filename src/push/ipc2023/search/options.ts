@@ -1,0 +1,37 @@
+/**
+ * The options of the IPC 2023 planner's search (solveIpc in index.ts): limits, and switches
+ * of its lemmas (docs/ipc2023-search.md) for measurements and tests.
+ */
+
+/** Options of solveIpc. */
+export interface IpcSearchOptions {
+  /** stop after this many milliseconds (the result is then not proven) */
+  timeLimitMs?: number;
+  /** search plans of cost up to this only (default: unbounded) */
+  maxCost?: number;
+  /** log2 of the transposition table's slots (default 22: 48 MiB) */
+  tableLog2?: number;
+  /** switch Lemma P off (for measurements and tests) */
+  noPartialOrder?: boolean;
+  /** switch Lemma L (the lines a walk needs) off: the bound of Lemmas B and W only (for measurements and tests) */
+  noLineBound?: boolean;
+  /** switch Lemma L' off (a push's child bounded from its parent's search; for measurements and tests) */
+  noPushFilter?: boolean;
+  /** switch Lemma R off (the rotations a south-east walk needs; for measurements and tests) */
+  noRotationBound?: boolean;
+  /** switch Lemma J off (Lemma R's views tied field by field, joint.ts; for measurements and tests) */
+  noJointBound?: boolean;
+  /** called when Lemma R cuts a state (g, the bound before it, its value; for tests) */
+  onRotationBound?: (g: number, before: number, raised: number) => void;
+  /** switch Lemma O off (pushes of parallel lines in increasing line order; for measurements and tests) */
+  noRunOrder?: boolean;
+  /**
+   * for tests only: add this to every bound above 0, making the bound inadmissible (the
+   * differential test must then fail: test/ipc-differential.test.ts). Default 0.
+   */
+  inflateBound?: number;
+  /** called after each finished iteration with its bound and the states expanded so far */
+  onIteration?: (bound: number, expanded: number) => void;
+  /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
+  shouldStop?: () => boolean;
+}
