@@ -1,7 +1,7 @@
 /**
  * labsolve plan as an anytime planner (issue 21, 6): a time limit or a signal ends the run
  * with the best plan found (exit 10, valid by labcheck plan), and a proof still ends with
- * exit 30. The 16x16 tasks are generated (labgen --rules ipc2023 --seed 1, 3): their exact
+ * exit 30. The 16x16 tasks are generated (labgen --rules ipc2023 --seed 2, 3): their exact
  * search takes far longer than these tests wait.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -28,8 +28,9 @@ function checkPlan(problem: string, plan: string): string {
 }
 
 describe("labsolve plan, anytime", () => {
-  // seed 3: the walk guide of the quick plan gives up there; the attempt guided by Lemma L finds one
-  it.each([1, 3])("a time limit ends with the best plan found: exit 10, a valid plan, and the bound in a comment (seed %i)", (seed) => {
+  // seed 3: the walk guide of the quick plan gives up there; the attempt guided by Lemma L finds
+  // one. (Seed 1 is proven optimal within the limit since the quick plan looks for cheaper plans.)
+  it.each([2, 3])("a time limit ends with the best plan found: exit 10, a valid plan, and the bound in a comment (seed %i)", (seed) => {
     const { dir, problem } = problem16(seed);
     const out = join(dir, "p16.plan");
     const r = spawnSync(bin("labsolve"), ["plan", DOMAIN, problem, "--time-limit", "6", "-o", out], { encoding: "utf8" });

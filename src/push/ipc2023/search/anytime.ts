@@ -1,10 +1,18 @@
 /**
- * The IPC planner as an anytime planner (issue 21, part 6): the quick plan first, then the
- * exact search (index.ts) for a cheaper one.
+ * The IPC planner as an anytime planner (issue 21, part 6): the exact search (index.ts) for
+ * EARLY_MS, then the quick plan, the exact search below it, and after FIRST_MS a search for a
+ * cheaper quick plan (quick.ts) with the exact search again below that.
  */
 import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { solveIpc, type IpcSearchOptions } from "./index.js";
-import { quickPlan } from "./quick.js";
+import { cheaperPlan, quickPlan } from "./quick.js";
+
+/** milliseconds the exact search runs alone before the quick plan */
+const EARLY_MS = 200;
+/** milliseconds the exact search runs below the quick plan before cheaperPlan is tried */
+const FIRST_MS = 1000;
+/** milliseconds cheaperPlan may take */
+const IMPROVE_MS = 1500;
 
 /** Options of solveIpcAnytime: solveIpc's, and where better plans go. */
 export interface IpcAnytimeOptions extends IpcSearchOptions {
@@ -12,12 +20,20 @@ export interface IpcAnytimeOptions extends IpcSearchOptions {
   onPlan?: (moves: IpcMove[], cost: number) => void;
   /** states the quick plan's search may keep (default: quick.ts's) */
   quickStates?: number;
+  /**
+   * false: never look for a cheaper plan than the quick one outside the exact search; else,
+   * when the exact search has not ended within FIRST_MS, cheaperPlan (quick.ts) for up to
+   * IMPROVE_MS, and the exact search again below the better plan
+   */
+  quickImprove?: boolean;
 }
 
 /**
- * The planner as an anytime planner: a quick plan first (quick.ts: valid, not
- * necessarily cheapest), then the exact search (solveIpc) for a cheaper one, bounded by
- * the quick plan's cost less one. When the exact search finds no cheaper plan, the quick
+ * The planner as an anytime planner: the exact search (solveIpc) alone for EARLY_MS (its
+ * answer when it ends), then a quick plan (quick.ts: valid, not necessarily cheapest), then
+ * the exact search for a cheaper one, bounded by the quick plan's cost less one; when that
+ * has not ended within FIRST_MS, cheaperPlan looks for a cheaper quick plan for up to
+ * IMPROVE_MS and the exact search starts again below the best plan. When the exact search finds no cheaper plan, the quick
  * plan is proven optimal; when a time limit or shouldStop ends it, the quick plan is the
  * answer, not proven (lowerBound: the cost proven necessary).
  * @param task the task (0-based PDDL coordinates, src/push/ipc2023/task.ts)
@@ -26,11 +42,27 @@ export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}):
   const started = Date.now();
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const stop = (): boolean => Date.now() > deadline || (options.shouldStop?.() ?? false);
-  const quick = quickPlan(task, { maxStates: options.quickStates, shouldStop: stop });
+  const exactBelow = (cost: number | undefined, ms: number): IpcResult => {
+    const left = Math.min(ms, deadline === Infinity ? Infinity : Math.max(0, deadline - Date.now()));
+    const maxCost = cost !== undefined ? Math.min(cost - 1, options.maxCost ?? Infinity) : options.maxCost;
+    return solveIpc(task, { ...options, timeLimitMs: left === Infinity ? undefined : left, maxCost });
+  };
+  // the exact search alone for a moment first: it ends on small tasks sooner than the quick plan comes
+  const early = exactBelow(undefined, EARLY_MS);
+  if (early.moves || early.proven || stop()) return early;
+  let quick = quickPlan(task, { maxStates: options.quickStates, shouldStop: stop });
   if (quick) options.onPlan?.(quick.moves, quick.cost);
-  const left = deadline === Infinity ? undefined : Math.max(0, deadline - Date.now());
-  const maxCost = quick ? Math.min(quick.cost - 1, options.maxCost ?? Infinity) : options.maxCost;
-  const exact = solveIpc(task, { ...options, timeLimitMs: left, maxCost });
+  const improve = quick !== undefined && options.quickImprove !== false;
+  let exact = exactBelow(quick?.cost, improve ? FIRST_MS : Infinity);
+  // not ended within FIRST_MS (small tasks are proven by then): a cheaper quick plan, then the exact search below it
+  if (improve && !exact.moves && !exact.proven && exact.lowerBound < quick!.cost && !stop()) {
+    const better = cheaperPlan(task, quick!.cost, { maxStates: options.quickStates, shouldStop: stop, ms: IMPROVE_MS });
+    if (better) {
+      quick = better;
+      options.onPlan?.(better.moves, better.cost);
+    }
+    if (!stop()) exact = exactBelow(quick!.cost, Infinity);
+  }
   if (exact.moves || !quick) return exact;
   // no cheaper plan than the quick one below exact.lowerBound: the quick plan is optimal once the bound passes its cost less one
   const proven = exact.proven || exact.lowerBound >= quick.cost;

@@ -48,6 +48,8 @@ const BACK_BIT = [2, 1, 8, 4];
 const DX = [0, 0, 1, -1];
 const DY = [-1, 1, 0, 0];
 const WEIGHT = 3;
+/** the weight of cheaperPlan's search (Lemma L's bound as the guide) */
+const IMPROVE = 1.25;
 
 /** Options of quickPlan. */
 export interface QuickOptions {
@@ -129,14 +131,26 @@ export function quickPlan(task: IpcTask, options: QuickOptions = {}): { moves: I
     { guide: "walk", weight: WEIGHT, maxStates: cap },
   ];
   for (const a of attempts) {
-    const plan = attempt(task, a, options.shouldStop);
+    const plan = attempt(task, a, options.shouldStop, Infinity);
     if (plan || options.shouldStop?.()) return plan;
   }
   return undefined;
 }
 
-/** One weighted best-first search (quickPlan's attempts). */
-function attempt(task: IpcTask, options: Attempt, shouldStop: (() => boolean) | undefined): { moves: IpcMove[]; cost: number } | undefined {
+/**
+ * A plan cheaper than `below`, or undefined: weighted best-first search (W = 1.25) guided by
+ * Lemma L's bound, which is admissible, so states with g + h at or above `below` are dropped.
+ * @param options maxStates as quickPlan's (a tenth of it is kept); ms: the time it may take (default 1,500)
+ */
+export function cheaperPlan(task: IpcTask, below: number, options: QuickOptions & { ms?: number } = {}): { moves: IpcMove[]; cost: number } | undefined {
+  const cap = options.maxStates ?? Math.min(500_000, Math.floor(2 ** 27 / (task.size * task.size)));
+  const until = Date.now() + (options.ms ?? 1500);
+  const stop = (): boolean => Date.now() > until || (options.shouldStop?.() ?? false);
+  return attempt(task, { guide: "lines", weight: IMPROVE, maxStates: Math.ceil(cap / 10) }, stop, below);
+}
+
+/** One weighted best-first search (quickPlan's attempts); with the lines guide, only plans cheaper than `below`. */
+function attempt(task: IpcTask, options: Attempt, shouldStop: (() => boolean) | undefined, below: number): { moves: IpcMove[]; cost: number } | undefined {
   const n = task.size;
   const cells = n * n;
   const cap = options.maxStates;
@@ -170,6 +184,8 @@ function attempt(task: IpcTask, options: Attempt, shouldStop: (() => boolean) | 
     if (costBound(tiles, n, r) === Infinity) return;
     const h = lineBound ? lineBound.bound(tiles, r, Infinity) : guide(tiles, n, r, walk);
     if (h === Infinity) return;
+    // below a known plan's cost: with Lemma L's bound (admissible) g + h at or above it cannot lead below it
+    if (lineBound && g + h >= below) return;
     if (count === robot.length) {
       const grow = <T extends Int32Array | Uint8Array>(a: T, size: number): T => {
         const b = new (a.constructor as new (k: number) => T)(size);
