@@ -48,7 +48,8 @@ export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}):
     return solveIpc(task, { ...options, timeLimitMs: left === Infinity ? undefined : left, maxCost });
   };
   // the exact search alone for a moment first: it ends on small tasks sooner than the quick plan comes
-  const early = exactBelow(undefined, EARLY_MS);
+  // (a quarter of a time limit at most: a short limit still leaves the quick plan its time)
+  const early = exactBelow(undefined, deadline === Infinity ? EARLY_MS : Math.min(EARLY_MS, (deadline - started) / 4));
   if (early.moves || early.proven || stop()) return early;
   let quick = quickPlan(task, { maxStates: options.quickStates, shouldStop: stop });
   if (quick) options.onPlan?.(quick.moves, quick.cost);
