@@ -43,10 +43,12 @@ export class GrownReach extends PruningRule {
    * set moved must hold no field in the band. Reads the state at `base` (indices into
    * Plies.state, as `setAt`) and writes only the N scratch rows at Plies.grownAt.
    * With `openRows` or `openCols` (bit i: line i), every field of those lines is read as
-   * open all four ways, and the walk starts at every row: when they are a line L and the
-   * lines beside it (across the wraparound), the set found holds the set after m on any
-   * board that differs from the state's only on L, with the set closed there too (F3:
-   * after m, only fields of L and beside it hold tiles that came from L).
+   * open all four ways: when they are a line L and the lines beside it (across the
+   * wraparound), the set found holds the set after m on any board that differs from the
+   * state's only on L, with the set closed there too (after m, only fields of L and beside
+   * it hold tiles that came from L, so every link of that board after m is a link read
+   * here; the walk starts, as there, at the rows of the links m changed: docs/search.md,
+   * Lemma 17 (5)).
    * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving").
    */
   meets(base: number, setAt: number, m: number, bandRows: number, bandCols: number, openRows = 0, openCols = 0): boolean {
@@ -82,7 +84,7 @@ export class GrownReach extends PruningRule {
     const hL = rotateBits(state[eB + line], east, top, full) & (rotateBits(state[wB + line], east, top, full) >>> 1);
     const bit = 1 << line;
     const open = (openRows | openCols) !== 0;
-    let dirty = open ? full : (bit | (bit << 1) | (bit >>> 1)) & full;
+    let dirty = (bit | (bit << 1) | (bit >>> 1)) & full;
     while (dirty !== 0) {
       const r = 31 - Math.clz32(dirty & -dirty);
       dirty &= dirty - 1;
