@@ -1,7 +1,7 @@
 /**
  * The IPC 2023 planner on the optimal track's 20 problems and on generated tasks.
  *
- *   npm run build && node dist/scripts/bench-ipc.js [--runs K] [--time-limit S] [--sizes 8,10,..] [--rotations R] [--compare] [--out FILE]
+ *   npm run build && node dist/scripts/bench-ipc.js [--runs K] [--time-limit S] [--sizes 8,10,..|none] [--rotations R] [--compare] [--out FILE]
  *
  * - problems: for each ../shared/ipc2023-labyrinth/opt/pNN.pddl, `bin/labsolve plan
  *   DOMAIN PROBLEM` as a child process (start-up included), median wall seconds of K runs,
@@ -39,7 +39,10 @@ const opt = (name: string, fallback: string): string => {
 };
 const runs = Number(opt("--runs", "3"));
 const timeLimit = Number(opt("--time-limit", "60"));
-const sizes = opt("--sizes", "8,10,12,14,16").split(",").map(Number);
+const sizesText = opt("--sizes", "8,10,12,14,16");
+// "none": the shared problems only
+const sizes = sizesText === "none" ? [] : sizesText.split(",").map(Number);
+if (sizes.some((n) => !Number.isInteger(n) || n < 2)) throw new Error(`--sizes: a list of board sizes like 8,10,16, or none (got ${sizesText})`);
 const rotations = opt("--rotations", "").split(",").filter(Boolean).map(Number);
 const out = opt("--out", "");
 const compare = argv.includes("--compare");
@@ -99,11 +102,13 @@ if (existsSync(opt_dir)) {
   say("(../shared/ipc2023-labyrinth is absent: the problems table is skipped)");
 }
 
-say("");
-say(`Generated tasks (src/push/ipc2023/generate.ts), in-process, time limit ${timeLimit} s: cost (proven or best bound), seconds, states expanded`);
-say("");
-say(`| N | scrambling pushes | seed | cost | proven | seconds | states expanded |${compare ? " without Lemma L: cost | seconds | states expanded |" : ""}`);
-say(`| --- | --- | --- | --- | --- | --- | --- |${compare ? " --- | --- | --- |" : ""}`);
+if (sizes.length > 0) {
+  say("");
+  say(`Generated tasks (src/push/ipc2023/generate.ts), in-process, time limit ${timeLimit} s: cost (proven or best bound), seconds, states expanded`);
+  say("");
+  say(`| N | scrambling pushes | seed | cost | proven | seconds | states expanded |${compare ? " without Lemma L: cost | seconds | states expanded |" : ""}`);
+  say(`| --- | --- | --- | --- | --- | --- | --- |${compare ? " --- | --- | --- |" : ""}`);
+}
 for (const n of sizes) {
   for (const rot of rotations.length > 0 ? rotations : [n, 2 * n]) {
     for (const seed of [1, 2, 3]) {
