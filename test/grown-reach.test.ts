@@ -18,31 +18,14 @@ import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
 import { generate } from "../src/push/competition/generate.js";
 import { instanceFromData, type Instance } from "../src/push/competition/instance.js";
-import { solve, type SearchResult } from "../src/push/competition/search/engine.js";
 import { K_R } from "../src/push/competition/search/layout.js";
 import { LineMath } from "../src/push/competition/search/lines.js";
 import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
+import { enumerateSolutions, type Enumeration } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
 
-/** The solutions of a search with models 0, streamed: their number, a hash of them in order, the rule's cuts and the states. */
-const enumerate = (instance: Instance, grownReach: boolean): { count: number; hash: number; cut: number; nodes: number } => {
-  let hash = 0;
-  const result = solve(instance, {
-    models: 0,
-    tableMegabytes: 1,
-    keep: false,
-    grownReach,
-    poison: true,
-    onSolution: (pushes) => {
-      for (const p of pushes) hash = (Math.imul(hash, 31) + 4 * p.line + "ewns".indexOf(p.dir)) | 0;
-      hash = (Math.imul(hash, 7) + 1) | 0;
-    },
-  });
-  return { count: result.count, hash, cut: cuts(result), nodes: result.nodes };
-};
-
-const cuts = (result: SearchResult): number =>
-  result.depths.reduce((sum, d) => sum + (d.rules ?? []).filter((r) => r.lemma === "Lemma 17").reduce((s, r) => s + r.cut, 0), 0);
+/** All solutions in order, the rule's cuts and the states, with the rule on or off. */
+const enumerate = (instance: Instance, on: boolean): Enumeration => enumerateSolutions(instance, { grownReach: on }, "Lemma 17");
 
 describe.each([
   [8, 4, 60],
@@ -103,22 +86,26 @@ function inBand(n: number, set: Uint8Array, rows: number, cols: number): boolean
   return false;
 }
 
+/** A random state (randomState) with the plain simulation, the rule, a random stream (seed + salt) and C: the goal's component. */
+function scene(seed: number, salt: number) {
+  const made = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
+  if (made === undefined) return undefined;
+  const { n, tiles, goal, plies } = made;
+  const plain = new Plain(n);
+  const comp = new Uint8Array(n * n);
+  comp[goal] = 1;
+  plain.walk(tiles, comp);
+  return { ...made, plain, lines: new LineMath(n), rule: new GrownReach(plies, true), stride: plies.stride, rand: prng(salt + seed), comp };
+}
+
 describe("Lemma 17 at the walk, against a plain simulation", () => {
   it("the set after a push has a field in the band exactly when the rule says so; no push it skips is followed by a last push reaching the goal", () => {
     let compared = 0;
     let skipped = 0;
     for (let seed = 0; seed < 1000; seed++) {
-      const made = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
-      if (made === undefined) continue;
-      const { n, tiles, set, goal, plies, cs } = made;
-      const plain = new Plain(n);
-      const lines = new LineMath(n);
-      const rule = new GrownReach(plies, true);
-      const stride = plies.stride;
-      const rand = prng(70000 + seed);
-      const comp = new Uint8Array(n * n);
-      comp[goal] = 1;
-      plain.walk(tiles, comp);
+      const sc = scene(seed, 70000);
+      if (sc === undefined) continue;
+      const { n, tiles, set, goal, plies, cs, plain, lines, rule, stride, rand, comp } = sc;
       const g = plies.grow;
       // growers of R and of C (LookAhead.growth of ply 1, made by randomState)
       const growR = { rows: g[8] | g[10], cols: g[12] | g[14] };
@@ -168,17 +155,9 @@ describe("Lemma 17 (5): ply p - 1's board with a far push's line and its neighbo
     let missed = 0;
     let reached = 0;
     for (let seed = 0; seed < 1500; seed++) {
-      const made = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
-      if (made === undefined) continue;
-      const { n, tiles, set, goal, plies, cs } = made;
-      const plain = new Plain(n);
-      const lines = new LineMath(n);
-      const rule = new GrownReach(plies, true);
-      const stride = plies.stride;
-      const rand = prng(80000 + seed);
-      const comp = new Uint8Array(n * n);
-      comp[goal] = 1;
-      plain.walk(tiles, comp);
+      const sc = scene(seed, 80000);
+      if (sc === undefined) continue;
+      const { n, tiles, set, goal, cs, plain, lines, rule, stride, rand, comp } = sc;
       for (const goalSide of [false, true]) {
         const mine = goalSide ? comp : set;
         const own = linesOf(n, mine);

@@ -19,33 +19,16 @@ import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
 import { generate } from "../src/push/competition/generate.js";
 import { instanceFromData, type Instance } from "../src/push/competition/instance.js";
-import { solve, type SearchResult } from "../src/push/competition/search/engine.js";
 import { K_R } from "../src/push/competition/search/layout.js";
 import { LineMath } from "../src/push/competition/search/lines.js";
 import { LookAhead } from "../src/push/competition/search/lookahead.js";
+import { enumerateSolutions, type Enumeration } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
 import { FourPushes, ThreePushes } from "../src/push/competition/search/pruning/three-pushes.js";
 
 
-/** The solutions of a search with models 0, streamed (not kept): their number and a hash of them in order. */
-const enumerate = (instance: Instance, threePushes: boolean): { count: number; hash: number; cut: number; nodes: number } => {
-  let hash = 0;
-  const result = solve(instance, {
-    models: 0,
-    tableMegabytes: 1,
-    keep: false,
-    threePushes,
-    poison: true,
-    onSolution: (pushes) => {
-      for (const p of pushes) hash = (Math.imul(hash, 31) + 4 * p.line + "ewns".indexOf(p.dir)) | 0;
-      hash = (Math.imul(hash, 7) + 1) | 0;
-    },
-  });
-  return { count: result.count, hash, cut: cuts(result), nodes: result.nodes };
-};
-
-const cuts = (result: SearchResult): number =>
-  result.depths.reduce((sum, d) => sum + (d.rules ?? []).filter((r) => r.lemma === "Lemma 15").reduce((s, r) => s + r.cut, 0), 0);
+/** All solutions in order, the rule's cuts and the states, with the rule on or off. */
+const enumerate = (instance: Instance, on: boolean): Enumeration => enumerateSolutions(instance, { threePushes: on }, "Lemma 15");
 
 describe.each([
   [12, 4, 40],

@@ -1,0 +1,35 @@
+/**
+ * All solutions of the competition's search (models 0), streamed and not kept: their
+ * number, a hash of them in order, the cuts of one rule (by its lemma label) and the states.
+ * The tests of a pruning rule that keeps every solution compare this with the rule on and off.
+ */
+import type { Instance } from "../../src/push/competition/instance.js";
+import { solve } from "../../src/push/competition/search/engine.js";
+import type { SearchOptions } from "../../src/push/competition/search/options.js";
+
+export interface Enumeration {
+  count: number;
+  /** a hash of every solution's pushes, in the order found */
+  hash: number;
+  /** the cuts counted by the rule of `lemma` over every depth */
+  cut: number;
+  nodes: number;
+}
+
+/** Enumerates with `options` added (the rule's switch); `lemma` as the rule reports it ("Lemma 15"). */
+export function enumerateSolutions(instance: Instance, options: SearchOptions, lemma: string): Enumeration {
+  let hash = 0;
+  const result = solve(instance, {
+    models: 0,
+    tableMegabytes: 1,
+    keep: false,
+    poison: true,
+    ...options,
+    onSolution: (pushes) => {
+      for (const p of pushes) hash = (Math.imul(hash, 31) + 4 * p.line + "ewns".indexOf(p.dir)) | 0;
+      hash = (Math.imul(hash, 7) + 1) | 0;
+    },
+  });
+  const cut = result.depths.reduce((sum, d) => sum + (d.rules ?? []).filter((r) => r.lemma === lemma).reduce((s, r) => s + r.cut, 0), 0);
+  return { count: result.count, hash, cut, nodes: result.nodes };
+}
