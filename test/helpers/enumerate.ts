@@ -3,6 +3,7 @@
  * number, a hash of them in order, the cuts of one rule (by its lemma label) and the states.
  * The tests of a pruning rule that keeps every solution compare this with the rule on and off.
  */
+import { expect } from "vitest";
 import type { Instance } from "../../src/push/competition/instance.js";
 import { solve } from "../../src/push/competition/search/engine.js";
 import type { SearchOptions } from "../../src/push/competition/search/options.js";
@@ -32,4 +33,18 @@ export function enumerateSolutions(instance: Instance, options: SearchOptions, l
   });
   const cut = result.depths.reduce((sum, d) => sum + (d.rules ?? []).filter((r) => r.lemma === lemma).reduce((s, r) => s + r.cut, 0), 0);
   return { count: result.count, hash, cut, nodes: result.nodes };
+}
+
+/**
+ * Enumerates with the rule off and on (`rule`: the option that switches it), expects the
+ * same solutions in the same order and no more states with it; returns the solutions and
+ * the rule's cuts.
+ */
+export function expectSameSolutions(instance: Instance, rule: keyof SearchOptions, lemma: string): { solutions: number; cut: number } {
+  const without = enumerateSolutions(instance, { [rule]: false }, lemma);
+  const withRule = enumerateSolutions(instance, { [rule]: true }, lemma);
+  expect(withRule.count, instance.file).toBe(without.count);
+  expect(withRule.hash, instance.file).toBe(without.hash);
+  expect(withRule.nodes, instance.file).toBeLessThanOrEqual(without.nodes);
+  return { solutions: without.count, cut: withRule.cut };
 }
