@@ -331,6 +331,21 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
     expect(searched).toBeGreaterThan(100);
   }, 120_000);
 
+  it("minCost (a bound proven by an earlier search, as the anytime planner passes it) keeps the optimum and the proofs, and skips the iterations below it", () => {
+    let fewer = 0;
+    for (const [n, seed, horizon] of CASES) {
+      const task = randomTask(n, seed);
+      const plain = solveIpc(task, { maxCost: horizon, tableLog2: 14 });
+      // every plan costs at least the optimum, or at least the proven bound where none is within the horizon
+      const resumed = solveIpc(task, { maxCost: horizon, tableLog2: 14, minCost: plain.lowerBound });
+      expect([resumed.cost, resumed.proven, resumed.lowerBound], task.file).toEqual([plain.cost, plain.proven, plain.lowerBound]);
+      if (resumed.moves) expect(replay(task, resumed.moves), task.file).toBe(plain.cost);
+      expect(resumed.expanded, task.file).toBeLessThanOrEqual(plain.expanded);
+      if (resumed.expanded < plain.expanded) fewer++;
+    }
+    expect(fewer).toBeGreaterThan(10);
+  }, 120_000);
+
   it("Lemma O (parallel pushes in increasing line order) keeps the optimum and the proofs, and cuts states", () => {
     let fewer = 0;
     for (const [n, seed, horizon] of CASES) {

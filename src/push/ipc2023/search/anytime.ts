@@ -42,10 +42,17 @@ export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}):
   const started = Date.now();
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
   const stop = (): boolean => Date.now() > deadline || (options.shouldStop?.() ?? false);
+  // what the exact searches so far proved (every plan costs at least `proved`) and their states:
+  // a later search starts at that bound instead of making those iterations again
+  let proved = options.minCost ?? 0;
+  let expanded = 0;
   const exactBelow = (cost: number | undefined, ms: number): IpcResult => {
     const left = Math.min(ms, deadline === Infinity ? Infinity : Math.max(0, deadline - Date.now()));
     const maxCost = cost !== undefined ? Math.min(cost - 1, options.maxCost ?? Infinity) : options.maxCost;
-    return solveIpc(task, { ...options, timeLimitMs: left === Infinity ? undefined : left, maxCost });
+    const r = solveIpc(task, { ...options, timeLimitMs: left === Infinity ? undefined : left, maxCost, minCost: proved });
+    proved = Math.max(proved, r.lowerBound);
+    expanded += r.expanded;
+    return { ...r, lowerBound: proved, expanded };
   };
   // the exact search alone for a moment first: it ends on small tasks sooner than the quick plan comes
   // (a quarter of a time limit at most: a short limit still leaves the quick plan its time)

@@ -351,7 +351,7 @@ export function solveIpc(task: IpcTask, options: IpcSearchOptions = {}): IpcResu
   const robot = task.robot.y * task.size + task.robot.x;
   const start = costBound(planner.tiles, task.size, robot);
   if (start === Infinity) return { proven: true, lowerBound: 0, expanded: 0 };
-  let bound = start;
+  let bound = Math.max(start, options.minCost ?? 0);
   try {
     for (;;) {
       if (options.maxCost !== undefined && bound > options.maxCost) {

@@ -9,6 +9,11 @@ export interface IpcSearchOptions {
   timeLimitMs?: number;
   /** search plans of cost up to this only (default: unbounded) */
   maxCost?: number;
+  /**
+   * every plan is known to cost at least this (proven by an earlier search of the same
+   * task): the first iteration's bound is raised to it, so those iterations are not made again
+   */
+  minCost?: number;
   /** log2 of the transposition table's slots (default 22: 48 MiB) */
   tableLog2?: number;
   /** switch Lemma P off (for measurements and tests) */
