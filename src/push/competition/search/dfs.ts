@@ -78,7 +78,7 @@ export class DepthFirst {
       return parts.last.filtered(p);
     }
     if (remaining === 2 && p > 0 && this.lookahead) {
-      if (cGiven) return parts.two.run(p, plies.cState(inherit ? p - 1 : p), inherit);
+      if (cGiven) return parts.two.run(p, plies.cState(inherit ? p - 1 : p), inherit, !inherit);
       plies.board.goalComponent(plies.state, p * plies.stride, plies.scratch);
       return parts.two.run(p, plies.scratch, false);
     }

@@ -68,7 +68,7 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation, options.sharedTable) : undefined;
   const last = new LastPush(plies, lines, look, commutation, share);
   const grown = new GrownReach(plies, options.grownReach !== false);
-  const two = new TwoPushes(plies, lines, look, commutation, last, grown);
+  const two = new TwoPushes(plies, lines, look, commutation, last, grown, options.quickTwoPushes !== false);
   const three = new ThreePushes(plies, lines, options.threePushes !== false);
   const four = new FourPushes(plies, three);
   const cut = options.prefix ?? new PrefixCut(undefined);

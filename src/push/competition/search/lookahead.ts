@@ -13,9 +13,11 @@ import { D_E, D_N, K_E, K_N, K_R, K_S, K_W } from "./layout.js";
 
 export class LookAhead {
   private readonly n: number;
+  private readonly full: number;
 
   constructor(private readonly board: BitBoard) {
     this.n = board.n;
+    this.full = board.full;
   }
 
   /** LookAhead.grows for the push of row `line` east (or west). */
@@ -40,6 +42,43 @@ export class LookAhead {
       // a link with exactly one end in the set: along the line, or across it
       if (((((x & h) << 1) | ((x >>> 1) & h)) & ~x) !== 0 || ((below ^ x) & down) !== 0 || ((above ^ x) & up) !== 0) g |= 1 << k;
     }
+    return g;
+  }
+
+  /**
+   * rowGrowth east and west at once (bit 1: east grows R, 2: east grows the other set,
+   * 4: west grows R, 8: west grows the other set), reading each word once.
+   */
+  private rowGrowthBoth(state: Int32Array, base: number, line: number, otherAt: number): number {
+    const n = this.n;
+    const top = n - 1;
+    const full = this.full;
+    const nW = state[base + K_N * n + line];
+    const sW = state[base + K_S * n + line];
+    const eW = state[base + K_E * n + line];
+    const wW = state[base + K_W * n + line];
+    const nBelow = line > 0 ? state[base + K_N * n + line - 1] : 0;
+    const sAbove = line < top ? state[base + K_S * n + line + 1] : 0;
+    const rB = base + K_R * n;
+    const r0 = state[rB + line];
+    const rBelow = line > 0 ? state[rB + line - 1] : 0;
+    const rAbove = line < top ? state[rB + line + 1] : 0;
+    const c0 = state[otherAt + line];
+    const cBelow = line > 0 ? state[otherAt + line - 1] : 0;
+    const cAbove = line < top ? state[otherAt + line + 1] : 0;
+    let g = 0;
+    // east: every word of the line rotated one column up (wraparound)
+    let h = ((eW << 1) | (eW >>> top)) & full & ((((wW << 1) | (wW >>> top)) & full) >>> 1);
+    let down = nBelow & (((sW << 1) | (sW >>> top)) & full);
+    let up = (((nW << 1) | (nW >>> top)) & full) & sAbove;
+    if (crosses(((r0 << 1) | (r0 >>> top)) & full, h, rBelow, rAbove, down, up)) g |= 1;
+    if (crosses(((c0 << 1) | (c0 >>> top)) & full, h, cBelow, cAbove, down, up)) g |= 2;
+    // west: one column down
+    h = ((eW >>> 1) | ((eW & 1) << top)) & (((wW >>> 1) | ((wW & 1) << top)) >>> 1);
+    down = nBelow & ((sW >>> 1) | ((sW & 1) << top));
+    up = ((nW >>> 1) | ((nW & 1) << top)) & sAbove;
+    if (crosses((r0 >>> 1) | ((r0 & 1) << top), h, rBelow, rAbove, down, up)) g |= 4;
+    if (crosses((c0 >>> 1) | ((c0 & 1) << top), h, cBelow, cAbove, down, up)) g |= 8;
     return g;
   }
 
@@ -105,12 +144,6 @@ export class LookAhead {
    */
   growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows = -1): void {
     const n = this.n;
-    const top = n - 1;
-    const nB = base + K_N * n;
-    const sB = base + K_S * n;
-    const eB = base + K_E * n;
-    const wB = base + K_W * n;
-    const rB = base + K_R * n;
     let eR = 0;
     let eC = 0;
     let wR = 0;
@@ -118,13 +151,67 @@ export class LookAhead {
     for (let line = 0; line < n; line++) {
       const bit = 1 << line;
       if ((rows & bit) === 0) continue;
-      const east = this.rowGrowth(state, base, line, true, otherAt);
-      if ((east & 1) !== 0) eR |= bit;
-      if ((east & 2) !== 0) eC |= bit;
-      const west = this.rowGrowth(state, base, line, false, otherAt);
-      if ((west & 1) !== 0) wR |= bit;
-      if ((west & 2) !== 0) wC |= bit;
+      const g = this.rowGrowthBoth(state, base, line, otherAt);
+      if (g === 0) continue;
+      if ((g & 1) !== 0) eR |= bit;
+      if ((g & 2) !== 0) eC |= bit;
+      if ((g & 4) !== 0) wR |= bit;
+      if ((g & 8) !== 0) wC |= bit;
     }
+    out[at] = eR;
+    out[at + 1] = eC;
+    out[at + 2] = wR;
+    out[at + 3] = wC;
+    this.columnGrowth(state, base, otherAt, out, at, rows);
+  }
+
+  /**
+   * LookAhead.growth of a state made by a push of row `pushed` (east or west) from a
+   * state whose growth words are at out[prev .. prev + 8), when that push grew neither
+   * set (both only moved with their tiles, R unwalked, the other set moved): the push
+   * changed the tiles and the sets' fields of row `pushed` alone (F2), and a row push's
+   * growth reads only its row and the two beside it (no wraparound: rowGrowth), so the
+   * row words of every row two or more from `pushed` are the previous state's; the
+   * three rows around it are computed afresh, and the column words (one pass over the
+   * rows, every column at once) too. Writes exactly what growth writes (test/growth-reuse.test.ts).
+   * @param rows as in growth: a superset of the rows near a field of either set
+   */
+  growthAfterRowPush(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, prev: number, pushed: number, rows = -1): void {
+    const n = this.n;
+    const bit = 1 << pushed;
+    const band = (bit | (bit << 1) | (bit >>> 1)) & (n === 32 ? -1 : (1 << n) - 1);
+    const keep = ~band;
+    let eR = out[prev] & keep;
+    let eC = out[prev + 1] & keep;
+    let wR = out[prev + 2] & keep;
+    let wC = out[prev + 3] & keep;
+    let todo = band & rows;
+    while (todo !== 0) {
+      const line = 31 - Math.clz32(todo & -todo);
+      todo &= todo - 1;
+      const bit = 1 << line;
+      const g = this.rowGrowthBoth(state, base, line, otherAt);
+      if ((g & 1) !== 0) eR |= bit;
+      if ((g & 2) !== 0) eC |= bit;
+      if ((g & 4) !== 0) wR |= bit;
+      if ((g & 8) !== 0) wC |= bit;
+    }
+    out[at] = eR;
+    out[at + 1] = eC;
+    out[at + 2] = wR;
+    out[at + 3] = wC;
+    this.columnGrowth(state, base, otherAt, out, at, rows);
+  }
+
+  /** The column words of growth (out[at + 4 .. at + 8)): one pass over the rows in `rows`. */
+  private columnGrowth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows: number): void {
+    const n = this.n;
+    const top = n - 1;
+    const nB = base + K_N * n;
+    const sB = base + K_S * n;
+    const eB = base + K_E * n;
+    const wB = base + K_W * n;
+    const rB = base + K_R * n;
     // columns: the pair across the wraparound, then the links into each column
     const pair = state[nB + top] & state[sB];
     let nR = pair & (state[rB + top] ^ state[rB]);
@@ -150,14 +237,19 @@ export class LookAhead {
       sR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
       sC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
     }
-    out[at] = eR;
-    out[at + 1] = eC;
-    out[at + 2] = wR;
-    out[at + 3] = wC;
     out[at + 4] = nR;
     out[at + 5] = nC;
     out[at + 6] = sR;
     out[at + 7] = sC;
   }
 
+}
+
+/**
+ * Whether a closed set, moved to `x` on a pushed row, has a link with exactly one end in
+ * it: along the row (links `h`, bit c: columns c and c + 1), or across it to the rows
+ * below and above (links `down`, `up`; the set's fields there: `below`, `above`).
+ */
+function crosses(x: number, h: number, below: number, above: number, down: number, up: number): boolean {
+  return ((((x & h) << 1) | ((x >>> 1) & h)) & ~x) !== 0 || ((below ^ x) & down) !== 0 || ((above ^ x) & up) !== 0;
 }

@@ -152,6 +152,16 @@ export interface SearchOptions {
    */
   grownReach?: boolean;
   /**
+   * With two pushes left, two shortcuts of TwoPushes that decide exactly as before (the
+   * same states, the same solutions in the same order): a state made by a row push that
+   * grew neither set takes the growth words of the rows away from that push from its
+   * parent (LookAhead.growthAfterRowPush), and the first pushes that grow neither set,
+   * touch one and are far from the other are judged by line masks all at once
+   * (TwoPushes.aliveRowPushes, aliveColumnPushes); default true. Off: each is computed
+   * as before (the measurement's and the tests' reference).
+   */
+  quickTwoPushes?: boolean;
+  /**
    * For tests: a ply's state that the search leaves unwritten (far pushes with three
    * left, Lemma 8) is cleared (no openings, R empty) instead of keeping a
    * stale state, so that code reading it gives wrong answers that the tests see.

@@ -3,7 +3,7 @@
  * push is applied only if a last push could follow it, as far as the lines of R and C,
  * their growers and where a growing set can walk tell. Keeps every solution.
  */
-import { D_N, K_R } from "../layout.js";
+import { D_E, D_N, K_R } from "../layout.js";
 import { LineSet, type LineMath } from "../lines.js";
 import type { LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
@@ -41,6 +41,8 @@ export class TwoPushes extends PruningRule {
     private readonly commutation: Commutation,
     private readonly last: LastPush,
     private readonly grown: GrownReach,
+    /** SearchOptions.quickTwoPushes: growth words reused and line masks (the same decisions) */
+    private readonly quick = true,
   ) {
     super();
   }
@@ -72,9 +74,13 @@ export class TwoPushes extends PruningRule {
    * @param inherit ply p's push was far from R and C of ply p - 1 (Lemma 8): R, C, their
    *   lines and growth words are those of ply p - 1, and ply p's state is written only
    *   when a first push is applied (Plies.pending)
+   * @param after ply p's state was written from ply p - 1's, whose growth words (of R
+   *   and of the C that ply p's C was made from) are at Plies.grow[8(p - 1)]: when ply
+   *   p's push is a row push that grew neither set, the growth words of the rows away
+   *   from it are taken from there (LookAhead.growthAfterRowPush)
    * @returns the solutions found
    */
-  run(p: number, sc: number, inherit: boolean): number {
+  run(p: number, sc: number, inherit: boolean, after = false): number {
     const plies = this.plies;
     const lm = this.lines;
     const n = plies.n;
@@ -119,6 +125,7 @@ export class TwoPushes extends PruningRule {
     const rowsNear = nearRowsR | nearRowsC;
     const colsNear = nearColsR | nearColsC;
     if (inherit) grow.copyWithin(g8, g8 - 8, g8);
+    else if (after && this.quick && plies.path[p - 1] < 2 * n && this.grewNeither(p - 1)) this.look.growthAfterRowPush(state, from, cAt, grow, g8, g8 - 8, plies.path[p - 1] % n, rowsNear);
     else this.look.growth(state, from, cAt, grow, g8, rowsNear);
     // the last pushes that would make both R and C grow now: after a first push
     // parallel to them, moving no field of R or C, two lines away or more, they grow
@@ -151,7 +158,26 @@ export class TwoPushes extends PruningRule {
     let found = 0;
     for (let dir = 0; dir < 4; dir++) {
       const isRow = dir < D_N;
-      let lines = isRow ? tryRows : tryCols;
+      // the first pushes that grow neither set, touch one (S) and are far from the other
+      // (T), and after which, by the test below, no last push remains: dropped at once
+      const still = ~(grow[g8 + 2 * dir] | grow[g8 + 2 * dir + 1]);
+      let dead = 0;
+      if (!this.quick) {
+        // each first push judged by the loop below
+      } else if (isRow) {
+        const east = dir === D_E;
+        let cls = rowsR & ~nearRowsC & still & tryRows;
+        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(rAt, rowsR, colsR, rowsC, colsC, growRowsC, growColsC, passAllRows, east, cls);
+        cls = rowsC & ~nearRowsR & still & tryRows;
+        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(cAt, rowsC, colsC, rowsR, colsR, growRowsR, growColsR, passAllRows, east, cls);
+      } else {
+        const north = dir === D_N;
+        let cls = colsR & ~nearColsC & still & tryCols;
+        if (cls !== 0) dead |= cls & ~this.aliveColumnPushes(rowsR0, colsR0, rowsR, colsR, rowsC, colsC, growRowsC, growColsC, passAllCols, north, cls);
+        cls = colsC & ~nearColsR & still & tryCols;
+        if (cls !== 0) dead |= cls & ~this.aliveColumnPushes(rowsC0, colsC0, rowsC, colsC, rowsR, colsR, growRowsR, growColsR, passAllCols, north, cls);
+      }
+      let lines = (isRow ? tryRows : tryCols) & ~dead;
       while (lines !== 0) {
         const line = 31 - Math.clz32(lines & -lines);
         lines &= lines - 1;
@@ -321,6 +347,60 @@ export class TwoPushes extends PruningRule {
     if (this.grown.meets(this.plies.written(p), setAt, m, bandRows, bandCols)) return true;
     this.grown.cut++;
     return false;
+  }
+
+  /**
+   * Of the row pushes `cls` (one direction, east when `east`), each touching S, far from
+   * T and growing neither, those after which the test of `run` leaves a last push: S
+   * only moves (its columns gain its row's fields rotated, LineMath.moved), T stays, and
+   * the last push must touch both, grow T (T's growers now, Lemma 6: `tGrowRows`,
+   * `tGrowCols`) and, if it is a row, lie beside the pushed row or grow both now
+   * (`passAllRows`; Lemma 5 (d)). The same decision as the loop's, as masks.
+   * @param sAt index of S's N rows; sRows, sCols, tRows, tCols: the lines touching S, T
+   */
+  aliveRowPushes(sAt: number, sRows: number, sCols: number, tRows: number, tCols: number, tGrowRows: number, tGrowCols: number, passAllRows: number, east: boolean, cls: number): number {
+    const lm = this.lines;
+    const rowsLeft = sRows & tRows & tGrowRows;
+    const colsLeft = tCols & tGrowCols;
+    if ((rowsLeft & passAllRows) !== 0 || (sCols & colsLeft) !== 0) return cls;
+    let alive = lm.touching(rowsLeft) & cls;
+    if (colsLeft === 0) return alive;
+    // a moved row of S touches a column of colsLeft: the row before the push meets them rotated back
+    const back = lm.rotate(lm.touching(colsLeft), !east);
+    const state = this.plies.state;
+    let rest = cls & ~alive;
+    while (rest !== 0) {
+      const y = 31 - Math.clz32(rest & -rest);
+      rest &= rest - 1;
+      if ((state[sAt + y] & back) !== 0) alive |= 1 << y;
+    }
+    return alive;
+  }
+
+  /**
+   * aliveRowPushes for column pushes (north when `north`): S's rows gain its rows
+   * rotated when the pushed column holds a field of S (LineMath.moved); a last push
+   * that is a column must lie beside the pushed one or grow both now (`passAllCols`).
+   * @param sRows0 S's rows, sCols0 its columns; sRows, sCols, tRows, tCols: the lines touching S, T
+   */
+  aliveColumnPushes(sRows0: number, sCols0: number, sRows: number, sCols: number, tRows: number, tCols: number, tGrowRows: number, tGrowCols: number, passAllCols: number, north: boolean, cls: number): number {
+    const lm = this.lines;
+    const colsLeft = sCols & tCols & tGrowCols;
+    const rowsLeft = tRows & tGrowRows;
+    if ((colsLeft & passAllCols) !== 0 || (sRows & rowsLeft) !== 0) return cls;
+    let alive = lm.touching(colsLeft) & cls;
+    if ((lm.rotate(sRows0, north) & lm.touching(rowsLeft)) !== 0) alive |= sCols0 & cls;
+    return alive;
+  }
+
+  /** Whether ply q's push grew neither R nor C of ply q's state, by ply q's growth words. */
+  private grewNeither(q: number): boolean {
+    const n = this.plies.n;
+    const m = this.plies.path[q];
+    const dir = (m / n) | 0;
+    const at = 8 * q + 2 * dir;
+    const grow = this.plies.grow;
+    return (((grow[at] | grow[at + 1]) >>> (m - dir * n)) & 1) === 0;
   }
 
   /**

@@ -1,0 +1,219 @@
+/**
+ * The shortcuts of the two last pushes (SearchOptions.quickTwoPushes; docs/search.md,
+ * "Per-node speed"), which must decide exactly what the search decided without them:
+ * - the search with them against the same search without them, on random sparse boards
+ *   with corridors: all solutions (models 0), in the same order, and the same states
+ *   at every depth; with one solution wanted (the commutation rules on), the same
+ *   states per depth and the same solution;
+ * - LookAhead.growthAfterRowPush: on random states, after every row push that grows
+ *   neither R nor the goal's component C, the words it writes equal LookAhead.growth's
+ *   and say, push by push, what a plain simulation (test/helpers/plain-push.ts) says:
+ *   whether pushing and walking adds a field to R, to C;
+ * - TwoPushes.aliveRowPushes and aliveColumnPushes: every first push they drop (it grows
+ *   neither set, touches one, is far from the other) is followed by no last push that
+ *   makes the goal reachable, in the plain simulation.
+ */
+import { describe, expect, it } from "vitest";
+import { prng } from "../src/core/random.js";
+import { generate } from "../src/push/competition/generate.js";
+import { instanceFromData, type Instance } from "../src/push/competition/instance.js";
+import { solve } from "../src/push/competition/search/engine.js";
+import { K_R } from "../src/push/competition/search/layout.js";
+import { LineMath } from "../src/push/competition/search/lines.js";
+import { LookAhead } from "../src/push/competition/search/lookahead.js";
+import { Commutation } from "../src/push/competition/search/pruning/commutation.js";
+import { AfterGrowth } from "../src/push/competition/search/pruning/after-growth.js";
+import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
+import { LastPush } from "../src/push/competition/search/pruning/last-push.js";
+import { TwoPushes } from "../src/push/competition/search/pruning/two-pushes.js";
+import { RootShare } from "../src/push/competition/search/share.js";
+import { enumerateSolutions } from "./helpers/enumerate.js";
+import { Plain, randomState } from "./helpers/plain-push.js";
+
+/** A random sparse board (as test/grown-reach.test.ts makes them), with a corridor in one of three. */
+function board(size: number, maxSteps: number, seed: number): Instance {
+  const data = generate(size, maxSteps, 9300 + 100 * size + seed, seed % 2 === 0 ? "maze" : "random");
+  const rand = prng(700 + seed);
+  const drop = seed % 3 === 0 ? 0 : 0.3;
+  data.tiles = data.tiles.map((t) => {
+    let u = t;
+    for (let b = 0; b < 4; b++) if (rand() < drop) u &= ~(1 << b);
+    return u;
+  });
+  if (seed % 3 === 2) {
+    const line = Math.floor(rand() * size);
+    const row = rand() < 0.5;
+    for (let i = 0; i < size; i++) data.tiles[row ? line * size + i : i * size + line] |= row ? 12 : 3;
+  }
+  return instanceFromData(data, `seed ${seed}`);
+}
+
+describe.each([
+  [8, 4, 60],
+  [11, 4, 40],
+  [14, 4, 20],
+])("boards of size %i, max_steps %i", (size, maxSteps, count) => {
+  it(`${count} instances: the same solutions in the same order and the same states, with the shortcuts as without`, async () => {
+    let solutions = 0;
+    let nodes = 0;
+    for (let seed = 0; seed < count; seed++) {
+      // let vitest's worker talk to its runner between instances (see test/lookahead.test.ts)
+      await new Promise((resolve) => setImmediate(resolve));
+      const instance = board(size, maxSteps, seed);
+      const without = enumerateSolutions(instance, { quickTwoPushes: false }, "none");
+      const withQuick = enumerateSolutions(instance, { quickTwoPushes: true }, "none");
+      expect(withQuick.count, instance.file).toBe(without.count);
+      expect(withQuick.hash, instance.file).toBe(without.hash);
+      expect(withQuick.nodes, instance.file).toBe(without.nodes);
+      // one solution wanted: the commutation rules on, the table keyed with the last push
+      const one = (quick: boolean) => solve(instance, { models: 1, tableMegabytes: 1, poison: true, quickTwoPushes: quick });
+      const a = one(false);
+      const b = one(true);
+      expect(b.depths.map((d) => d.nodes), instance.file).toEqual(a.depths.map((d) => d.nodes));
+      expect(JSON.stringify(b.solutions), instance.file).toBe(JSON.stringify(a.solutions));
+      solutions += without.count;
+      nodes += without.nodes;
+    }
+    // the sample must have solutions and reach the plies with two pushes left
+    expect(solutions).toBeGreaterThan(50);
+    expect(nodes).toBeGreaterThan(20_000);
+  }, 180_000);
+});
+
+/** The plain growth of a 0/1 set by push m: the set after m and walking has a field the moved set has not. */
+function plainGrows(plain: Plain, tiles: Uint8Array, set: Uint8Array, goal: number, m: number): boolean {
+  const n2 = set.length;
+  const moved = new Uint8Array(n2);
+  for (let f = 0; f < n2; f++) if (set[f] === 1) moved[plain.moved(f, m)] = 1;
+  const after = plain.after(tiles, set, goal, m).set;
+  for (let f = 0; f < n2; f++) if (after[f] === 1 && moved[f] === 0) return true;
+  return false;
+}
+
+describe("LookAhead.growthAfterRowPush", () => {
+  it("after a row push that grows neither set, writes LookAhead.growth's words, which the plain simulation confirms push by push", () => {
+    let compared = 0;
+    let grown = 0;
+    for (let seed = 0; seed < 400; seed++) {
+      const made = randomState(seed, [5, 6, 7, 8, 9, 10, 11, 12]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const plain = new Plain(n);
+      const lines = new LineMath(n);
+      const look = new LookAhead(plies.bits);
+      const state = plies.state;
+      const stride = plies.stride;
+      const g = plies.grow;
+      const comp = new Uint8Array(n * n);
+      comp[goal] = 1;
+      plain.walk(tiles, comp);
+      for (let x = 0; x < 2 * n; x++) {
+        const dir = Math.floor(x / n);
+        const line = x % n;
+        // the parent's words (ply 1, made by randomState) say x grows neither set
+        if ((((g[8 + 2 * dir] | g[9 + 2 * dir]) >>> line) & 1) === 1) continue;
+        // the child at ply 2 as the search makes it: pushed, not walked; C moved
+        plies.bits.pushInto(state, stride, 2 * stride, x);
+        const cs2 = plies.cState(2);
+        state.copyWithin(cs2 + K_R * n, cs + K_R * n, cs + K_R * n + n);
+        plies.bits.moveRows(state, cs2 + K_R * n, x);
+        const cAt = cs2 + K_R * n;
+        look.growth(state, 2 * stride, cAt, g, 24);
+        // rows near either set, as TwoPushes passes them
+        let rows = 0;
+        let cRows = 0;
+        for (let r = 0; r < n; r++) {
+          if (state[2 * stride + K_R * n + r] !== 0) rows |= 1 << r;
+          if (state[cAt + r] !== 0) cRows |= 1 << r;
+        }
+        const near = lines.around(rows) | lines.around(cRows);
+        for (const hint of [-1, near]) {
+          g.fill(0, 16, 24);
+          look.growthAfterRowPush(state, 2 * stride, cAt, g, 16, 8, line, hint);
+          expect(Array.from(g.subarray(16, 24)), `seed ${seed}, push ${x}, hint ${hint}`).toEqual(Array.from(g.subarray(24, 32)));
+          compared++;
+        }
+        // the words against the plain simulation, for every push of the child
+        const child = plain.after(tiles, set, goal, x);
+        const childC = plain.after(tiles, comp, goal, x).set;
+        for (let m = 0; m < 4 * n; m++) {
+          const d = Math.floor(m / n);
+          const bitR = (g[16 + 2 * d] >>> (m % n)) & 1;
+          const bitC = (g[17 + 2 * d] >>> (m % n)) & 1;
+          const r = plainGrows(plain, child.tiles, child.set, child.goal, m);
+          const c = plainGrows(plain, child.tiles, childC, child.goal, m);
+          expect(bitR === 1, `seed ${seed}, push ${x}, then ${m}: R`).toBe(r);
+          expect(bitC === 1, `seed ${seed}, push ${x}, then ${m}: C`).toBe(c);
+          if (r || c) grown++;
+        }
+      }
+    }
+    // the sample must exercise it, with growth in the children
+    expect(compared).toBeGreaterThan(1500);
+    expect(grown).toBeGreaterThan(5000);
+  }, 120_000);
+});
+
+describe("TwoPushes' line masks", () => {
+  it("no first push they drop is followed by a last push that makes the goal reachable (plain simulation)", () => {
+    let dropped = 0;
+    let kept = 0;
+    for (let seed = 0; seed < 1500; seed++) {
+      const made = randomState(seed, [5, 6, 7, 8, 9, 10, 11, 12]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const plain = new Plain(n);
+      const lm = new LineMath(n);
+      const after = new AfterGrowth(plies, false);
+      const commutation = new Commutation(plies, false, after);
+      const last = new LastPush(plies, lm, new LookAhead(plies.bits), commutation, new RootShare(0, 1));
+      const two = new TwoPushes(plies, lm, new LookAhead(plies.bits), commutation, last, new GrownReach(plies, true));
+      const state = plies.state;
+      const g = plies.grow;
+      const rAt = plies.stride + K_R * n;
+      const cAt = cs + K_R * n;
+      let rRows = 0;
+      let cRows = 0;
+      let rCols = 0;
+      let cCols = 0;
+      for (let r = 0; r < n; r++) {
+        if (state[rAt + r] !== 0) rRows |= 1 << r;
+        if (state[cAt + r] !== 0) cRows |= 1 << r;
+        rCols |= state[rAt + r];
+        cCols |= state[cAt + r];
+      }
+      const growRowsR = g[8] | g[10];
+      const growColsR = g[12] | g[14];
+      const growRowsC = g[9] | g[11];
+      const growColsC = g[13] | g[15];
+      const passAllRows = (g[8] & g[9]) | (g[10] & g[11]);
+      const passAllCols = (g[12] & g[13]) | (g[14] & g[15]);
+      for (let dir = 0; dir < 4; dir++) {
+        const isRow = dir < 2;
+        const still = ~(g[8 + 2 * dir] | g[9 + 2 * dir]);
+        for (const sIsR of [true, false]) {
+          const [sRows0, sCols0, tRows0, tCols0] = sIsR ? [rRows, rCols, cRows, cCols] : [cRows, cCols, rRows, rCols];
+          const [tGrowRows, tGrowCols] = sIsR ? [growRowsC, growColsC] : [growRowsR, growColsR];
+          const cls = (isRow ? lm.touching(sRows0) & ~lm.around(tRows0) : lm.touching(sCols0) & ~lm.around(tCols0)) & still & lm.full;
+          if (cls === 0) continue;
+          const alive = isRow
+            ? two.aliveRowPushes(sIsR ? rAt : cAt, lm.touching(sRows0), lm.touching(sCols0), lm.touching(tRows0), lm.touching(tCols0), tGrowRows, tGrowCols, passAllRows, dir === 0, cls)
+            : two.aliveColumnPushes(sRows0, sCols0, lm.touching(sRows0), lm.touching(sCols0), lm.touching(tRows0), lm.touching(tCols0), tGrowRows, tGrowCols, passAllCols, dir === 2, cls);
+          for (let line = 0; line < n; line++) {
+            if (((cls >>> line) & 1) === 0) continue;
+            if (((alive >>> line) & 1) === 1) {
+              kept++;
+              continue;
+            }
+            dropped++;
+            const s = plain.after(tiles, set, goal, dir * n + line);
+            expect(plain.reaches(s.tiles, s.set, s.goal, 1), `seed ${seed}, push ${dir * n + line}`).toBe(false);
+          }
+        }
+      }
+    }
+    // the sample must exercise both answers
+    expect(dropped).toBeGreaterThan(3000);
+    expect(kept).toBeGreaterThan(300);
+  }, 120_000);
+});
