@@ -11,7 +11,10 @@
  *   whether pushing and walking adds a field to R, to C;
  * - TwoPushes.aliveRowPushes and aliveColumnPushes: every first push they drop (it grows
  *   neither set, touches one, is far from the other) is followed by no last push that
- *   makes the goal reachable, in the plain simulation.
+ *   makes the goal reachable, in the plain simulation;
+ * - BitBoard.walkAfter, which starts a column push's walk only at the rows where a
+ *   changed link has an end in the set: R and C after every push, against the plain
+ *   simulation.
  */
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
@@ -215,5 +218,42 @@ describe("TwoPushes' line masks", () => {
     // the sample must exercise both answers
     expect(dropped).toBeGreaterThan(3000);
     expect(kept).toBeGreaterThan(300);
+  }, 120_000);
+});
+
+describe("BitBoard.walkAfter", () => {
+  it("after every push, R and the goal's component walked from the rows it starts at are the plain simulation's sets", () => {
+    let compared = 0;
+    let grew = 0;
+    for (let seed = 0; seed < 300; seed++) {
+      const made = randomState(seed, [2, 3, 5, 8, 11, 12, 20, 32]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const plain = new Plain(n);
+      const state = plies.state;
+      const stride = plies.stride;
+      const comp = new Uint8Array(n * n);
+      comp[goal] = 1;
+      plain.walk(tiles, comp);
+      for (let m = 0; m < 4 * n; m++) {
+        for (const goalSide of [false, true]) {
+          plies.bits.pushInto(state, stride, 2 * stride, m);
+          const at = goalSide ? 3 * stride : 2 * stride + K_R * n;
+          if (goalSide) {
+            for (let r = 0; r < n; r++) state[at + r] = state[cs + K_R * n + r];
+            plies.bits.moveRows(state, at, m);
+          }
+          if (plies.bits.walkAfter(state, 2 * stride, m, at)) grew++;
+          const truth = plain.after(tiles, goalSide ? comp : set, goal, m).set;
+          const rows = new Array<number>(n).fill(0);
+          for (let f = 0; f < n * n; f++) if (truth[f] === 1) rows[Math.floor(f / n)] |= 1 << f % n;
+          expect(Array.from(state.subarray(at, at + n)), `seed ${seed}, n ${n}, push ${m}, ${goalSide ? "C" : "R"}`).toEqual(rows);
+          compared++;
+        }
+      }
+    }
+    // the sample must exercise it, with growth
+    expect(compared).toBeGreaterThan(5000);
+    expect(grew).toBeGreaterThan(500);
   }, 120_000);
 });

@@ -192,9 +192,10 @@ export class BitBoard implements SearchBoard {
 
   /**
    * BitBoard.walk for a set that was closed before move m was applied: only the rows
-   * whose links m changed can start a growth (the row of a row push and its neighbours,
-   * every row for a column push), and a row is visited again only when a neighbour grew
-   * into it. The set is the state's reachable set, or the N rows at `setAt` (the goal's
+   * where a link m changed has an end in the set can start a growth (the row of a row
+   * push and its neighbours; for a column push the rows where the set has a field on or
+   * beside the column, and the two pairs of rows across the wraparound), and a row is
+   * visited again only when a neighbour grew into it. The set is the state's reachable set, or the N rows at `setAt` (the goal's
    * component, say) walked on the state's tiles. Returns true when the set grew.
    */
   walkAfter(state: Int32Array, base: number, m: number, setAt = base + K_R * this.n): boolean {
@@ -202,7 +203,15 @@ export class BitBoard implements SearchBoard {
     const dir = (m / n) | 0;
     const line = m - dir * n;
     const bit = 1 << line;
-    return this.spread(state, base, setAt, dir < D_N ? (bit | (bit << 1) | (bit >>> 1)) & this.full : this.full);
+    const near = (bit | (bit << 1) | (bit >>> 1)) & this.full;
+    if (dir < D_N) return this.spread(state, base, setAt, near);
+    // a column push changed the links into the column in every row and one pair in it
+    // (rows 0 and 1, or top - 1 and top: the tiles that met across the wraparound); the
+    // set was closed, so a path out of it leaves it first through such a link with an end
+    // in it: the rows where it has a field on or beside the column, and the pair's rows
+    let dirty = 3 | (3 << (n - 2));
+    for (let r = 0; r < n; r++) if ((state[setAt + r] & near) !== 0) dirty |= 1 << r;
+    return this.spread(state, base, setAt, dirty & this.full);
   }
 
   /**
