@@ -80,6 +80,7 @@ class Planner {
   solutionLength = -1;
   deadline: number;
   readonly shouldStop: () => boolean;
+  readonly bestCost: () => number;
   readonly partialOrder: boolean;
   readonly reach: Uint8Array;
   readonly lines: LineBound | undefined;
@@ -109,6 +110,7 @@ class Planner {
     this.partialOrder = !options.noPartialOrder;
     this.deadline = options.timeLimitMs === undefined ? Infinity : Date.now() + options.timeLimitMs;
     this.shouldStop = options.shouldStop ?? (() => false);
+    this.bestCost = options.bestCost ?? (() => Infinity);
     this.lineFields = new Int32Array(4 * n * n);
     for (let line = 0; line < n; line++) {
       for (let i = 0; i < n; i++) {
@@ -240,7 +242,7 @@ class Planner {
       this.solutionLength = g;
       return true;
     }
-    if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop())) throw new Interrupted();
+    if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop() || this.bound >= this.bestCost())) throw new Interrupted();
     // the table's key: the state and the context its children depend on (Lemmas P, I, O)
     let a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
     let b = this.bh2 ^ this.robot2[robot] ^ this.prev2[prev + 1] ^ this.flags2[flags];
@@ -379,7 +381,8 @@ export function solveIpc(task: IpcTask, options: IpcSearchOptions = {}): IpcResu
   let bound = Math.max(start, options.minCost ?? 0);
   try {
     for (;;) {
-      if (options.maxCost !== undefined && bound > options.maxCost) {
+      const maxCost = Math.min(options.maxCost ?? Infinity, (options.bestCost?.() ?? Infinity) - 1);
+      if (bound > maxCost) {
         return { proven: false, lowerBound: bound, expanded: planner.expanded };
       }
       if (bound >= planner.path.length) return { proven: false, lowerBound: bound, expanded: planner.expanded };

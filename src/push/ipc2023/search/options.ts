@@ -39,6 +39,12 @@ export interface IpcSearchOptions {
   inflateBound?: number;
   /** called after each finished iteration with its bound and the states expanded so far */
   onIteration?: (bound: number, expanded: number) => void;
+  /**
+   * the cost of a plan known elsewhere (another thread's), read at each iteration and polled with
+   * the clock: the search looks only for cheaper plans (as maxCost = bestCost() - 1), and stops
+   * (not proven, lowerBound: its bound) once its bound reaches it, which proves that plan optimal
+   */
+  bestCost?: () => number;
   /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
   shouldStop?: () => boolean;
 }
