@@ -3,7 +3,7 @@
  * problem read, then the planner as an anytime planner in worker threads (search/thread.ts).
  * With one thread: a quick plan first, then the exact search for a cheaper one, in turn. With
  * two or more (--threads, default the machine's cores): the exact search runs from the start
- * on one thread; after EARLY_MS, unless it has ended, a second thread makes the quick plan and
+ * on one thread; after EARLY_MS (500 ms), unless it has ended, a second thread makes the quick plan and
  * cheaper ones, and each plan's cost goes to the exact search through shared memory (it then
  * looks only below it, and its bound reaching it proves that plan optimal).
  * Exit codes: 30 the plan is proven optimal, 20 no plan exists (proven), 10 a plan not
@@ -20,8 +20,12 @@ import type { IpcMove, IpcResult, IpcTask } from "./task.js";
 
 type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "iteration"; bound: number; expanded: number } | { kind: "done"; result?: IpcResult };
 
-/** milliseconds the exact search runs alone before the plan thread starts (small tasks end by then) */
-const EARLY_MS = 200;
+/**
+ * milliseconds the exact search runs alone before the plan thread starts: the IPC problems end
+ * by then, and a second thread started sooner slowed them on a busy machine (p10, p11, p20:
+ * 0.66-0.73 s instead of 0.46-0.56 s with 200 ms)
+ */
+const EARLY_MS = 500;
 
 /** A planner thread (search/thread.ts) with its role; resolves when it has exited, rejects on its error. */
 async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, timeLimitMs: number | undefined, stop: Int32Array, best: Int32Array, onMessage: (m: FromPlanner) => void): Promise<void> {
