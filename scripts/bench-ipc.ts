@@ -17,15 +17,18 @@
  *   only, the others are skipped. With --ab-runs K (default 1), A and B run K times in turn
  *   per task and the CPU seconds are medians (the states are the same every run).
  * - --anytime: the generated tasks only, by the anytime planner (solveIpcAnytime, as
- *   `labsolve plan` runs it) with the time limit: the quick plan's cost and when it came,
- *   the cost proven necessary at the end, and whether the plan is proven optimal.
+ *   `labsolve plan --threads 1` runs it) with the time limit: the quick plan's cost and when it
+ *   came, the cost proven necessary at the end, and whether the plan is proven optimal. With
+ *   --cli: `bin/labsolve plan --threads K` as a child process instead (start-up included; K from
+ *   --threads), its exit code, plan cost (by labcheck plan), bound and states (--stats), wall seconds.
+ * - --threads K: labsolve plan's --threads in the problems table and --anytime --cli (default 1).
  * The tables go to stdout and, with --out, are appended to FILE.
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { generateIpcTask } from "../src/push/ipc2023/generate.js";
+import { generateIpcTask as generated, ipcProblemText } from "../src/push/ipc2023/generate.js";
 import { readIpcProblem } from "../src/push/ipc2023/problem.js";
 import { solveIpcAnytime } from "../src/push/ipc2023/search/anytime.js";
 import { type IpcSearchOptions, solveIpc } from "../src/push/ipc2023/search/index.js";
@@ -49,6 +52,8 @@ const compare = argv.includes("--compare");
 const ab = opt("--ab", "");
 const abRuns = Number(opt("--ab-runs", "1"));
 const anytime = argv.includes("--anytime");
+const cli = argv.includes("--cli");
+const threads = opt("--threads", "1");
 const opt_dir = join(root, "..", "shared", "ipc2023-labyrinth", "opt");
 const BOUNDS = [5, 8, 9, 12, 13, 9, 12, 13, 12, 13, 14, 13, 14, 18, 17, 14, 21, 16, 15, 20];
 
@@ -63,6 +68,7 @@ say(`Machine: ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores; ${new Date().t
 say(`Command: node dist/scripts/bench-ipc.js ${argv.join(" ")}`.trimEnd());
 if (ab || anytime) {
   if (ab) abTable(ab);
+  else if (cli) anytimeCli();
   else anytimeTable();
   if (out) appendFileSync(out, `${lines.join("\n")}\n`);
   process.exit(0);
@@ -83,7 +89,7 @@ if (existsSync(opt_dir)) {
     for (let r = 0; r < runs; r++) {
       rmSync(plan, { force: true });
       const t0 = process.hrtime.bigint();
-      const res = spawnSync(join(root, "bin/labsolve"), ["plan", domain, problem, "-o", plan, "--time-limit", String(timeLimit)], { encoding: "utf8" });
+      const res = spawnSync(join(root, "bin/labsolve"), ["plan", domain, problem, "-o", plan, "--time-limit", String(timeLimit), "--threads", threads], { encoding: "utf8" });
       times.push(Number(process.hrtime.bigint() - t0) / 1e9);
       exit = res.status ?? -1;
     }
@@ -112,7 +118,7 @@ if (sizes.length > 0) {
 for (const n of sizes) {
   for (const rot of rotations.length > 0 ? rotations : [n, 2 * n]) {
     for (const seed of [1, 2, 3]) {
-      const task = generateIpcTask(n, seed, rot);
+      const task = generated(n, seed, rot);
       const t0 = process.hrtime.bigint();
       const r = solveIpc(task, { timeLimitMs: timeLimit * 1000 });
       const s = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -161,7 +167,7 @@ function abTable(off: string): void {
       tasks.push({ name: `p${String(k).padStart(2, "0")}`, task: readIpcProblem(readFileSync(file, "utf8"), file) });
     }
   }
-  for (const n of sizes) for (const rot of rotations.length > 0 ? rotations : [n, 2 * n]) for (const seed of [1, 2, 3]) tasks.push({ name: `N ${n}, ${rot} pushes, seed ${seed}`, task: generateIpcTask(n, seed, rot) });
+  for (const n of sizes) for (const rot of rotations.length > 0 ? rotations : [n, 2 * n]) for (const seed of [1, 2, 3]) tasks.push({ name: `N ${n}, ${rot} pushes, seed ${seed}`, task: generated(n, seed, rot) });
   say("");
   say(`Per iteration (cost bound), in-process, time limit ${timeLimit} s: the states expanded in the iteration and the CPU seconds since the start, A (as shipped) and B (${off}), A and B in turn. A bound's row with "(cut)" did not finish.`);
   say("");
@@ -217,7 +223,7 @@ function anytimeTable(): void {
   for (const n of sizes) {
     for (const rot of rotations.length > 0 ? rotations : [n, 2 * n]) {
       for (const seed of [1, 2, 3]) {
-        const task = generateIpcTask(n, seed, rot);
+        const task = generated(n, seed, rot);
         const t0 = process.hrtime.bigint();
         const since = (): number => Number(process.hrtime.bigint() - t0) / 1e9;
         let quick = "none";
@@ -227,4 +233,32 @@ function anytimeTable(): void {
       }
     }
   }
+}
+
+/** --anytime --cli: the generated tasks by `labsolve plan --threads K` as a child process. */
+function anytimeCli(): void {
+  const tmp = mkdtempSync(join(tmpdir(), "bench-ipc-"));
+  const domain = join(root, "docs/ipc2023/domain.pddl");
+  say("");
+  say(`labsolve plan --threads ${threads} --time-limit ${timeLimit} --stats, a child process each (start-up included): exit code, the plan's cost by labcheck plan, the cost proven necessary, states expanded, wall seconds`);
+  say("");
+  say("| N | scrambling pushes | seed | exit | plan cost | cost proven necessary | states expanded | s |");
+  say("| --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const n of sizes) {
+    for (const rot of rotations.length > 0 ? rotations : [n, 2 * n]) {
+      for (const seed of [1, 2, 3]) {
+        const problem = join(tmp, `g${n}-${rot}-${seed}.pddl`);
+        const plan = join(tmp, `g${n}-${rot}-${seed}.plan`);
+        writeFileSync(problem, ipcProblemText(generated(n, seed, rot)));
+        rmSync(plan, { force: true });
+        const t0 = process.hrtime.bigint();
+        const res = spawnSync(join(root, "bin/labsolve"), ["plan", domain, problem, "-o", plan, "--time-limit", String(timeLimit), "--threads", threads, "--stats"], { encoding: "utf8" });
+        const s = Number(process.hrtime.bigint() - t0) / 1e9;
+        const verdict = existsSync(plan) ? (spawnSync(join(root, "bin/labcheck"), ["plan", domain, problem, plan], { encoding: "utf8" }).stdout.trim().split("\n").at(-1) ?? "") : "no plan";
+        const stats = /% (\d+) states expanded, [\d.]+ s, cost >= (\d+)/.exec(res.stderr);
+        say(`| ${n} | ${rot} | ${seed} | ${res.status} | ${verdict} | ${stats?.[2] ?? "?"} | ${Number(stats?.[1] ?? NaN).toLocaleString("en-US")} | ${s.toFixed(2)} |`);
+      }
+    }
+  }
+  rmSync(tmp, { recursive: true, force: true });
 }

@@ -133,6 +133,8 @@ export interface PlanFlags {
   /** seconds */
   timeLimit?: number;
   stats?: boolean;
+  /** planner threads (default 1) */
+  threads?: number;
 }
 
 /** What a planner run gives the command: the plan's text (to -o or stdout) or a message (stdout). */

@@ -76,3 +76,34 @@ export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}):
   const proven = exact.proven || exact.lowerBound >= quick.cost;
   return { moves: quick.moves, cost: quick.cost, proven, lowerBound: proven ? quick.cost : exact.lowerBound, expanded: exact.expanded };
 }
+
+/** the weights of the guide that planStream's cheaperPlan searches try in turn */
+const STREAM_WEIGHTS = [1.25, 1.5, 1.1, 2];
+
+/**
+ * The plan side of the two-thread planner (solve.ts with --threads 2 or more): the quick plan,
+ * then cheaper plans by cheaperPlan (quick.ts) with the weights of STREAM_WEIGHTS in turn, each
+ * for up to IMPROVE_MS (doubled each round), each plan handed to onPlan as it comes; it ends when
+ * a round of all weights finds nothing cheaper, or when shouldStop says so (the exact search
+ * has ended, a time limit, a signal). Every plan it hands on is valid; none is claimed optimal.
+ * @param task the task (0-based PDDL coordinates)
+ * @param options shouldStop (polled), onPlan (each plan cheaper than the ones before), quickStates
+ */
+export function planStream(task: IpcTask, options: { shouldStop: () => boolean; onPlan: (moves: IpcMove[], cost: number) => void; quickStates?: number }): void {
+  const quick = quickPlan(task, { maxStates: options.quickStates, shouldStop: options.shouldStop });
+  if (!quick) return;
+  options.onPlan(quick.moves, quick.cost);
+  let best = quick.cost;
+  for (let ms = IMPROVE_MS, found = true; found && !options.shouldStop(); ms *= 2) {
+    found = false;
+    for (const weight of STREAM_WEIGHTS) {
+      if (options.shouldStop()) return;
+      const better = cheaperPlan(task, best, { maxStates: options.quickStates, shouldStop: options.shouldStop, ms, weight });
+      if (better) {
+        best = better.cost;
+        options.onPlan(better.moves, better.cost);
+        found = true;
+      }
+    }
+  }
+}

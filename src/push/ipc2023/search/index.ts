@@ -31,7 +31,7 @@ import { boundOf, costBound, monotoneWalk } from "./bound.js";
 import { LineBound } from "./lines.js";
 import { JointBound } from "./joint.js";
 import type { IpcSearchOptions } from "./options.js";
-import { RotationBound } from "./rotations.js";
+import { lineMasks, RotationBound, updateLineMasks } from "./rotations.js";
 import { BoundCache, PlanTable } from "./table.js";
 
 export type { IpcSearchOptions } from "./options.js";
@@ -80,6 +80,7 @@ class Planner {
   solutionLength = -1;
   deadline: number;
   readonly shouldStop: () => boolean;
+  readonly bestCost: () => number;
   readonly partialOrder: boolean;
   readonly reach: Uint8Array;
   readonly lines: LineBound | undefined;
@@ -89,6 +90,10 @@ class Planner {
   readonly pushFilter: boolean;
   readonly rotations: RotationBound | undefined;
   readonly joint: JointBound | undefined;
+  /** lineMasks (rotations.ts) of the tiles, kept up to date by push() for Lemmas J and R (undefined without them or for N > 32) */
+  readonly masks: Int32Array | undefined;
+  /** Lemma J of a push's child from its parent's prepared views (JointBound.prepare; off: option noJointReuse) */
+  readonly jointReuse: boolean;
   readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
 
   manhattan(robot: number): number {
@@ -105,6 +110,7 @@ class Planner {
     this.partialOrder = !options.noPartialOrder;
     this.deadline = options.timeLimitMs === undefined ? Infinity : Date.now() + options.timeLimitMs;
     this.shouldStop = options.shouldStop ?? (() => false);
+    this.bestCost = options.bestCost ?? (() => Infinity);
     this.lineFields = new Int32Array(4 * n * n);
     for (let line = 0; line < n; line++) {
       for (let i = 0; i < n; i++) {
@@ -149,6 +155,11 @@ class Planner {
     this.pushFilter = !options.noPushFilter;
     this.rotations = options.noRotationBound || !this.lines ? undefined : new RotationBound(n);
     this.joint = options.noJointBound || !this.rotations ? undefined : new JointBound(n);
+    if (this.rotations && n <= 32) {
+      this.masks = new Int32Array(10 * n);
+      lineMasks(this.tiles, n, this.masks);
+    }
+    this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
     this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
     this.table = new PlanTable(options.tableLog2 ?? 22);
@@ -178,6 +189,7 @@ class Planner {
     t[f0] = carried;
     this.bh1 = h1;
     this.bh2 = h2;
+    if (this.masks) updateLineMasks(t, n, this.masks, line, d >= 2);
   }
 
   /**
@@ -200,10 +212,10 @@ class Planner {
         if (kept >= 0 && ((kept & 1) === 1 || kept >> 1 > limit)) {
           const l = kept >> 1;
           if (l > h) h = l;
-          if (this.rotations && g + h <= this.bound) h = Math.max(h, this.raiseByRotations(g, h, robot, limit, a, b));
+          if (this.rotations && g + h <= this.bound) h = Math.max(h, this.raiseByRotations(g, h, robot, limit, a, b, last));
         } else {
           // Lemma R first: it is the cheaper search, and where it cuts, Lemma L's is not needed
-          const r = this.rotations ? this.raiseByRotations(g, h, robot, limit, a, b) : 0;
+          const r = this.rotations ? this.raiseByRotations(g, h, robot, limit, a, b, last) : 0;
           if (r > limit) h = r;
           else {
             const l = this.lines.bound(this.tiles, robot, limit);
@@ -230,7 +242,7 @@ class Planner {
       this.solutionLength = g;
       return true;
     }
-    if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop())) throw new Interrupted();
+    if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop() || this.bound >= this.bestCost())) throw new Interrupted();
     // the table's key: the state and the context its children depend on (Lemmas P, I, O)
     let a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
     let b = this.bh2 ^ this.robot2[robot] ^ this.prev2[prev + 1] ^ this.flags2[flags];
@@ -264,6 +276,8 @@ class Planner {
     // Lemma O: straight after a push, a parallel line only at the same or a higher index
     const lastLineOf = lastPush && this.runOrder ? last >> 2 : -1;
     const lastIsRow = (last & 3) >= 2;
+    // Lemma J's views of this node for its push children (prepared before the first push)
+    let prepared = !this.jointReuse;
     for (let line = 0; line < n; line++) {
       for (let d = 0; d < 4; d++) {
         const isRow = d >= 2;
@@ -297,6 +311,10 @@ class Planner {
           continue;
         }
         const action = line * 4 + d;
+        if (!prepared) {
+          this.joint!.prepare(g, robot, Math.min(this.bound - g - 1 - this.manhattan(robot), 2 * n), this.masks!);
+          prepared = true;
+        }
         this.push(line, d);
         this.path[g] = action;
         const found = this.search(g + 1, robot, prev, flags | (isRow ? 1 : 2), action);
@@ -314,14 +332,23 @@ class Planner {
    * and returned; otherwise 0.
    * @param h the bound so far (for onRotationBound)
    * @param a the state's first hash (board and robot); b its second
+   * @param last the action that led here: a push's child reads Lemma J from its parent's prepared views
    */
-  raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number): number {
+  raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number, last: number): number {
     // Lemma J (joint.ts) first: it cuts almost every state Lemma R's south-east term cuts
-    let se = this.joint ? this.joint.bound(this.tiles, robot, limit) : 0;
-    if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.joint?.lastMasks);
+    let se = 0;
+    if (this.joint) {
+      se =
+        this.jointReuse && last >= 0 && last < this.stepBase
+          ? this.joint.boundAfterPush(g - 1, last >> 2, (last & 3) >= 2, this.tiles, robot, limit, this.masks!)
+          : this.joint.bound(this.tiles, robot, limit, this.masks);
+    }
+    if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
     if (se <= limit) return 0;
     const m = this.manhattan(robot);
-    const r = Math.min(se, m + 2 + this.lines!.bound(this.tiles, robot, limit - m - 2, true));
+    // F >= 0, so with the limit below M + 2 the other plans' term is above it without a search
+    // (Lemma L's search would answer limit - M - 1 at once: the same value)
+    const r = Math.min(se, limit < m + 2 ? limit + 1 : m + 2 + this.lines!.bound(this.tiles, robot, limit - m - 2, true));
     if (r <= limit) return 0;
     this.onRotation?.(g, h, r);
     this.boundCache.set(a, b, r, false);
@@ -354,7 +381,8 @@ export function solveIpc(task: IpcTask, options: IpcSearchOptions = {}): IpcResu
   let bound = Math.max(start, options.minCost ?? 0);
   try {
     for (;;) {
-      if (options.maxCost !== undefined && bound > options.maxCost) {
+      const maxCost = Math.min(options.maxCost ?? Infinity, (options.bestCost?.() ?? Infinity) - 1);
+      if (bound > maxCost) {
         return { proven: false, lowerBound: bound, expanded: planner.expanded };
       }
       if (bound >= planner.path.length) return { proven: false, lowerBound: bound, expanded: planner.expanded };

@@ -14,7 +14,8 @@
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). Scratch space is
  * allocated once per board size; a call allocates nothing.
  */
-import { fillForward, lineMasks, rotateMask } from "./rotations.js";
+import { fillBackward, fillForward, lineMasks, rotateMask } from "./rotations.js";
+
 
 /** Scratch space and the search of Lemma J for one board size (N <= 32: a line is a 32-bit mask). */
 export class JointBound {
@@ -22,6 +23,8 @@ export class JointBound {
   private readonly full: number;
   /** the masks of lineMasks (rotations.ts) */
   private readonly masks: Int32Array;
+  /** the masks the current bound() reads: this.masks, or the caller's */
+  private current: Int32Array;
   /** per cost k: the fields of the next line the walk can step into, by an untouched (a0) or a touched (a1) crossing line */
   private a0: Int32Array;
   private a1: Int32Array;
@@ -33,12 +36,24 @@ export class JointBound {
   /** per touches j of a run: the fields it leaves by an untouched (ex0) or a touched (ex1) crossing line */
   private readonly ex0: Int32Array;
   private readonly ex1: Int32Array;
+  /** per level of a backward run: the fields from which, wild by a touch (gT) or a foreign card (gF), the exit is reached */
+  private readonly gT: Int32Array;
+  private readonly gF: Int32Array;
+  /** entries per cost of one line: 2N + 2 (cap <= 2N) */
+  private readonly width: number;
+  /** per depth of prepare(): both views' entries into each line and the backward sets (see prepare) */
+  private stored: Int32Array;
+  /** per depth: the robot and cap prepared (-1: none), and per view whether it is within cap (1) */
+  private preRobot: Int32Array;
+  private preCap: Int32Array;
+  private preOk: Int32Array;
 
   /** @param n N, the grid is N x N (the bound answers "not above" for N > 32) */
   constructor(n: number) {
     this.n = n;
     this.full = n >= 32 ? -1 : (1 << n) - 1;
     this.masks = new Int32Array(10 * n);
+    this.current = this.masks;
     const k = 2 * n + 2;
     this.a0 = new Int32Array(k);
     this.a1 = new Int32Array(k);
@@ -48,11 +63,161 @@ export class JointBound {
     this.wF = new Int32Array(k * (n + 2));
     this.ex0 = new Int32Array(k);
     this.ex1 = new Int32Array(k);
+    this.gT = new Int32Array(k * (n + 2));
+    this.gF = new Int32Array(k * (n + 2));
+    this.width = k;
+    this.stored = new Int32Array(0);
+    this.preRobot = new Int32Array(0);
+    this.preCap = new Int32Array(0);
+    this.preOk = new Int32Array(0);
   }
 
-  /** the masks of lineMasks for the tiles of the last bound() that did not return at once (Lemma R reads them) */
-  get lastMasks(): Int32Array {
-    return this.masks;
+  /** ints of one depth's block in this.stored: per view, N lines of entries and N + 1 of backward sets, two masks per cost */
+  private get block(): number {
+    return 2 * (2 * this.n + 1) * 2 * this.width;
+  }
+
+  /**
+   * Prepares Lemma J for the children of a node that are pushes (boundAfterPush): both views
+   * of the node's own board at the children's cap, kept per line. The forward pass keeps the
+   * entries into each line (view's dynamic program as it is); a backward pass keeps, per line y
+   * and cost k, the fields of line y from which, stepped into at cost k by an untouched or a
+   * touched crossing line, the exit is reached within cap (the same program read backwards). A
+   * push changes one line of its own view (the rest of the walk before and after it is the
+   * node's), and none of the lines before the robot's. Scratch space grows with the depth (once
+   * per new depth), nothing per call.
+   * @param depth the node's depth (its children's boundAfterPush gets the same)
+   * @param robot the robot's field, y*N + x
+   * @param cap the children's spare: min(their limit - M, 2N); below 0 nothing is prepared
+   * @param masks the node's lineMasks (rotations.ts)
+   */
+  prepare(depth: number, robot: number, cap: number, masks: Int32Array): void {
+    const n = this.n;
+    if (depth >= this.preCap.length) this.grow(depth + 1);
+    this.preCap[depth] = -1;
+    if (cap < 0 || n > 32) return;
+    const x0 = robot % n;
+    const y0 = (robot - x0) / n;
+    this.current = masks;
+    const base = depth * this.block;
+    const viewSize = this.block / 2;
+    this.preOk[2 * depth] = this.view(0, x0, y0, cap, base) <= cap ? 1 : 0;
+    this.back(0, y0, cap, base);
+    this.preOk[2 * depth + 1] = this.view(5 * n, y0, x0, cap, base + viewSize) <= cap ? 1 : 0;
+    this.back(5 * n, x0, cap, base + viewSize);
+    this.preRobot[depth] = robot;
+    this.preCap[depth] = cap;
+  }
+
+  private grow(depths: number): void {
+    const size = Math.max(depths, 2 * this.preCap.length, 16);
+    const stored = new Int32Array(size * this.block);
+    stored.set(this.stored);
+    this.stored = stored;
+    for (const name of ["preRobot", "preCap", "preOk"] as const) {
+      const a = new Int32Array(name === "preOk" ? 2 * size : size);
+      a.set(this[name]);
+      this[name] = a;
+    }
+  }
+
+  /**
+   * bound() for a child of the node prepared at `depth` by a push of `line`: the same answer,
+   * from the prepared views (the pushed line's view by one line's pass joined with the
+   * prepared entries before it and backward sets after it; unchanged when the line comes
+   * before the robot's), the other view by its own pass. Falls back to bound() when the node
+   * was not prepared for this robot and cap.
+   * @param depth the parent's depth
+   * @param line the pushed row (isRow) or column, 0-based
+   */
+  boundAfterPush(depth: number, line: number, isRow: boolean, tiles: Uint8Array, robot: number, limit: number, masks: Int32Array): number {
+    const n = this.n;
+    const x0 = robot % n;
+    const y0 = (robot - x0) / n;
+    const m = 2 * (n - 1) - x0 - y0;
+    if (limit < m) return limit + 1;
+    if (n > 32) return m;
+    const spare = Math.min(limit - m, 2 * n);
+    if (depth >= this.preCap.length || this.preCap[depth] !== spare || this.preRobot[depth] !== robot) return this.bound(tiles, robot, limit, masks);
+    this.current = masks;
+    const v = isRow ? 0 : 1;
+    const along = isRow ? y0 : x0;
+    if (line < along ? this.preOk[2 * depth + v] === 0 : !this.meet(v * 5 * n, line, spare, depth * this.block + (v * this.block) / 2)) return limit + 1;
+    if (isRow ? this.view(5 * n, y0, x0, spare) > spare : this.view(0, x0, y0, spare) > spare) return limit + 1;
+    return m;
+  }
+
+  /** the view through line y of a child: the prepared entries into y, one line's pass, the prepared backward sets after it */
+  private meet(at: number, y: number, cap: number, vb: number): boolean {
+    const w = this.width;
+    const st = this.stored;
+    const f = vb + y * 2 * w;
+    for (let k = 0; k <= cap; k++) {
+      this.a0[k] = st[f + k];
+      this.a1[k] = st[f + w + k];
+    }
+    if (!this.nextLine(at, y, cap, -1)) return false;
+    const b = vb + (this.n + y + 1) * 2 * w;
+    for (let k = 0; k <= cap; k++) if (((this.a0[k] & st[b + k]) | (this.a1[k] & st[b + w + k])) !== 0) return true;
+    return false;
+  }
+
+  /**
+   * The backward sets of one view (prepare): for each line y from the last down to y0 + 2 and
+   * cost k <= cap, at vb + (N + y) * 2 * width (+ width for a touched crossing line), the fields
+   * of line y from which the exit is reached within cap when stepped into at cost k. Line N
+   * (after the last): the corner's field, by the exit, at every cost.
+   */
+  private back(at: number, y0: number, cap: number, vb: number): void {
+    const n = this.n;
+    const w = this.width;
+    const st = this.stored;
+    const mk = this.current;
+    const full = this.full;
+    const corner = 1 << (n - 1);
+    const end = vb + 2 * n * 2 * w;
+    for (let k = 0; k <= cap; k++) st[end + k] = st[end + w + k] = corner;
+    for (let y = n - 1; y >= y0 + 2; y--) {
+      const o = vb + (n + y) * 2 * w;
+      const x = o + 2 * w;
+      for (let k = 0; k <= cap; k++) st[o + k] = st[o + w + k] = 0;
+      const inM = mk[at + y];
+      const fwd = mk[at + n + y];
+      const back = mk[at + 2 * n + y];
+      const out = mk[at + (y === n - 1 ? 4 : 3) * n + y];
+      for (let r = -1; r < n; r++) {
+        const c = r < 0 ? 0 : r === 0 ? 2 : Math.min(r, n - r);
+        if (c > cap) continue;
+        const s = r < 0 ? 0 : r;
+        const foreign = r < 0 ? 0 : Math.min(cap - c, n);
+        const jcap = cap - c;
+        const rIn = rotateMask(inM, s, n, full);
+        const rFwd = rotateMask(fwd, s, n, full);
+        const rBack = rotateMask(back, s, n, full);
+        const rOut = rotateMask(out, s, n, full);
+        const pass = ((rFwd & (rBack >>> 1)) << 1) & full;
+        const width = foreign + 1;
+        const gT = this.gT;
+        const gF = this.gF;
+        // levels (touches j, foreign cards k) backwards: run's moves go to (j + 1, k) and (j, k + 1)
+        for (let j = jcap; j >= 0; j--) {
+          const x0 = st[x + j + c];
+          const x1 = st[x + w + j + c];
+          for (let f = foreign; f >= 0; f--) {
+            const i = j * width + f;
+            const goodNext = (j < jcap ? gT[i + width] : 0) | (f < foreign ? gF[i + 1] : 0);
+            const ok = fillBackward((rOut & x0) | (rFwd & (goodNext >>> 1)), pass);
+            const step = (goodNext >>> 1) | ((ok & rBack) >>> 1);
+            gT[i] = x1 | step;
+            gF[i] = x0 | step;
+            if (f === 0) {
+              st[o + w + j] |= gT[i];
+              st[o + j] |= (rIn & ok) | (foreign > 0 ? gF[i + 1] : 0);
+            }
+          }
+        }
+      }
+    }
   }
 
   /**
@@ -61,7 +226,7 @@ export class JointBound {
    * @param tiles opening bits, index y*N + x
    * @param robot the robot's field, y*N + x
    * @param limit the caller needs to know only whether the bound exceeds limit
-   * @param masks the tiles' lineMasks when the caller has them
+   * @param masks the tiles' lineMasks when the caller keeps them (read, not copied)
    * @returns limit + 1 when the bound exceeds limit, else M (a lower bound)
    */
   bound(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): number {
@@ -72,8 +237,11 @@ export class JointBound {
     if (limit < m) return limit + 1;
     if (n > 32) return m;
     const spare = Math.min(limit - m, 2 * n);
-    if (masks) this.masks.set(masks);
-    else lineMasks(tiles, n, this.masks);
+    if (masks) this.current = masks;
+    else {
+      lineMasks(tiles, n, this.masks);
+      this.current = this.masks;
+    }
     if (this.view(0, x0, y0, spare) > spare) return limit + 1;
     if (this.view(5 * n, y0, x0, spare) > spare) return limit + 1;
     return m;
@@ -84,74 +252,105 @@ export class JointBound {
    * over south-east walks from the robot to the exit; cap + 1 when above cap.
    * @param at the view's masks (0 rows, 5N columns)
    * @param x0 the robot's place along its line; y0 its line
+   * @param store where to keep the entries into each line (prepare), -1: nowhere
    */
-  private view(at: number, x0: number, y0: number, cap: number): number {
+  private view(at: number, x0: number, y0: number, cap: number, store = -1): number {
     const n = this.n;
-    const mk = this.masks;
-    let a0 = this.a0;
-    let a1 = this.a1;
-    let d0 = this.d0;
-    let d1 = this.d1;
+    const mk = this.current;
+    const a0 = this.a0;
+    const a1 = this.a1;
     const ex0 = this.ex0;
     const ex1 = this.ex1;
     // the robot's line: untouched (the robot stands in it), no foreign card, its own field as it is
-    let last = y0 === n - 1;
+    const lastLine = y0 === n - 1;
     a0.fill(0, 0, cap + 1);
     a1.fill(0, 0, cap + 1);
-    this.run(mk[at + y0], mk[at + n + y0], mk[at + 2 * n + y0], mk[at + (last ? 4 : 3) * n + y0], a0, a1, 1 << x0, 0, cap);
+    this.run(mk[at + y0], mk[at + n + y0], mk[at + 2 * n + y0], mk[at + (lastLine ? 4 : 3) * n + y0], a0, a1, 1 << x0, 0, cap);
     for (let k = 0; k <= cap; k++) {
       a0[k] = ex0[k];
       a1[k] = ex1[k];
     }
-    for (let y = y0 + 1; !last; y++) {
-      last = y === n - 1;
-      // fields new at cost k (an entry by a touched crossing line is as good as by an untouched one)
-      let any = 0;
-      for (let k = cap; k >= 0; k--) {
-        if (k > 0) {
-          a0[k] &= ~a0[k - 1] & ~a1[k - 1];
-          a1[k] &= ~a1[k - 1];
-        }
-        a0[k] &= ~a1[k];
-        any |= a0[k] | a1[k];
+    for (let y = y0 + 1; y < n; y++) {
+      if (!this.nextLine(at, y, cap, store)) {
+        if (store >= 0) this.stored.fill(0, store + (y + 1) * 2 * this.width, store + n * 2 * this.width);
+        return cap + 1;
       }
-      if (any === 0) return cap + 1;
-      for (let k = 0; k <= cap; k++) d0[k] = d1[k] = 0;
-      const inM = mk[at + y];
-      const fwd = mk[at + n + y];
-      const back = mk[at + 2 * n + y];
-      const out = mk[at + (last ? 4 : 3) * n + y];
-      // r = -1: untouched; r >= 0: touched with shift r
-      for (let r = -1; r < n; r++) {
-        const c = r < 0 ? 0 : r === 0 ? 2 : Math.min(r, n - r);
-        if (c > cap) continue;
-        const s = r < 0 ? 0 : r;
-        // the column pushes C are at most cap - R <= cap - c: the foreign cards of a touched row
-        const foreign = r < 0 ? 0 : Math.min(cap - c, n);
-        const jcap = cap - c;
-        let seeds = 0;
-        for (let k = 0; k <= jcap; k++) seeds |= a0[k] | a1[k];
-        if (seeds === 0) continue;
-        this.run(rotateMask(inM, s, n, this.full), rotateMask(fwd, s, n, this.full), rotateMask(back, s, n, this.full), rotateMask(out, s, n, this.full), a0, a1, 0, foreign, jcap);
-        for (let j = 0; j <= jcap; j++) {
-          d0[j + c] |= ex0[j];
-          d1[j + c] |= ex1[j];
-        }
-      }
-      for (let k = 1; k <= cap; k++) {
-        d0[k] |= d0[k - 1];
-        d1[k] |= d1[k - 1];
-      }
-      [a0, d0] = [d0, a0];
-      [a1, d1] = [d1, a1];
     }
-    this.a0 = a0;
-    this.a1 = a1;
-    this.d0 = d0;
-    this.d1 = d1;
-    const corner = 1 << (n - 1);
-    for (let k = 0; k <= cap; k++) if (((a0[k] | a1[k]) & corner) !== 0) return k;
+    return this.cornerCost(cap);
+  }
+
+  /** the least k with the corner in this.a0[k] | this.a1[k] (after the last line), cap + 1 when none */
+  private cornerCost(cap: number): number {
+    const corner = 1 << (this.n - 1);
+    for (let k = 0; k <= cap; k++) if (((this.a0[k] | this.a1[k]) & corner) !== 0) return k;
     return cap + 1;
+  }
+
+  /**
+   * The walk through line y: from this.a0 / this.a1 (the fields of line y stepped into at cost
+   * <= k, by an untouched / a touched crossing line) to the same arrays for line y + 1 (for the
+   * last line: the fields left by the exit). False when no field of line y is stepped into.
+   * @param store where the entries are kept (prepare): line y's at store + y * 2 * width; -1: nowhere
+   */
+  private nextLine(at: number, y: number, cap: number, store: number): boolean {
+    const n = this.n;
+    const mk = this.current;
+    const a0 = this.a0;
+    const a1 = this.a1;
+    const d0 = this.d0;
+    const d1 = this.d1;
+    const ex0 = this.ex0;
+    const ex1 = this.ex1;
+    const last = y === n - 1;
+    if (store >= 0) {
+      const o = store + y * 2 * this.width;
+      for (let k = 0; k <= cap; k++) {
+        this.stored[o + k] = a0[k];
+        this.stored[o + this.width + k] = a1[k];
+      }
+    }
+    // fields new at cost k (an entry by a touched crossing line is as good as by an untouched one)
+    let any = 0;
+    for (let k = cap; k >= 0; k--) {
+      if (k > 0) {
+        a0[k] &= ~a0[k - 1] & ~a1[k - 1];
+        a1[k] &= ~a1[k - 1];
+      }
+      a0[k] &= ~a1[k];
+      any |= a0[k] | a1[k];
+    }
+    if (any === 0) return false;
+    for (let k = 0; k <= cap; k++) d0[k] = d1[k] = 0;
+    const inM = mk[at + y];
+    const fwd = mk[at + n + y];
+    const back = mk[at + 2 * n + y];
+    const out = mk[at + (last ? 4 : 3) * n + y];
+    // r = -1: untouched; r >= 0: touched with shift r
+    for (let r = -1; r < n; r++) {
+      const c = r < 0 ? 0 : r === 0 ? 2 : Math.min(r, n - r);
+      if (c > cap) continue;
+      const s = r < 0 ? 0 : r;
+      // the column pushes C are at most cap - R <= cap - c: the foreign cards of a touched row
+      const foreign = r < 0 ? 0 : Math.min(cap - c, n);
+      const jcap = cap - c;
+      let seeds = 0;
+      for (let k = 0; k <= jcap; k++) seeds |= a0[k] | a1[k];
+      if (seeds === 0) continue;
+      this.run(rotateMask(inM, s, n, this.full), rotateMask(fwd, s, n, this.full), rotateMask(back, s, n, this.full), rotateMask(out, s, n, this.full), a0, a1, 0, foreign, jcap);
+      for (let j = 0; j <= jcap; j++) {
+        d0[j + c] |= ex0[j];
+        d1[j + c] |= ex1[j];
+      }
+    }
+    for (let k = 1; k <= cap; k++) {
+      d0[k] |= d0[k - 1];
+      d1[k] |= d1[k - 1];
+    }
+    this.a0 = d0;
+    this.d0 = a0;
+    this.a1 = d1;
+    this.d1 = a1;
+    return true;
   }
 
   /**

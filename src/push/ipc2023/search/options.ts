@@ -26,6 +26,8 @@ export interface IpcSearchOptions {
   noRotationBound?: boolean;
   /** switch Lemma J off (Lemma R's views tied field by field, joint.ts; for measurements and tests) */
   noJointBound?: boolean;
+  /** Lemma J of a push's child computed on its own, not from its parent's prepared views (the same answers; for measurements and tests) */
+  noJointReuse?: boolean;
   /** called when Lemma R cuts a state (g, the bound before it, its value; for tests) */
   onRotationBound?: (g: number, before: number, raised: number) => void;
   /** switch Lemma O off (pushes of parallel lines in increasing line order; for measurements and tests) */
@@ -37,6 +39,12 @@ export interface IpcSearchOptions {
   inflateBound?: number;
   /** called after each finished iteration with its bound and the states expanded so far */
   onIteration?: (bound: number, expanded: number) => void;
+  /**
+   * the cost of a plan known elsewhere (another thread's), read at each iteration and polled with
+   * the clock: the search looks only for cheaper plans (as maxCost = bestCost() - 1), and stops
+   * (not proven, lowerBound: its bound) once its bound reaches it, which proves that plan optimal
+   */
+  bestCost?: () => number;
   /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
   shouldStop?: () => boolean;
 }

@@ -61,6 +61,74 @@ export function lineMasks(tiles: Uint8Array, n: number, mk: Int32Array): void {
   }
 }
 
+/**
+ * Brings the masks of lineMasks up to date after a push of one line (the tiles already pushed):
+ * the line's own five masks of its view, and its bit in each crossing line's five masks of the
+ * other view. O(N) where lineMasks is O(N^2); the result equals lineMasks of the new tiles.
+ * @param line the pushed line: a row y (isRow) or a column x, 0-based
+ * @param mk the masks of lineMasks for the tiles before the push, updated in place
+ */
+export function updateLineMasks(tiles: Uint8Array, n: number, mk: Int32Array, line: number, isRow: boolean): void {
+  if (isRow) {
+    const y = line;
+    const at = y * n;
+    const keep = ~(1 << y);
+    let inM = 0;
+    let fwd = 0;
+    let back = 0;
+    let out = 0;
+    for (let x = 0; x < n; x++) {
+      const t = tiles[at + x];
+      const north = t & 1;
+      const south = (t >> 1) & 1;
+      const east = (t >> 2) & 1;
+      const west = (t >> 3) & 1;
+      inM |= north << x;
+      fwd |= east << x;
+      back |= west << x;
+      out |= south << x;
+      mk[5 * n + x] = (mk[5 * n + x] & keep) | (west << y);
+      mk[6 * n + x] = (mk[6 * n + x] & keep) | (south << y);
+      mk[7 * n + x] = (mk[7 * n + x] & keep) | (north << y);
+      mk[8 * n + x] = (mk[8 * n + x] & keep) | (east << y);
+      mk[9 * n + x] = (mk[9 * n + x] & keep) | (south << y);
+    }
+    mk[y] = inM;
+    mk[n + y] = fwd;
+    mk[2 * n + y] = back;
+    mk[3 * n + y] = out;
+    mk[4 * n + y] = out;
+  } else {
+    const x = line;
+    const keep = ~(1 << x);
+    let inM = 0;
+    let fwd = 0;
+    let back = 0;
+    let out = 0;
+    for (let y = 0; y < n; y++) {
+      const t = tiles[y * n + x];
+      const north = t & 1;
+      const south = (t >> 1) & 1;
+      const east = (t >> 2) & 1;
+      const west = (t >> 3) & 1;
+      inM |= west << y;
+      fwd |= south << y;
+      back |= north << y;
+      out |= east << y;
+      mk[y] = (mk[y] & keep) | (north << x);
+      mk[n + y] = (mk[n + y] & keep) | (east << x);
+      mk[2 * n + y] = (mk[2 * n + y] & keep) | (west << x);
+      mk[3 * n + y] = (mk[3 * n + y] & keep) | (south << x);
+      mk[4 * n + y] = mk[3 * n + y];
+    }
+    mk[5 * n + x] = inM;
+    mk[6 * n + x] = fwd;
+    mk[7 * n + x] = back;
+    mk[8 * n + x] = out;
+    mk[9 * n + x] = fwd;
+  }
+}
+
 /** A line's mask of N bits rotated by r fields forwards (the card at i comes from i - r). */
 export function rotateMask(mask: number, r: number, n: number, full: number): number {
   if (r === 0) return mask;
@@ -85,6 +153,25 @@ export function fillForward(ok: number, pass: number, full: number): number {
   return ok & full;
 }
 
+/**
+ * The fields from which `good` is reached by steps forwards along a line on its own cards,
+ * `pass` as fillForward's (the fields i + 1 whose card opens backwards with i's opening
+ * forwards): fillForward read backwards (Kogge-Stone over 32 bits).
+ */
+export function fillBackward(good: number, pass: number): number {
+  let p = pass >>> 1;
+  good |= p & (good >>> 1);
+  p &= p >>> 1;
+  good |= p & (good >>> 2);
+  p &= p >>> 2;
+  good |= p & (good >>> 4);
+  p &= p >>> 4;
+  good |= p & (good >>> 8);
+  p &= p >>> 8;
+  good |= p & (good >>> 16);
+  return good;
+}
+
 /** Scratch space and the search of Lemma R for one board size (N <= 32: a line is a 32-bit mask). */
 export class RotationBound {
   private readonly n: number;
@@ -95,6 +182,8 @@ export class RotationBound {
    * (w; n), out of the line (s; e) and by the exit (s), at [view * 5 + kind] * N + line
    */
   private readonly masks: Int32Array;
+  /** the masks the current bound() reads: this.masks, or the caller's */
+  private current: Int32Array;
   /** per cost k (0..cap): the fields of the next line the walk can step into at cost <= k */
   private arrive: Int32Array;
   private down: Int32Array;
@@ -104,6 +193,7 @@ export class RotationBound {
     this.n = n;
     this.full = n >= 32 ? -1 : (1 << n) - 1;
     this.masks = new Int32Array(10 * n);
+    this.current = this.masks;
     this.arrive = new Int32Array(4 * n + 2);
     this.down = new Int32Array(4 * n + 2);
   }
@@ -114,7 +204,7 @@ export class RotationBound {
    * @param tiles opening bits, index y*N + x
    * @param robot the robot's field, y*N + x
    * @param limit the caller needs to know only whether the bound exceeds limit
-   * @param masks the tiles' lineMasks when the caller has them (JointBound.lastMasks)
+   * @param masks the tiles' lineMasks when the caller keeps them (read, not copied)
    * @returns limit + 1 when the bound exceeds limit, else M (a lower bound: M + 2N + 1 when
    *   limit - M is above 2N, where the search looks no further)
    */
@@ -126,8 +216,11 @@ export class RotationBound {
     if (limit < m) return limit + 1;
     if (n > 32) return m;
     const spare = Math.min(limit - m, 2 * n);
-    if (masks) this.masks.set(masks);
-    else lineMasks(tiles, n, this.masks);
+    if (masks) this.current = masks;
+    else {
+      lineMasks(tiles, n, this.masks);
+      this.current = this.masks;
+    }
     // feasibility is upward closed in (R, C) (both views only improve with more wild
     // cards), so SE <= limit iff some C has rowView(C) <= spare - C and colView(spare - C) <= C
     for (let c = 0; c <= spare; c++) {
@@ -154,7 +247,7 @@ export class RotationBound {
    */
   private view(at: number, x0: number, y0: number, wild: number, cap: number): number {
     const n = this.n;
-    const mk = this.masks;
+    const mk = this.current;
     let arrive = this.arrive;
     let down = this.down;
     const startBit = 1 << x0;
