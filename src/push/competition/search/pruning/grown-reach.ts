@@ -56,7 +56,8 @@ export class GrownReach extends PruningRule {
     const state = this.plies.state;
     const at = this.plies.grownAt;
     this.at = at;
-    state.copyWithin(at, setAt, setAt + n);
+    // the set moved by m, copied word by word (cheaper than copyWithin for N words)
+    for (let r = 0; r < n; r++) state[at + r] = state[setAt + r];
     this.plies.bits.moveRows(state, at, m);
     const dir = (m / n) | 0;
     const line = m - dir * n;
@@ -88,6 +89,8 @@ export class GrownReach extends PruningRule {
     while (dirty !== 0) {
       const r = 31 - Math.clz32(dirty & -dirty);
       dirty &= dirty - 1;
+      // a row with no field of the set in it or beside it gains nothing
+      if ((state[at + r] | (r > 0 ? state[at + r - 1] : 0) | (r < top ? state[at + r + 1] : 0)) === 0) continue;
       let nR = r === line ? nL : state[nB + r];
       let sR = r === line ? sL : state[sB + r];
       let nBelow = r > 0 ? (r - 1 === line ? nL : state[nB + r - 1]) : 0;
@@ -143,6 +146,8 @@ export class GrownReach extends PruningRule {
     while (dirty !== 0) {
       const r = 31 - Math.clz32(dirty & -dirty);
       dirty &= dirty - 1;
+      // a row with no field of the set in it or beside it gains nothing
+      if ((state[at + r] | (r > 0 ? state[at + r - 1] : 0) | (r < top ? state[at + r + 1] : 0)) === 0) continue;
       // bit `line` of a row's words comes from the row whose tile lands on it (wraparound)
       const from = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
       let nR = (state[nB + r] & keep) | (state[nB + from] & bit);
