@@ -6,7 +6,8 @@
  * time limit without a plan, 65 bad input (FILE:LINE:COL).
  */
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
-import type { Command } from "commander";
+import { availableParallelism } from "node:os";
+import { type Command, Option } from "commander";
 import type { PlanFlags } from "../core/plugin.js";
 import { planRuleSet } from "../registry.js";
 import { positiveInteger, positiveNumber } from "./args.js";
@@ -54,7 +55,7 @@ export function addPlanCommand(program: Command): void {
     .option("-o, --output <planfile>", "write the plan to this file instead of standard output")
     .option("--time-limit <seconds>", "stop after this many seconds", positiveNumber)
     .option("--stats", "states expanded and time on stderr")
-    .option("--threads <n>", "planner threads: 1, the quick plan and the exact search in turn; 2 or more, the exact search on one and the plans on another", positiveInteger, 1)
+    .addOption(new Option("--threads <n>", "planner threads: 1, the quick plan and the exact search in turn; 2 or more, the exact search on one and the plans on another").argParser(positiveInteger).default(availableParallelism(), "the machine's cores"))
     .action(async (domain: string, problem: string, flags: PlanCommandFlags) => {
       await guarded("labsolve plan", () => planCommand(domain, problem, flags));
     });
