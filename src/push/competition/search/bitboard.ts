@@ -203,15 +203,26 @@ export class BitBoard implements SearchBoard {
     const dir = (m / n) | 0;
     const line = m - dir * n;
     const bit = 1 << line;
+    if (dir < D_N) return this.spread(state, base, setAt, (bit | (bit << 1) | (bit >>> 1)) & this.full);
+    return this.spread(state, base, setAt, this.columnPushRows(state, setAt, line));
+  }
+
+  /**
+   * The rows where a walk of a set that was closed before a push of column `line` can
+   * start (bit r: row r): a column push changed the links into the column in every row
+   * and one pair in it (rows 0 and 1, or top - 1 and top: the tiles that met across the
+   * wraparound); the set was closed, so a path out of it leaves it first through such a
+   * link with an end in it: the rows where the set (its N rows at `setAt`, as after the
+   * push) has a field on or beside the column, and the pairs' rows.
+   * Used by walkAfter and by Lemma 17's walk (pruning/grown-reach.ts).
+   */
+  columnPushRows(state: Int32Array, setAt: number, line: number): number {
+    const n = this.n;
+    const bit = 1 << line;
     const near = (bit | (bit << 1) | (bit >>> 1)) & this.full;
-    if (dir < D_N) return this.spread(state, base, setAt, near);
-    // a column push changed the links into the column in every row and one pair in it
-    // (rows 0 and 1, or top - 1 and top: the tiles that met across the wraparound); the
-    // set was closed, so a path out of it leaves it first through such a link with an end
-    // in it: the rows where it has a field on or beside the column, and the pair's rows
-    let dirty = 3 | (3 << (n - 2));
-    for (let r = 0; r < n; r++) if ((state[setAt + r] & near) !== 0) dirty |= 1 << r;
-    return this.spread(state, base, setAt, dirty & this.full);
+    let rows = 3 | (3 << (n - 2));
+    for (let r = 0; r < n; r++) if ((state[setAt + r] & near) !== 0) rows |= 1 << r;
+    return rows & this.full;
   }
 
   /**

@@ -143,25 +143,7 @@ export class LookAhead {
    *   field of either set (bit r: row r); other rows are skipped, as no growth starts there
    */
   growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows = -1): void {
-    const n = this.n;
-    let eR = 0;
-    let eC = 0;
-    let wR = 0;
-    let wC = 0;
-    for (let line = 0; line < n; line++) {
-      const bit = 1 << line;
-      if ((rows & bit) === 0) continue;
-      const g = this.rowGrowthBoth(state, base, line, otherAt);
-      if (g === 0) continue;
-      if ((g & 1) !== 0) eR |= bit;
-      if ((g & 2) !== 0) eC |= bit;
-      if ((g & 4) !== 0) wR |= bit;
-      if ((g & 8) !== 0) wC |= bit;
-    }
-    out[at] = eR;
-    out[at + 1] = eC;
-    out[at + 2] = wR;
-    out[at + 3] = wC;
+    this.rowWords(state, base, otherAt, out, at, rows & this.full, at, 0);
     this.columnGrowth(state, base, otherAt, out, at, rows);
   }
 
@@ -173,24 +155,32 @@ export class LookAhead {
    * growth reads only its row and the two beside it (no wraparound: rowGrowth), so the
    * row words of every row two or more from `pushed` are the previous state's; the
    * three rows around it are computed afresh, and the column words (one pass over the
-   * rows, every column at once) too. Writes exactly what growth writes (test/growth-reuse.test.ts).
+   * rows, every column at once) too. Writes exactly what growth writes (test/quick-two-pushes.test.ts).
    * @param rows as in growth: a superset of the rows near a field of either set
    */
   growthAfterRowPush(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, prev: number, pushed: number, rows = -1): void {
-    const n = this.n;
     const bit = 1 << pushed;
-    const band = (bit | (bit << 1) | (bit >>> 1)) & (n === 32 ? -1 : (1 << n) - 1);
-    const keep = ~band;
-    let eR = out[prev] & keep;
-    let eC = out[prev + 1] & keep;
-    let wR = out[prev + 2] & keep;
-    let wC = out[prev + 3] & keep;
-    let todo = band & rows;
-    while (todo !== 0) {
-      const line = 31 - Math.clz32(todo & -todo);
-      todo &= todo - 1;
-      const bit = 1 << line;
+    const band = (bit | (bit << 1) | (bit >>> 1)) & this.full;
+    this.rowWords(state, base, otherAt, out, at, band & rows, prev, ~band);
+    this.columnGrowth(state, base, otherAt, out, at, rows);
+  }
+
+  /**
+   * The row words of growth (out[at .. at + 4): east grows R, east grows the other set,
+   * west grows R, west grows the other set, bit y: row y): the bits `kept` of the words at
+   * out[prev ..] (0: none), and rowGrowthBoth for each row of `lines`.
+   */
+  private rowWords(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, lines: number, prev: number, kept: number): void {
+    let eR = out[prev] & kept;
+    let eC = out[prev + 1] & kept;
+    let wR = out[prev + 2] & kept;
+    let wC = out[prev + 3] & kept;
+    while (lines !== 0) {
+      const line = 31 - Math.clz32(lines & -lines);
+      lines &= lines - 1;
       const g = this.rowGrowthBoth(state, base, line, otherAt);
+      if (g === 0) continue;
+      const bit = 1 << line;
       if ((g & 1) !== 0) eR |= bit;
       if ((g & 2) !== 0) eC |= bit;
       if ((g & 4) !== 0) wR |= bit;
@@ -200,7 +190,6 @@ export class LookAhead {
     out[at + 1] = eC;
     out[at + 2] = wR;
     out[at + 3] = wC;
-    this.columnGrowth(state, base, otherAt, out, at, rows);
   }
 
   /** The column words of growth (out[at + 4 .. at + 8)): one pass over the rows in `rows`. */

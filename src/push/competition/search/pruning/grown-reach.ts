@@ -121,7 +121,8 @@ export class GrownReach extends PruningRule {
   /**
    * The walk after a push of column `line` north (or south): every row's bit `line`
    * takes the tile of the row before it (wraparound), read as it is needed; the walk
-   * starts at every row. Returns true as soon as the set has a field in the band.
+   * starts at the rows of BitBoard.columnPushRows. Returns true as soon as the set has a
+   * field in the band.
    */
   private walkColumn(state: Int32Array, base: number, line: number, north: boolean, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
     const n = this.n;
@@ -134,15 +135,9 @@ export class GrownReach extends PruningRule {
     const bit = 1 << line;
     const keep = ~bit;
     const open = (openRows | openCols) !== 0;
-    // the links the push changed: along every row into the column, and one pair in it
-    // (the tiles that met across the wraparound, now in rows 0 and 1, or top - 1 and top).
-    // The set was closed before: a path out of it leaves it first through such a link, in
-    // a row where the set has a field on or beside the column or in those pairs' rows; the
-    // walk starts there and visits a row again when a field is added beside it
-    const near = (bit | (bit << 1) | (bit >>> 1)) & this.full;
-    let dirty = 3 | (3 << (top - 1));
-    for (let r = 0; r < n; r++) if ((state[at + r] & near) !== 0) dirty |= 1 << r;
-    dirty &= this.full;
+    // the walk starts in the rows where a link the push changed has an end in the set
+    // (BitBoard.columnPushRows) and visits a row again when a field is added beside it
+    let dirty = this.plies.bits.columnPushRows(state, at, line);
     while (dirty !== 0) {
       const r = 31 - Math.clz32(dirty & -dirty);
       dirty &= dirty - 1;
