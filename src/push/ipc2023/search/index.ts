@@ -21,6 +21,8 @@
  *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
  *   Lemma L's search, which is made only where Lemma R does not cut. Lemma J (joint.ts)
  *   ties Lemma R's two views field by field; asked where Lemma R's south-east term does not cut.
+ *   Lemma K (joined.ts) joins Lemma J's two views (every touched line charged its shift); asked
+ *   last, where Lemmas J and R do not cut, and only with 3 or fewer pushes to spare.
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
@@ -30,6 +32,7 @@ import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { boundOf, costBound, monotoneWalk } from "./bound.js";
 import { LineBound } from "./lines.js";
 import { JointBound } from "./joint.js";
+import { JoinedBound } from "./joined.js";
 import type { IpcSearchOptions } from "./options.js";
 import { lineMasks, RotationBound, updateLineMasks } from "./rotations.js";
 import { BoundCache, PlanTable } from "./table.js";
@@ -90,6 +93,8 @@ class Planner {
   readonly pushFilter: boolean;
   readonly rotations: RotationBound | undefined;
   readonly joint: JointBound | undefined;
+  /** Lemma K (joined.ts), where Lemma J is on and the line masks are kept */
+  readonly joined: JoinedBound | undefined;
   /** lineMasks (rotations.ts) of the tiles, kept up to date by push() for Lemmas J and R (undefined without them or for N > 32) */
   readonly masks: Int32Array | undefined;
   /** Lemma J of a push's child from its parent's prepared views (JointBound.prepare; off: option noJointReuse) */
@@ -159,6 +164,7 @@ class Planner {
       this.masks = new Int32Array(10 * n);
       lineMasks(this.tiles, n, this.masks);
     }
+    this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n) : undefined;
     this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
     this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
@@ -344,6 +350,8 @@ class Planner {
           : this.joint.bound(this.tiles, robot, limit, this.masks);
     }
     if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
+    // Lemma K (joined.ts): the two views joined, charging touched columns their shifts; the dearest, so last
+    if (se <= limit && this.joined) se = this.joined.bound(this.tiles, robot, limit, this.masks);
     if (se <= limit) return 0;
     const m = this.manhattan(robot);
     // F >= 0, so with the limit below M + 2 the other plans' term is above it without a search

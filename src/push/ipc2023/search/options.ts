@@ -26,6 +26,8 @@ export interface IpcSearchOptions {
   noRotationBound?: boolean;
   /** switch Lemma J off (Lemma R's views tied field by field, joint.ts; for measurements and tests) */
   noJointBound?: boolean;
+  /** switch Lemma K off (Lemma J's views joined, joined.ts; for measurements and tests) */
+  noJoinedBound?: boolean;
   /** Lemma J of a push's child computed on its own, not from its parent's prepared views (the same answers; for measurements and tests) */
   noJointReuse?: boolean;
   /** called when Lemma R cuts a state (g, the bound before it, its value; for tests) */
