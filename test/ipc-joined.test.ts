@@ -4,7 +4,8 @@
  * foreign cards) written here, on random boards; and in the planner, on generated 8x8 tasks
  * and on random small tasks, the same optima and proofs with and without it, never above the
  * cost still needed on the states of optimal plans whose rest walks south and east, and above
- * Lemma J there at some states.
+ * Lemma J there at some states. Lemma S: where Lemma J does not cut, Lemma L's search does not
+ * either (random boards), so the planner that skips it there expands the same states.
  */
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
@@ -12,6 +13,7 @@ import { generateIpcTask } from "../src/push/ipc2023/generate.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
 import { JOINED_MAX_CAP, JoinedBound } from "../src/push/ipc2023/search/joined.js";
 import { JointBound } from "../src/push/ipc2023/search/joint.js";
+import { LineBound } from "../src/push/ipc2023/search/lines.js";
 import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
 
 /**
@@ -194,5 +196,48 @@ describe("IPC planner: Lemma K (the views joined)", () => {
     expect(above).toBeGreaterThan(0);
     expect(exact).toBeGreaterThan(0);
     expect(fewer).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+describe("IPC planner: Lemma S (no Lemma L search where Lemma J does not cut)", () => {
+  it("on random boards, robots and limits, Lemma J within the limit means Lemma L within it", () => {
+    const rand = prng(2202);
+    let within = 0;
+    let lineCuts = 0;
+    for (let trial = 0; trial < 3000; trial++) {
+      const n = 3 + (trial % 10);
+      const open = [0.1, 0.25, 0.5][trial % 3];
+      const tiles = new Uint8Array(n * n);
+      for (let f = 0; f < n * n; f++) tiles[f] = rand() < open ? 15 : Math.floor(rand() * 16);
+      const robot = rand() < 0.4 ? 0 : Math.floor(rand() * n * n);
+      const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
+      const limit = m + Math.floor(rand() * 6);
+      const line = new LineBound(n).bound(tiles, robot, limit);
+      if (line > limit) lineCuts++;
+      if (new JointBound(n).bound(tiles, robot, limit) > limit) continue;
+      within++;
+      expect(line, `N ${n}, trial ${trial}, robot ${robot}, limit ${limit}`).toBeLessThanOrEqual(limit);
+    }
+    // both kinds occur: boards Lemma J lets through, and boards where Lemma L cuts (all of them cut by Lemma J too)
+    expect(within).toBeGreaterThan(300);
+    expect(lineCuts).toBeGreaterThan(300);
+  });
+
+  it("the planner expands the same states in every iteration with and without Lemma L's search where Lemma J does not cut", () => {
+    for (const [n, rotations, seeds] of [
+      [8, 8, 20],
+      [12, 12, 4],
+    ]) {
+      for (let seed = 1; seed <= seeds; seed++) {
+        const task = generateIpcTask(n, seed, rotations);
+        const per = (noLineSkip: boolean): number[] => {
+          const out: number[] = [];
+          const r = solveIpc(task, { tableLog2: 16, noLineSkip, onIteration: (bound, expanded) => out.push(bound, expanded) });
+          out.push(r.cost ?? -1, r.expanded, r.proven ? 1 : 0);
+          return out;
+        };
+        expect(per(false), task.file).toEqual(per(true));
+      }
+    }
   }, 120_000);
 });

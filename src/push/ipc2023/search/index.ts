@@ -99,6 +99,10 @@ class Planner {
   readonly masks: Int32Array | undefined;
   /** Lemma J of a push's child from its parent's prepared views (JointBound.prepare; off: option noJointReuse) */
   readonly jointReuse: boolean;
+  /** Lemma S: no Lemma L search where Lemma J's views did not cut (off: option noLineSkip) */
+  readonly lineSkip: boolean;
+  /** set by raiseByRotations: Lemma J was asked and did not cut */
+  jointPassed = false;
   readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
 
   manhattan(robot: number): number {
@@ -164,6 +168,7 @@ class Planner {
       this.masks = new Int32Array(10 * n);
       lineMasks(this.tiles, n, this.masks);
     }
+    this.lineSkip = !options.noLineSkip;
     this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n) : undefined;
     this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
     this.onRotation = options.onRotationBound;
@@ -223,7 +228,8 @@ class Planner {
           // Lemma R first: it is the cheaper search, and where it cuts, Lemma L's is not needed
           const r = this.rotations ? this.raiseByRotations(g, h, robot, limit, a, b, last) : 0;
           if (r > limit) h = r;
-          else {
+          else if (!this.jointPassed || !this.lineSkip) {
+            // (Lemma S: where Lemma J's views do not cut, Lemma L's search cannot: it is not made)
             const l = this.lines.bound(this.tiles, robot, limit);
             if (l !== Infinity) this.boundCache.set(a, b, l, l <= limit);
             // on the limit: note, per line, where the bound's search stepped below l (Lemma L')
@@ -343,12 +349,15 @@ class Planner {
   raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number, last: number): number {
     // Lemma J (joint.ts) first: it cuts almost every state Lemma R's south-east term cuts
     let se = 0;
+    this.jointPassed = false;
     if (this.joint) {
       se =
         this.jointReuse && last >= 0 && last < this.stepBase
           ? this.joint.boundAfterPush(g - 1, last >> 2, (last & 3) >= 2, this.tiles, robot, limit, this.masks!)
           : this.joint.bound(this.tiles, robot, limit, this.masks);
     }
+    // Lemma S: Lemma J's row view within the limit gives a relaxed walk of Lemma L within it
+    if (se <= limit && this.joint && this.n <= 32) this.jointPassed = true;
     if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
     // Lemma K (joined.ts): the two views joined, charging touched columns their shifts; the dearest, so last
     if (se <= limit && this.joined) se = this.joined.bound(this.tiles, robot, limit, this.masks);
