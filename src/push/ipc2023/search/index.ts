@@ -268,20 +268,8 @@ class Planner {
     const t = this.tiles;
     const x = robot % n;
     const y = (robot - x) / n;
-    // steps
-    for (let k = 0; k < 4; k++) {
-      const d = STEP_ORDER[k];
-      if ((t[robot] & BIT[d]) === 0) continue;
-      const nx = x + DX[d];
-      const ny = y + DY[d];
-      if (nx < 0 || ny < 0 || nx >= n || ny >= n) continue;
-      const q = ny * n + nx;
-      if ((t[q] & BACK_BIT[d]) === 0) continue;
-      if (q === prev && flags === 0 && last >= this.stepBase) continue; // Lemma I: straight back
-      this.path[g] = this.stepBase + d;
-      if (this.search(g + 1, q, robot, 0, this.stepBase + d)) return true;
-    }
-    // pushes
+    // pushes (before the steps: Lemma P leaves them free before the first step, and the optimal
+    // plans of the generated tasks push first; a plan-finding iteration then ends sooner)
     const lastLine = n - 1;
     const px = prev >= 0 ? prev % n : -1;
     const py = prev >= 0 ? (prev - px) / n : -1;
@@ -333,6 +321,19 @@ class Planner {
         this.push(line, INVERSE[d]);
         if (found) return true;
       }
+    }
+    // steps (after the pushes: the plans of the last iteration mostly push first, then walk)
+    for (let k = 0; k < 4; k++) {
+      const d = STEP_ORDER[k];
+      if ((t[robot] & BIT[d]) === 0) continue;
+      const nx = x + DX[d];
+      const ny = y + DY[d];
+      if (nx < 0 || ny < 0 || nx >= n || ny >= n) continue;
+      const q = ny * n + nx;
+      if ((t[q] & BACK_BIT[d]) === 0) continue;
+      if (q === prev && flags === 0 && last >= this.stepBase) continue; // Lemma I: straight back
+      this.path[g] = this.stepBase + d;
+      if (this.search(g + 1, q, robot, 0, this.stepBase + d)) return true;
     }
     return false;
   }
