@@ -17,6 +17,7 @@ import { solveIpc } from "../src/push/ipc2023/search/index.js";
 import { LineBound } from "../src/push/ipc2023/search/lines.js";
 import { cheaperPlan, quickPlan } from "../src/push/ipc2023/search/quick.js";
 import { JointBound } from "../src/push/ipc2023/search/joint.js";
+import { JOINED_MAX_CAP, JoinedBound } from "../src/push/ipc2023/search/joined.js";
 import { RotationBound } from "../src/push/ipc2023/search/rotations.js";
 
 const ENCODING = readFileSync(new URL("./asp/ipc2023.lp", import.meta.url), "utf8");
@@ -144,13 +145,14 @@ function worstExcess(task: IpcTask, moves: readonly IpcMove[], optimum: number, 
  * south-east term apart (rotations, joint: M plus the views' least cost).
  * @param plusJ added to Lemma J's south-east term (1: the test's check must then fail)
  */
-function lemmaR(n: number, plusJ = 0): (tiles: Uint8Array, robot: number) => { lemmaL: number; value: number; rotations: number; joint: number; detour: number } {
+function lemmaR(n: number, plusJ = 0): (tiles: Uint8Array, robot: number) => { lemmaL: number; value: number; rotations: number; joint: number; joined: number; detour: number } {
   const lines = new LineBound(n);
   const rotations = new RotationBound(n);
   const joint = new JointBound(n);
-  const least = (b: { bound(t: Uint8Array, r: number, limit: number): number }, tiles: Uint8Array, robot: number, m: number): number => {
+  const joinedBound = new JoinedBound(n);
+  const least = (b: { bound(t: Uint8Array, r: number, limit: number): number }, tiles: Uint8Array, robot: number, m: number, cap = 2 * n): number => {
     let v = m;
-    while (v <= m + 2 * n && b.bound(tiles, robot, v) > v) v++;
+    while (v <= m + cap && b.bound(tiles, robot, v) > v) v++;
     return v;
   };
   return (tiles, robot) => {
@@ -159,7 +161,10 @@ function lemmaR(n: number, plusJ = 0): (tiles: Uint8Array, robot: number) => { l
     const detour = m + 2 + lines.bound(tiles, robot, Infinity, true);
     const se = least(rotations, tiles, robot, m);
     const seJ = least(joint, tiles, robot, m) + plusJ;
-    return { lemmaL, value: Math.max(lemmaL, Math.min(Math.max(se, seJ), detour)), rotations: se, joint: seJ, detour };
+    // Lemma K answers only up to M + JOINED_MAX_CAP (beyond, it says M: no bound there)
+    const k = least(joinedBound, tiles, robot, m, JOINED_MAX_CAP);
+    const seK = k > m + JOINED_MAX_CAP ? m : k;
+    return { lemmaL, value: Math.max(lemmaL, Math.min(Math.max(se, seJ, seK), detour)), rotations: se, joint: seJ, joined: seK, detour };
   };
 }
 
@@ -194,7 +199,7 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
         const rot = lemmaR(n);
         const southEast = southEastFrom(ours.moves);
         replay(task, ours.moves, (tiles, robot, paid) => {
-          const { lemmaL, value, rotations, joint } = rot(tiles, robot);
+          const { lemmaL, value, rotations, joint, joined } = rot(tiles, robot);
           expect(value, `${label}: Lemmas R and J after ${paid}`).toBeLessThanOrEqual(optimum - paid);
           if (value > Math.max(lemmaL, costBound(tiles, n, robot))) {
             rotationAbove++;
@@ -204,6 +209,7 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
           if (southEast[paid]) {
             expect(rotations, `${label}: Lemma R's south-east term after ${paid}`).toBeLessThanOrEqual(optimum - paid);
             expect(joint, `${label}: Lemma J after ${paid}`).toBeLessThanOrEqual(optimum - paid);
+            expect(joined, `${label}: Lemma K after ${paid}`).toBeLessThanOrEqual(optimum - paid);
             if (joint > rotations) jointAbove++;
             if (joint === optimum - paid) jointExact++;
           }

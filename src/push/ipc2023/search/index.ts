@@ -21,6 +21,8 @@
  *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
  *   Lemma L's search, which is made only where Lemma R does not cut. Lemma J (joint.ts)
  *   ties Lemma R's two views field by field; asked where Lemma R's south-east term does not cut.
+ *   Lemma K (joined.ts) joins Lemma J's two views (every touched line charged its shift); asked
+ *   last, where Lemmas J and R do not cut, and only with 3 or fewer pushes to spare.
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
@@ -30,6 +32,7 @@ import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { boundOf, costBound, monotoneWalk } from "./bound.js";
 import { LineBound } from "./lines.js";
 import { JointBound } from "./joint.js";
+import { JoinedBound } from "./joined.js";
 import type { IpcSearchOptions } from "./options.js";
 import { lineMasks, RotationBound, updateLineMasks } from "./rotations.js";
 import { BoundCache, PlanTable } from "./table.js";
@@ -90,10 +93,16 @@ class Planner {
   readonly pushFilter: boolean;
   readonly rotations: RotationBound | undefined;
   readonly joint: JointBound | undefined;
+  /** Lemma K (joined.ts), where Lemma J is on and the line masks are kept */
+  readonly joined: JoinedBound | undefined;
   /** lineMasks (rotations.ts) of the tiles, kept up to date by push() for Lemmas J and R (undefined without them or for N > 32) */
   readonly masks: Int32Array | undefined;
   /** Lemma J of a push's child from its parent's prepared views (JointBound.prepare; off: option noJointReuse) */
   readonly jointReuse: boolean;
+  /** Lemma S: no Lemma L search where Lemma J's views did not cut (off: option noLineSkip) */
+  readonly lineSkip: boolean;
+  /** set by raiseByRotations: Lemma J was asked and did not cut */
+  jointPassed = false;
   readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
 
   manhattan(robot: number): number {
@@ -159,6 +168,8 @@ class Planner {
       this.masks = new Int32Array(10 * n);
       lineMasks(this.tiles, n, this.masks);
     }
+    this.lineSkip = !options.noLineSkip;
+    this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n) : undefined;
     this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
     this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
@@ -217,7 +228,8 @@ class Planner {
           // Lemma R first: it is the cheaper search, and where it cuts, Lemma L's is not needed
           const r = this.rotations ? this.raiseByRotations(g, h, robot, limit, a, b, last) : 0;
           if (r > limit) h = r;
-          else {
+          else if (!this.jointPassed || !this.lineSkip) {
+            // (Lemma S: where Lemma J's views do not cut, Lemma L's search cannot: it is not made)
             const l = this.lines.bound(this.tiles, robot, limit);
             if (l !== Infinity) this.boundCache.set(a, b, l, l <= limit);
             // on the limit: note, per line, where the bound's search stepped below l (Lemma L')
@@ -256,20 +268,8 @@ class Planner {
     const t = this.tiles;
     const x = robot % n;
     const y = (robot - x) / n;
-    // steps
-    for (let k = 0; k < 4; k++) {
-      const d = STEP_ORDER[k];
-      if ((t[robot] & BIT[d]) === 0) continue;
-      const nx = x + DX[d];
-      const ny = y + DY[d];
-      if (nx < 0 || ny < 0 || nx >= n || ny >= n) continue;
-      const q = ny * n + nx;
-      if ((t[q] & BACK_BIT[d]) === 0) continue;
-      if (q === prev && flags === 0 && last >= this.stepBase) continue; // Lemma I: straight back
-      this.path[g] = this.stepBase + d;
-      if (this.search(g + 1, q, robot, 0, this.stepBase + d)) return true;
-    }
-    // pushes
+    // pushes (before the steps: Lemma P leaves them free before the first step, and the optimal
+    // plans of the generated tasks push first; a plan-finding iteration then ends sooner)
     const lastLine = n - 1;
     const px = prev >= 0 ? prev % n : -1;
     const py = prev >= 0 ? (prev - px) / n : -1;
@@ -322,6 +322,19 @@ class Planner {
         if (found) return true;
       }
     }
+    // steps (after the pushes: the plans of the last iteration mostly push first, then walk)
+    for (let k = 0; k < 4; k++) {
+      const d = STEP_ORDER[k];
+      if ((t[robot] & BIT[d]) === 0) continue;
+      const nx = x + DX[d];
+      const ny = y + DY[d];
+      if (nx < 0 || ny < 0 || nx >= n || ny >= n) continue;
+      const q = ny * n + nx;
+      if ((t[q] & BACK_BIT[d]) === 0) continue;
+      if (q === prev && flags === 0 && last >= this.stepBase) continue; // Lemma I: straight back
+      this.path[g] = this.stepBase + d;
+      if (this.search(g + 1, q, robot, 0, this.stepBase + d)) return true;
+    }
     return false;
   }
 
@@ -337,13 +350,18 @@ class Planner {
   raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number, last: number): number {
     // Lemma J (joint.ts) first: it cuts almost every state Lemma R's south-east term cuts
     let se = 0;
+    this.jointPassed = false;
     if (this.joint) {
       se =
         this.jointReuse && last >= 0 && last < this.stepBase
           ? this.joint.boundAfterPush(g - 1, last >> 2, (last & 3) >= 2, this.tiles, robot, limit, this.masks!)
           : this.joint.bound(this.tiles, robot, limit, this.masks);
     }
+    // Lemma S: Lemma J's row view within the limit gives a relaxed walk of Lemma L within it
+    if (se <= limit && this.joint && this.n <= 32) this.jointPassed = true;
     if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
+    // Lemma K (joined.ts): the two views joined, charging touched columns their shifts; the dearest, so last
+    if (se <= limit && this.joined) se = this.joined.bound(this.tiles, robot, limit, this.masks);
     if (se <= limit) return 0;
     const m = this.manhattan(robot);
     // F >= 0, so with the limit below M + 2 the other plans' term is above it without a search

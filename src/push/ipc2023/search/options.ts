@@ -26,6 +26,13 @@ export interface IpcSearchOptions {
   noRotationBound?: boolean;
   /** switch Lemma J off (Lemma R's views tied field by field, joint.ts; for measurements and tests) */
   noJointBound?: boolean;
+  /** switch Lemma K off (Lemma J's views joined, joined.ts; for measurements and tests) */
+  noJoinedBound?: boolean;
+  /**
+   * make Lemma L's search where Lemma J did not cut, too (by Lemma S it cannot cut there; it then
+   * only gives Lemma L' its entries and the bound cache its value; for measurements and tests)
+   */
+  noLineSkip?: boolean;
   /** Lemma J of a push's child computed on its own, not from its parent's prepared views (the same answers; for measurements and tests) */
   noJointReuse?: boolean;
   /** called when Lemma R cuts a state (g, the bound before it, its value; for tests) */
