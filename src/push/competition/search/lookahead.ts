@@ -52,34 +52,23 @@ export class LookAhead {
   private rowGrowthBoth(state: Int32Array, base: number, line: number, otherAt: number): number {
     const n = this.n;
     const top = n - 1;
-    const full = this.full;
-    const nW = state[base + K_N * n + line];
-    const sW = state[base + K_S * n + line];
-    const eW = state[base + K_E * n + line];
-    const wW = state[base + K_W * n + line];
-    const nBelow = line > 0 ? state[base + K_N * n + line - 1] : 0;
-    const sAbove = line < top ? state[base + K_S * n + line + 1] : 0;
     const rB = base + K_R * n;
-    const r0 = state[rB + line];
-    const rBelow = line > 0 ? state[rB + line - 1] : 0;
-    const rAbove = line < top ? state[rB + line + 1] : 0;
-    const c0 = state[otherAt + line];
-    const cBelow = line > 0 ? state[otherAt + line - 1] : 0;
-    const cAbove = line < top ? state[otherAt + line + 1] : 0;
-    let g = 0;
-    // east: every word of the line rotated one column up (wraparound)
-    let h = ((eW << 1) | (eW >>> top)) & full & ((((wW << 1) | (wW >>> top)) & full) >>> 1);
-    let down = nBelow & (((sW << 1) | (sW >>> top)) & full);
-    let up = (((nW << 1) | (nW >>> top)) & full) & sAbove;
-    if (crosses(((r0 << 1) | (r0 >>> top)) & full, h, rBelow, rAbove, down, up)) g |= 1;
-    if (crosses(((c0 << 1) | (c0 >>> top)) & full, h, cBelow, cAbove, down, up)) g |= 2;
-    // west: one column down
-    h = ((eW >>> 1) | ((eW & 1) << top)) & (((wW >>> 1) | ((wW & 1) << top)) >>> 1);
-    down = nBelow & ((sW >>> 1) | ((sW & 1) << top));
-    up = ((nW >>> 1) | ((nW & 1) << top)) & sAbove;
-    if (crosses((r0 >>> 1) | ((r0 & 1) << top), h, rBelow, rAbove, down, up)) g |= 4;
-    if (crosses((c0 >>> 1) | ((c0 & 1) << top), h, cBelow, cAbove, down, up)) g |= 8;
-    return g;
+    return rowGrowthOf(
+      top,
+      this.full,
+      state[base + K_N * n + line],
+      state[base + K_S * n + line],
+      state[base + K_E * n + line],
+      state[base + K_W * n + line],
+      line > 0 ? state[base + K_N * n + line - 1] : 0,
+      line < top ? state[base + K_S * n + line + 1] : 0,
+      state[rB + line],
+      line > 0 ? state[rB + line - 1] : 0,
+      line < top ? state[rB + line + 1] : 0,
+      state[otherAt + line],
+      line > 0 ? state[otherAt + line - 1] : 0,
+      line < top ? state[otherAt + line + 1] : 0,
+    );
   }
 
   /**
@@ -232,6 +221,45 @@ export class LookAhead {
     out[at + 7] = sC;
   }
 
+}
+
+/**
+ * LookAhead.rowGrowthBoth on given words (bit 1: east grows R, 2: east grows the other
+ * set, 4: west grows R, 8: west grows the other set) of a row (`nW`, `sW`, `eW`, `wW`:
+ * its openings; `r0`, `c0`: its fields of R and of the other set) and of the rows below
+ * and above it (`nBelow`: the row below's north openings, `sAbove`: the row above's
+ * south openings; rBelow, rAbove, cBelow, cAbove: their fields; 0 beyond the board).
+ * `top` is N - 1, `full` the low N bits.
+ */
+export function rowGrowthOf(top: number, full: number, nW: number, sW: number, eW: number, wW: number, nBelow: number, sAbove: number, r0: number, rBelow: number, rAbove: number, c0: number, cBelow: number, cAbove: number): number {
+  let g = 0;
+  // east: every word of the line rotated one column up (wraparound)
+  let h = ((eW << 1) | (eW >>> top)) & full & ((((wW << 1) | (wW >>> top)) & full) >>> 1);
+  let down = nBelow & (((sW << 1) | (sW >>> top)) & full);
+  let up = (((nW << 1) | (nW >>> top)) & full) & sAbove;
+  if (crosses(((r0 << 1) | (r0 >>> top)) & full, h, rBelow, rAbove, down, up)) g |= 1;
+  if (crosses(((c0 << 1) | (c0 >>> top)) & full, h, cBelow, cAbove, down, up)) g |= 2;
+  // west: one column down
+  h = ((eW >>> 1) | ((eW & 1) << top)) & (((wW >>> 1) | ((wW & 1) << top)) >>> 1);
+  down = nBelow & ((sW >>> 1) | ((sW & 1) << top));
+  up = ((nW >>> 1) | ((nW & 1) << top)) & sAbove;
+  if (crosses((r0 >>> 1) | ((r0 & 1) << top), h, rBelow, rAbove, down, up)) g |= 4;
+  if (crosses((c0 >>> 1) | ((c0 & 1) << top), h, cBelow, cAbove, down, up)) g |= 8;
+  return g;
+}
+
+/**
+ * One row's part of a column push's growth of a closed set (bit c: the push of column
+ * c; LookAhead.columnGrowth ORs it over the rows): the links along row r between the
+ * tiles beside column c and the tile that lands on (r, c), which comes from row `src`,
+ * that have exactly one end in the set. `e`, `w`, `x`: row r's east and west openings
+ * and fields of the set; `eSrc`, `wSrc`, `xSrc`: those of row `src` (the tile, and the
+ * set, move along the column).
+ */
+export function columnTerm(e: number, w: number, x: number, eSrc: number, wSrc: number, xSrc: number): number {
+  const left = (e << 1) & wSrc;
+  const right = eSrc & (w >>> 1);
+  return (left & ((x << 1) ^ xSrc)) | (right & ((x >>> 1) ^ xSrc));
 }
 
 /**
