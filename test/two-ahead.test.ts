@@ -7,7 +7,8 @@
  *   states are those without the rule less the rule's cuts, all of them at the ply
  *   whose push leaves two pushes (the states it does not write applied no push below);
  * - the rule alone, on random states with three pushes left: for every row push that
- *   grows neither R nor the goal's component C, the growth words it writes equal
+ *   grows neither R nor the goal's component C, the state with three left is left as it
+ *   was, the growth words the rule writes equal
  *   LookAhead.growth's on the state written as the search writes it, its decision is
  *   TwoPushes.plan's on that written state, and every push it skips is followed by no
  *   two pushes that make the goal reachable in a plain simulation
@@ -116,7 +117,9 @@ describe("TwoAhead.skips", () => {
       const commutation = new Commutation(plies, false, new AfterGrowth(plies, false));
       const last = new LastPush(plies, lm, look, commutation, new RootShare(0, 1));
       const two = new TwoPushes(plies, lm, look, commutation, last, new GrownReach(plies, true));
-      const rule = new TwoAhead(plies, two, true);
+      const rule = new TwoAhead(plies, lm, look, two, true);
+      // ply 1's growth as the search computes it with three left, keeping the column words' parts per row
+      look.growth(plies.state, plies.stride, cs + K_R * n, plies.grow, 8, -1, rule.terms);
       rule.start();
       const state = plies.state;
       const stride = plies.stride;
@@ -130,7 +133,11 @@ describe("TwoAhead.skips", () => {
         // ply 1's words (made by randomState) say x grows neither set
         if ((((g[8 + 2 * dir] | g[9 + 2 * dir]) >>> line) & 1) === 1) continue;
         g.fill(-1, 16, 24);
+        const before = Array.from(state.subarray(stride, 2 * stride)).concat(Array.from(state.subarray(cs + K_R * n, cs + K_R * n + n)));
         const skips = rule.skips(1, x, cs);
+        // the state with three left and its C are as before (the rule reads them as after x, then back)
+        const after = Array.from(state.subarray(stride, 2 * stride)).concat(Array.from(state.subarray(cs + K_R * n, cs + K_R * n + n)));
+        expect(after, `seed ${seed}, n ${n}, push ${x}: ply 1 restored`).toEqual(before);
         const words = Array.from(g.subarray(16, 24));
         // the state after x as the search writes it: pushed, not walked; C moved
         plies.bits.pushInto(state, stride, 2 * stride, x);

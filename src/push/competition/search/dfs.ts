@@ -113,9 +113,13 @@ export class DepthFirst {
     const cs = plies.cState(p);
     const grow = plies.grow;
     const g8 = 8 * p;
+    // with three pushes left: row pushes growing neither set judged before they are
+    // written (Lemma 18; not below a proof job's prefixes, whose sizes count every state),
+    // from the column words' parts per row kept by the growth
+    const judge = prepare && parts.ahead.enabled && p >= cut.until && census === undefined && parts.deferral === undefined;
     if (ahead) {
       if (withC) plies.board.goalComponent(state, from, cs);
-      parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8);
+      parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8, -1, judge ? parts.ahead.terms : undefined);
     }
     // with four left: the pushes far from R and C that Lemma 16 skips
     const farDead = withC && !prepare && parts.four.prepare(p, from, cs);
@@ -131,9 +135,6 @@ export class DepthFirst {
       nearCols = parts.lines.around(two.keptR.cols | two.keptC.cols);
       three = parts.three.prepare(p, from, cs);
     }
-    // with three pushes left: row pushes growing neither set judged before they are
-    // written (Lemma 18; not below a proof job's prefixes, whose sizes count every state)
-    const judge = prepare && parts.ahead.enabled && p >= cut.until && census === undefined && parts.deferral === undefined;
     if (judge) parts.ahead.start();
     // states with two pushes left are not tabled: TwoPushes decides them about as fast
     // as a table lookup, and hits there are rare (measured: 20-25% faster without)

@@ -72,7 +72,7 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const two = new TwoPushes(plies, lines, look, commutation, last, grown, options.quickTwoPushes !== false);
   const three = new ThreePushes(plies, lines, options.threePushes !== false);
   const four = new FourPushes(plies, three);
-  const ahead = new TwoAhead(plies, two, options.twoAhead !== false && plies.isBit);
+  const ahead = new TwoAhead(plies, lines, look, two, options.twoAhead === true && plies.isBit);
   const cut = options.prefix ?? new PrefixCut(undefined);
   cut.attach(plies);
   const census = options.census && plies.isBit ? { counter: new RelevanceCensus(plies), report: options.census } : undefined;

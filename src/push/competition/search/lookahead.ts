@@ -52,23 +52,34 @@ export class LookAhead {
   private rowGrowthBoth(state: Int32Array, base: number, line: number, otherAt: number): number {
     const n = this.n;
     const top = n - 1;
+    const full = this.full;
+    const nW = state[base + K_N * n + line];
+    const sW = state[base + K_S * n + line];
+    const eW = state[base + K_E * n + line];
+    const wW = state[base + K_W * n + line];
+    const nBelow = line > 0 ? state[base + K_N * n + line - 1] : 0;
+    const sAbove = line < top ? state[base + K_S * n + line + 1] : 0;
     const rB = base + K_R * n;
-    return rowGrowthOf(
-      top,
-      this.full,
-      state[base + K_N * n + line],
-      state[base + K_S * n + line],
-      state[base + K_E * n + line],
-      state[base + K_W * n + line],
-      line > 0 ? state[base + K_N * n + line - 1] : 0,
-      line < top ? state[base + K_S * n + line + 1] : 0,
-      state[rB + line],
-      line > 0 ? state[rB + line - 1] : 0,
-      line < top ? state[rB + line + 1] : 0,
-      state[otherAt + line],
-      line > 0 ? state[otherAt + line - 1] : 0,
-      line < top ? state[otherAt + line + 1] : 0,
-    );
+    const r0 = state[rB + line];
+    const rBelow = line > 0 ? state[rB + line - 1] : 0;
+    const rAbove = line < top ? state[rB + line + 1] : 0;
+    const c0 = state[otherAt + line];
+    const cBelow = line > 0 ? state[otherAt + line - 1] : 0;
+    const cAbove = line < top ? state[otherAt + line + 1] : 0;
+    let g = 0;
+    // east: every word of the line rotated one column up (wraparound)
+    let h = ((eW << 1) | (eW >>> top)) & full & ((((wW << 1) | (wW >>> top)) & full) >>> 1);
+    let down = nBelow & (((sW << 1) | (sW >>> top)) & full);
+    let up = (((nW << 1) | (nW >>> top)) & full) & sAbove;
+    if (crosses(((r0 << 1) | (r0 >>> top)) & full, h, rBelow, rAbove, down, up)) g |= 1;
+    if (crosses(((c0 << 1) | (c0 >>> top)) & full, h, cBelow, cAbove, down, up)) g |= 2;
+    // west: one column down
+    h = ((eW >>> 1) | ((eW & 1) << top)) & (((wW >>> 1) | ((wW & 1) << top)) >>> 1);
+    down = nBelow & ((sW >>> 1) | ((sW & 1) << top));
+    up = ((nW >>> 1) | ((nW & 1) << top)) & sAbove;
+    if (crosses((r0 >>> 1) | ((r0 & 1) << top), h, rBelow, rAbove, down, up)) g |= 4;
+    if (crosses((c0 >>> 1) | ((c0 & 1) << top), h, cBelow, cAbove, down, up)) g |= 8;
+    return g;
   }
 
   /**
@@ -130,10 +141,11 @@ export class LookAhead {
    * push).
    * @param rows a superset of the rows within one step (across the wraparound too) of a
    *   field of either set (bit r: row r); other rows are skipped, as no growth starts there
+   * @param terms where each row's part of the column words is kept (columnGrowth), if given
    */
-  growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows = -1): void {
+  growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows = -1, terms?: Int32Array): void {
     this.rowWords(state, base, otherAt, out, at, rows & this.full, at, 0);
-    this.columnGrowth(state, base, otherAt, out, at, rows);
+    this.columnGrowth(state, base, otherAt, out, at, rows, terms);
   }
 
   /**
@@ -148,10 +160,18 @@ export class LookAhead {
    * @param rows as in growth: a superset of the rows near a field of either set
    */
   growthAfterRowPush(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, prev: number, pushed: number, rows = -1): void {
+    this.rowsAfterRowPush(state, base, otherAt, out, at, prev, pushed, rows);
+    this.columnGrowth(state, base, otherAt, out, at, rows);
+  }
+
+  /**
+   * The row words (out[at .. at + 4)) of growthAfterRowPush: the previous state's for
+   * the rows two or more from row `pushed`, rowGrowthBoth for the three around it.
+   */
+  rowsAfterRowPush(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, prev: number, pushed: number, rows = -1): void {
     const bit = 1 << pushed;
     const band = (bit | (bit << 1) | (bit >>> 1)) & this.full;
     this.rowWords(state, base, otherAt, out, at, band & rows, prev, ~band);
-    this.columnGrowth(state, base, otherAt, out, at, rows);
   }
 
   /**
@@ -181,8 +201,12 @@ export class LookAhead {
     out[at + 3] = wC;
   }
 
-  /** The column words of growth (out[at + 4 .. at + 8)): one pass over the rows in `rows`. */
-  private columnGrowth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows: number): void {
+  /**
+   * The column words of growth (out[at + 4 .. at + 8)): one pass over the rows in `rows`.
+   * With `terms`, each row's part (columnTerm: north R, north C, south R, south C) is
+   * kept at terms[4r .. 4r + 4) for the rows in `rows` (the others' are 0).
+   */
+  private columnGrowth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows: number, terms?: Int32Array): void {
     const n = this.n;
     const top = n - 1;
     const nB = base + K_N * n;
@@ -196,6 +220,7 @@ export class LookAhead {
     let nC = pair & (state[otherAt + top] ^ state[otherAt]);
     let sR = nR;
     let sC = nC;
+    if (terms !== undefined) terms.fill(0, 0, 4 * n);
     for (let r = 0; r < n; r++) {
       if (((rows >>> r) & 1) === 0) continue;
       const e = state[eB + r];
@@ -206,14 +231,24 @@ export class LookAhead {
       let src = r === 0 ? top : r - 1;
       let left = (e << 1) & state[wB + src];
       let right = state[eB + src] & (w >>> 1);
-      nR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
-      nC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
+      const tnR = (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
+      const tnC = (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
       // south: from row r + 1 (the top row's from row 0)
       src = r === top ? 0 : r + 1;
       left = (e << 1) & state[wB + src];
       right = state[eB + src] & (w >>> 1);
-      sR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
-      sC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
+      const tsR = (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
+      const tsC = (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
+      nR |= tnR;
+      nC |= tnC;
+      sR |= tsR;
+      sC |= tsC;
+      if (terms !== undefined) {
+        terms[4 * r] = tnR;
+        terms[4 * r + 1] = tnC;
+        terms[4 * r + 2] = tsR;
+        terms[4 * r + 3] = tsC;
+      }
     }
     out[at + 4] = nR;
     out[at + 5] = nC;
@@ -221,31 +256,6 @@ export class LookAhead {
     out[at + 7] = sC;
   }
 
-}
-
-/**
- * LookAhead.rowGrowthBoth on given words (bit 1: east grows R, 2: east grows the other
- * set, 4: west grows R, 8: west grows the other set) of a row (`nW`, `sW`, `eW`, `wW`:
- * its openings; `r0`, `c0`: its fields of R and of the other set) and of the rows below
- * and above it (`nBelow`: the row below's north openings, `sAbove`: the row above's
- * south openings; rBelow, rAbove, cBelow, cAbove: their fields; 0 beyond the board).
- * `top` is N - 1, `full` the low N bits.
- */
-export function rowGrowthOf(top: number, full: number, nW: number, sW: number, eW: number, wW: number, nBelow: number, sAbove: number, r0: number, rBelow: number, rAbove: number, c0: number, cBelow: number, cAbove: number): number {
-  let g = 0;
-  // east: every word of the line rotated one column up (wraparound)
-  let h = ((eW << 1) | (eW >>> top)) & full & ((((wW << 1) | (wW >>> top)) & full) >>> 1);
-  let down = nBelow & (((sW << 1) | (sW >>> top)) & full);
-  let up = (((nW << 1) | (nW >>> top)) & full) & sAbove;
-  if (crosses(((r0 << 1) | (r0 >>> top)) & full, h, rBelow, rAbove, down, up)) g |= 1;
-  if (crosses(((c0 << 1) | (c0 >>> top)) & full, h, cBelow, cAbove, down, up)) g |= 2;
-  // west: one column down
-  h = ((eW >>> 1) | ((eW & 1) << top)) & (((wW >>> 1) | ((wW & 1) << top)) >>> 1);
-  down = nBelow & ((sW >>> 1) | ((sW & 1) << top));
-  up = ((nW >>> 1) | ((nW & 1) << top)) & sAbove;
-  if (crosses((r0 >>> 1) | ((r0 & 1) << top), h, rBelow, rAbove, down, up)) g |= 4;
-  if (crosses((c0 >>> 1) | ((c0 & 1) << top), h, cBelow, cAbove, down, up)) g |= 8;
-  return g;
 }
 
 /**

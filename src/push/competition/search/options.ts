@@ -166,8 +166,8 @@ export interface SearchOptions {
    * state is written: TwoPushes' test of the state with two left (the lines, growth words
    * and line masks it reads before looking at any first push) is made on what follows
    * from the state with three left, and when it leaves no first push the push is
-   * skipped (rule TwoAhead, docs/search.md Lemma 18); default true, only with the
-   * look-ahead. Off: such a state is written and judged after, as before.
+   * skipped (rule TwoAhead, docs/search.md Lemma 18); only with the look-ahead. Default
+   * false: it lowers the states but not the time (docs/search.md, "What 18 saves").
    */
   twoAhead?: boolean;
   /**

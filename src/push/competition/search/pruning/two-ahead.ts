@@ -6,15 +6,12 @@
  * growth words and a few words per row kept for it. When TwoPushes would then look at
  * no first push, X is skipped and its state never written. Keeps every solution.
  */
-import { D_E, K_E, K_N, K_R, K_S, K_W, rotateBits } from "../layout.js";
-import { columnTerm, rowGrowthOf } from "../lookahead.js";
+import { D_E, GROUPS, K_E, K_N, K_R, K_S, K_W, rotateBits } from "../layout.js";
+import type { LineMath } from "../lines.js";
+import { columnTerm, type LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
 import { PruningRule } from "./rule.js";
 import type { TwoPushes } from "./two-pushes.js";
-
-/** Indices of the patched words of the pushed row (TwoAhead.word): the opening groups, then R, then C. */
-const P_R = 4;
-const P_C = 5;
 
 export class TwoAhead extends PruningRule {
   readonly name = "two pushes left, judged before a still row push is written";
@@ -42,23 +39,22 @@ export class TwoAhead extends PruningRule {
   private readonly rowsFrom: Int32Array;
   /**
    * The column pushes' growth, per row (columnTerm): terms[4i + k] for k = 0 north grows
-   * R, 1 north grows C, 2 south grows R, 3 south grows C; ORed over the rows below i
+   * R, 1 north grows C, 2 south grows R, 3 south grows C (LookAhead.growth of the state
+   * with three left keeps them here: DepthFirst passes `terms`); ORed over the rows below i
    * (termsBelow[4i + k]) and from i up (termsFrom[4i + k], i = 0..N, zero at N); `middle` over rows 1 .. N - 2; `pair`: the
    * pair that meets across the wraparound, R then C
    */
-  private readonly terms: Int32Array;
+  readonly terms: Int32Array;
   private readonly termsBelow: Int32Array;
   private readonly termsFrom: Int32Array;
   private readonly middle = new Int32Array(4);
   private pairR = 0;
   private pairC = 0;
-  /** the pushed row and its words after the push (openings n, s, e, w, then R, C) */
-  private y = -1;
-  private readonly patch = new Int32Array(6);
-
   /** @param enabled false: the rule is never asked (SearchOptions.twoAhead) */
   constructor(
     private readonly plies: Plies,
+    private readonly lines: LineMath,
+    private readonly look: LookAhead,
     private readonly two: TwoPushes,
     readonly enabled: boolean,
   ) {
@@ -83,25 +79,39 @@ export class TwoAhead extends PruningRule {
    * True when row push m of ply p (three pushes left, p >= 1), which grows neither R
    * nor C of ply p's state (its growth words at Plies.grow[8p]), leaves a state with
    * two left at which TwoPushes would look at no first push: m is then skipped. Else
-   * the state's growth words are at Plies.grow[8(p + 1)] (for TwoPushes.run, `given`).
+   * the state's growth words are at Plies.grow[8(p + 1)] and TwoPushes.plan was made
+   * for it (TwoPushes.run, `given`).
    * @param cs the state whose R group holds ply p's C (Plies.cState(p))
    */
   skips(p: number, m: number, cs: number): boolean {
     const plies = this.plies;
     const n = this.n;
-    const base = p * plies.stride;
+    const top = this.top;
+    const full = this.full;
     this.tried++;
     // once per state with three left (its children write neither its state nor its C)
-    if (!this.prepared) this.prepare(p, base, cs);
+    if (!this.prepared) this.prepare(p, p * plies.stride, cs);
+    const state = plies.state;
+    const base = this.base;
+    const cAt = this.cAt;
     const dir = (m / n) | 0;
     const y = m - dir * n;
-    this.patchRow(y, dir === D_E);
-    const g8 = 8 * (p + 1);
-    this.childGrowth(g8);
+    const east = dir === D_E;
+    const rowR = rotateBits(state[base + K_R * n + y], east, top, full);
+    const rowC = rotateBits(state[cAt + y], east, top, full);
     const two2 = 2 * y;
-    const rCols = this.rowsBelow[two2] | this.rowsFrom[two2 + 2] | this.patch[P_R];
-    const cCols = this.rowsBelow[two2 + 1] | this.rowsFrom[two2 + 3] | this.patch[P_C];
-    if (this.two.plan(this.rRows, rCols, this.cRows, cCols, g8, base + K_R * n, this.cAt, true, y, this.patch[P_R], this.patch[P_C])) return false;
+    const rCols = this.rowsBelow[two2] | this.rowsFrom[two2 + 2] | rowR;
+    const cCols = this.rowsBelow[two2 + 1] | this.rowsFrom[two2 + 3] | rowC;
+    // ply p's state and C are read as after the push: row y of every group, and of C,
+    // rotated here and back below (nothing else reads them meanwhile)
+    for (let k = 0; k < GROUPS; k++) state[base + k * n + y] = rotateBits(state[base + k * n + y], east, top, full);
+    state[cAt + y] = rowC;
+    const g8 = 8 * (p + 1);
+    this.childGrowth(y, g8);
+    const left = this.two.plan(this.rRows, rCols, this.cRows, cCols, g8, base + K_R * n, cAt, true);
+    for (let k = 0; k < GROUPS; k++) state[base + k * n + y] = rotateBits(state[base + k * n + y], !east, top, full);
+    state[cAt + y] = rotateBits(rowC, !east, top, full);
+    if (left) return false;
     this.cut++;
     return true;
   }
@@ -109,19 +119,17 @@ export class TwoAhead extends PruningRule {
   /**
    * Reads the state with three left at `base` (ply p; C's rows in the R group of the
    * state at `cs`): the rows of R and C, the ORs of their rows below and above each
-   * row, and the column pushes' growth per row, ORed below and above each row.
+   * row, and the column pushes' growth per row (kept by LookAhead.growth of this state,
+   * DepthFirst), ORed below and above each row.
    */
   private prepare(p: number, base: number, cs: number): void {
-    const plies = this.plies;
-    const state = plies.state;
+    const state = this.plies.state;
     const n = this.n;
     const top = this.top;
     this.base = base;
     this.prepared = true;
     this.g8 = 8 * p;
     const cAt = (this.cAt = cs + K_R * n);
-    const eB = base + K_E * n;
-    const wB = base + K_W * n;
     const rB = base + K_R * n;
     const below = this.rowsBelow;
     const tb = this.termsBelow;
@@ -135,120 +143,68 @@ export class TwoAhead extends PruningRule {
       if (c !== 0) cRows |= 1 << r;
       below[2 * r + 2] = below[2 * r] | x;
       below[2 * r + 3] = below[2 * r + 1] | c;
-      const e = state[eB + r];
-      const w = state[wB + r];
-      const sn = r === 0 ? top : r - 1;
-      const ss = r === top ? 0 : r + 1;
       const at = 4 * r;
-      terms[at] = columnTerm(e, w, x, state[eB + sn], state[wB + sn], state[rB + sn]);
-      terms[at + 1] = columnTerm(e, w, c, state[eB + sn], state[wB + sn], state[cAt + sn]);
-      terms[at + 2] = columnTerm(e, w, x, state[eB + ss], state[wB + ss], state[rB + ss]);
-      terms[at + 3] = columnTerm(e, w, c, state[eB + ss], state[wB + ss], state[cAt + ss]);
-      for (let k = 0; k < 4; k++) tb[at + 4 + k] = tb[at + k] | terms[at + k];
+      tb[at + 4] = tb[at] | terms[at];
+      tb[at + 5] = tb[at + 1] | terms[at + 1];
+      tb[at + 6] = tb[at + 2] | terms[at + 2];
+      tb[at + 7] = tb[at + 3] | terms[at + 3];
     }
     this.rRows = rRows;
     this.cRows = cRows;
     const from = this.rowsFrom;
     const tf = this.termsFrom;
-    const middle = this.middle;
-    middle.fill(0);
     for (let r = top; r >= 0; r--) {
       from[2 * r] = from[2 * r + 2] | state[rB + r];
       from[2 * r + 1] = from[2 * r + 3] | state[cAt + r];
       const at = 4 * r;
-      for (let k = 0; k < 4; k++) {
-        tf[at + k] = tf[at + 4 + k] | terms[at + k];
-        if (r > 0 && r < top) middle[k] |= terms[at + k];
-      }
+      tf[at] = tf[at + 4] | terms[at];
+      tf[at + 1] = tf[at + 5] | terms[at + 1];
+      tf[at + 2] = tf[at + 6] | terms[at + 2];
+      tf[at + 3] = tf[at + 7] | terms[at + 3];
+    }
+    // rows 1 .. N - 2
+    const middle = this.middle;
+    for (let k = 0; k < 4; k++) middle[k] = 0;
+    for (let r = 1; r < top; r++) {
+      const at = 4 * r;
+      middle[0] |= terms[at];
+      middle[1] |= terms[at + 1];
+      middle[2] |= terms[at + 2];
+      middle[3] |= terms[at + 3];
     }
     const pair = state[base + K_N * n + top] & state[base + K_S * n];
     this.pairR = pair & (state[rB + top] ^ state[rB]);
     this.pairC = pair & (state[cAt + top] ^ state[cAt]);
   }
 
-  /** Row y's words after its push east (or west): openings, R's fields, C's fields. */
-  private patchRow(y: number, east: boolean): void {
-    const state = this.plies.state;
-    const n = this.n;
-    const base = this.base;
-    const patch = this.patch;
-    this.y = y;
-    for (let k = 0; k < 4; k++) patch[k] = rotateBits(state[base + k * n + y], east, this.top, this.full);
-    patch[P_R] = rotateBits(state[base + K_R * n + y], east, this.top, this.full);
-    patch[P_C] = rotateBits(state[this.cAt + y], east, this.top, this.full);
-  }
-
-  /** Word k (K_N .. K_W, P_R, P_C) of row r of the state after the push (rows 0 .. N - 1). */
-  private word(k: number, r: number): number {
-    if (r === this.y) return this.patch[k];
-    return k === P_C ? this.plies.state[this.cAt + r] : this.plies.state[this.base + k * this.n + r];
-  }
-
-  /** columnTerm of row r, whose tile comes from row `src`, for R (P_R) or C (P_C), after the push. */
-  private term(r: number, src: number, set: number): number {
-    return columnTerm(this.word(K_E, r), this.word(K_W, r), this.word(set, r), this.word(K_E, src), this.word(K_W, src), this.word(set, src));
-  }
-
-  /** A word of row r after the push, 0 off the board (r < 0 or r > N - 1). */
-  private wordOn(k: number, r: number): number {
-    return r < 0 || r > this.top ? 0 : this.word(k, r);
-  }
-
   /**
-   * The growth words (LookAhead.growth) of the state after the push of row y, written
-   * at Plies.grow[g8 ..]: the row words of the rows two or more from y are the state
-   * before's (a row push's growth reads only its row and the two beside it); the three
-   * around y are computed on the words after the push. A column push's growth ORs one
-   * term per row (columnTerm, reading the row and the one its tile comes from) and the
-   * pair across the wraparound: the terms of rows that neither are y nor take their tile
-   * from y are the state before's, ORed below and above (termsBelow, termsFrom).
+   * The growth words (LookAhead.growth) of the state after the push of row y (ply p's
+   * state and C, row y rotated by `skips`), written at Plies.grow[g8 ..]: the row words of the
+   * rows two or more from y are the state before's (a row push's growth reads only its
+   * row and the two beside it: LookAhead.rowsAfterRowPush); a column push's growth ORs
+   * one term per row (columnTerm, reading the row and the one its tile comes from) and
+   * the pair across the wraparound: the terms of rows that neither are y nor take their
+   * tile from y are the state before's, ORed below and above (termsBelow, termsFrom).
    */
-  private childGrowth(g8: number): void {
-    const grow = this.plies.grow;
-    const y = this.y;
+  private childGrowth(y: number, g8: number): void {
+    const plies = this.plies;
+    const state = plies.state;
+    const grow = plies.grow;
+    const n = this.n;
     const top = this.top;
-    const full = this.full;
-    const prev = this.g8;
-    const bit = 1 << y;
-    const band = (bit | (bit << 1) | (bit >>> 1)) & full;
-    let eR = grow[prev] & ~band;
-    let eC = grow[prev + 1] & ~band;
-    let wR = grow[prev + 2] & ~band;
-    let wC = grow[prev + 3] & ~band;
-    for (let r = Math.max(0, y - 1); r <= Math.min(top, y + 1); r++) {
-      const g = rowGrowthOf(
-        top,
-        full,
-        this.word(K_N, r),
-        this.word(K_S, r),
-        this.word(K_E, r),
-        this.word(K_W, r),
-        this.wordOn(K_N, r - 1),
-        this.wordOn(K_S, r + 1),
-        this.word(P_R, r),
-        this.wordOn(P_R, r - 1),
-        this.wordOn(P_R, r + 1),
-        this.word(P_C, r),
-        this.wordOn(P_C, r - 1),
-        this.wordOn(P_C, r + 1),
-      );
-      const b = 1 << r;
-      if ((g & 1) !== 0) eR |= b;
-      if ((g & 2) !== 0) eC |= b;
-      if ((g & 4) !== 0) wR |= b;
-      if ((g & 8) !== 0) wC |= b;
-    }
-    grow[g8] = eR;
-    grow[g8 + 1] = eC;
-    grow[g8 + 2] = wR;
-    grow[g8 + 3] = wC;
+    const at = this.base;
+    const cAt = this.cAt;
+    this.look.rowsAfterRowPush(state, at, cAt, grow, g8, this.g8, y);
+    const eB = at + K_E * n;
+    const wB = at + K_W * n;
+    const rB = at + K_R * n;
     // the pair across the wraparound: rows N - 1 and 0
     let pairR = this.pairR;
     let pairC = this.pairC;
     if (y === 0 || y === top) {
-      const pair = this.word(K_N, top) & this.word(K_S, 0);
-      pairR = pair & (this.word(P_R, top) ^ this.word(P_R, 0));
-      pairC = pair & (this.word(P_C, top) ^ this.word(P_C, 0));
+      const pair = state[at + K_N * n + top] & state[at + K_S * n];
+      pairR = pair & (state[rB + top] ^ state[rB]);
+      pairC = pair & (state[cAt + top] ^ state[cAt]);
     }
     // north: row r's tile comes from r - 1 (row 0's from the top row), so the terms of
     // rows y and y + 1 change; south: from r + 1, rows y - 1 and y
@@ -271,14 +227,29 @@ export class TwoAhead extends PruningRule {
       sR |= this.middle[2];
       sC |= this.middle[3];
     } else {
-      sR |= tb[4 * y - 4 + 2] | tf[4 * y + 4 + 2];
-      sC |= tb[4 * y - 4 + 3] | tf[4 * y + 4 + 3];
+      sR |= tb[4 * y - 2] | tf[4 * y + 6];
+      sC |= tb[4 * y - 1] | tf[4 * y + 7];
     }
     // the changed rows' terms, on the words after the push
-    nR |= this.term(y, down, P_R) | this.term(up, y, P_R);
-    nC |= this.term(y, down, P_C) | this.term(up, y, P_C);
-    sR |= this.term(y, up, P_R) | this.term(down, y, P_R);
-    sC |= this.term(y, up, P_C) | this.term(down, y, P_C);
+    const eY = state[eB + y];
+    const wY = state[wB + y];
+    const rY = state[rB + y];
+    const cY = state[cAt + y];
+    // row y, its tile from `down` (north) or `up` (south)
+    let e = state[eB + down];
+    let w = state[wB + down];
+    nR |= columnTerm(eY, wY, rY, e, w, state[rB + down]);
+    nC |= columnTerm(eY, wY, cY, e, w, state[cAt + down]);
+    // row `down`, its tile from y (south)
+    sR |= columnTerm(e, w, state[rB + down], eY, wY, rY);
+    sC |= columnTerm(e, w, state[cAt + down], eY, wY, cY);
+    e = state[eB + up];
+    w = state[wB + up];
+    sR |= columnTerm(eY, wY, rY, e, w, state[rB + up]);
+    sC |= columnTerm(eY, wY, cY, e, w, state[cAt + up]);
+    // row `up`, its tile from y (north)
+    nR |= columnTerm(e, w, state[rB + up], eY, wY, rY);
+    nC |= columnTerm(e, w, state[cAt + up], eY, wY, cY);
     grow[g8 + 4] = nR;
     grow[g8 + 5] = nC;
     grow[g8 + 6] = sR;

@@ -37,6 +37,9 @@ export class TwoPushes extends PruningRule {
   private passAllCols = 0;
   /** the first pushes' lines left for the loop, per direction */
   private readonly left = new Int32Array(4);
+  /** the lines of R and C that `plan` was given */
+  private readonly planned = new LineSet();
+  private readonly plannedC = new LineSet();
   /** R's and C's lines of the state being judged, and the lines touching both */
   private readonly r = new LineSet();
   private readonly c = new LineSet();
@@ -94,8 +97,8 @@ export class TwoPushes extends PruningRule {
    *   and of the C that ply p's C was made from) are at Plies.grow[8(p - 1)]: when ply
    *   p's push is a row push that grew neither set, the growth words of the rows away
    *   from it are taken from there (LookAhead.growthAfterRowPush)
-   * @param given ply p's growth words are at Plies.grow[8p] already (TwoAhead wrote
-   *   them before writing ply p's state, Lemma 18)
+   * @param given the last call of `plan` was for ply p's state, with its growth words at
+   *   Plies.grow[8p] (TwoAhead made them before writing the state, Lemma 18)
    * @returns the solutions found
    */
   run(p: number, sc: number, inherit: boolean, after = false, given = false): number {
@@ -116,21 +119,25 @@ export class TwoPushes extends PruningRule {
     const g8 = 8 * p;
     const r = this.r;
     const c = this.c;
-    if (inherit) {
-      r.set(this.keptR.rows, this.keptR.cols);
-      c.set(this.keptC.rows, this.keptC.cols);
+    if (given) {
+      // TwoAhead made the lines, the growth words and the masks (plan) of this state
+      r.set(this.planned.rows, this.planned.cols);
+      c.set(this.plannedC.rows, this.plannedC.cols);
     } else {
-      lm.of(state, rAt, r);
-      lm.of(state, cAt, c);
+      if (inherit) {
+        r.set(this.keptR.rows, this.keptR.cols);
+        c.set(this.keptC.rows, this.keptC.cols);
+        grow.copyWithin(g8, g8 - 8, g8);
+      } else {
+        lm.of(state, rAt, r);
+        lm.of(state, cAt, c);
+        // the rows near R or C (a superset of where growth can start)
+        const rowsNear = lm.around(r.rows | c.rows);
+        if (after && this.quick && plies.path[p - 1] < 2 * n && this.grewNeither(p - 1)) this.look.growthAfterRowPush(state, from, cAt, grow, g8, g8 - 8, plies.path[p - 1] % n, rowsNear);
+        else this.look.growth(state, from, cAt, grow, g8, rowsNear);
+      }
+      this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
     }
-    if (inherit) grow.copyWithin(g8, g8 - 8, g8);
-    else if (!given) {
-      // the rows near R or C (a superset of where growth can start)
-      const rowsNear = lm.around(r.rows | c.rows);
-      if (after && this.quick && plies.path[p - 1] < 2 * n && this.grewNeither(p - 1)) this.look.growthAfterRowPush(state, from, cAt, grow, g8, g8 - 8, plies.path[p - 1] % n, rowsNear);
-      else this.look.growth(state, from, cAt, grow, g8, rowsNear);
-    }
-    this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
     const rowLines = this.rowLines;
     const colLines = this.colLines;
     const rowsR0 = r.rows;
@@ -271,13 +278,14 @@ export class TwoPushes extends PruningRule {
    * which no last push remains (aliveRowPushes, aliveColumnPushes: the loop drops each
    * of them too, so without `masks` the loop looks at more pushes but applies the same). Reads only R's and C's lines
    * (bit i: line i holds a field), the growth words at Plies.grow[g8 ..] and, for
-   * aliveRowPushes, R's and C's rows at `rAt` and `cAt`, where row `patchRow` (if >= 0)
-   * is read as `patchR` and `patchC` instead: so it can judge a state that is not
-   * written (TwoAhead, Lemma 18).
+   * aliveRowPushes, R's and C's rows at `rAt` and `cAt` (indices into Plies.state): so
+   * it can judge a state that is not written (TwoAhead, Lemma 18).
    * @returns false when no line is left: the loop would look at no first push
    */
-  plan(rRows: number, rCols: number, cRows: number, cCols: number, g8: number, rAt: number, cAt: number, masks = this.quick, patchRow = -1, patchR = 0, patchC = 0): boolean {
+  plan(rRows: number, rCols: number, cRows: number, cCols: number, g8: number, rAt: number, cAt: number, masks = this.quick): boolean {
     const lm = this.lines;
+    this.planned.set(rRows, rCols);
+    this.plannedC.set(cRows, cCols);
     const grow = this.plies.grow;
     const rowLines = lm.touching(rRows) & lm.touching(cRows);
     const colLines = lm.touching(rCols) & lm.touching(cCols);
@@ -334,9 +342,9 @@ export class TwoPushes extends PruningRule {
       } else if (dir < D_N) {
         const east = dir === D_E;
         let cls = rowsR & ~nearRowsC & still & tryRows;
-        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(rAt, rowsR, colsR, rowsC, colsC, growRowsC, growColsC, passAllRows, east, cls, patchRow, patchR);
+        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(rAt, rowsR, colsR, rowsC, colsC, growRowsC, growColsC, passAllRows, east, cls);
         cls = rowsC & ~nearRowsR & still & tryRows;
-        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(cAt, rowsC, colsC, rowsR, colsR, growRowsR, growColsR, passAllRows, east, cls, patchRow, patchC);
+        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(cAt, rowsC, colsC, rowsR, colsR, growRowsR, growColsR, passAllRows, east, cls);
       } else {
         const north = dir === D_N;
         let cls = colsR & ~nearColsC & still & tryCols;
@@ -427,9 +435,8 @@ export class TwoPushes extends PruningRule {
    * `tGrowCols`) and, if it is a row, lie beside the pushed row or grow both now
    * (`passAllRows`; Lemma 5 (d)). The same decision as the loop's, as masks.
    * @param sAt index of S's N rows; sRows, sCols, tRows, tCols: the lines touching S, T
-   * @param patchRow a row of S read as `patchWord` instead of from `sAt` (-1: none)
    */
-  aliveRowPushes(sAt: number, sRows: number, sCols: number, tRows: number, tCols: number, tGrowRows: number, tGrowCols: number, passAllRows: number, east: boolean, cls: number, patchRow = -1, patchWord = 0): number {
+  aliveRowPushes(sAt: number, sRows: number, sCols: number, tRows: number, tCols: number, tGrowRows: number, tGrowCols: number, passAllRows: number, east: boolean, cls: number): number {
     const lm = this.lines;
     const rowsLeft = sRows & tRows & tGrowRows;
     const colsLeft = tCols & tGrowCols;
@@ -443,7 +450,7 @@ export class TwoPushes extends PruningRule {
     while (rest !== 0) {
       const y = 31 - Math.clz32(rest & -rest);
       rest &= rest - 1;
-      if (((y === patchRow ? patchWord : state[sAt + y]) & back) !== 0) alive |= 1 << y;
+      if ((state[sAt + y] & back) !== 0) alive |= 1 << y;
     }
     return alive;
   }
