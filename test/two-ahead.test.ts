@@ -118,8 +118,6 @@ describe("TwoAhead.skips", () => {
       const last = new LastPush(plies, lm, look, commutation, new RootShare(0, 1));
       const two = new TwoPushes(plies, lm, look, commutation, last, new GrownReach(plies, true));
       const rule = new TwoAhead(plies, lm, look, two, true);
-      // ply 1's growth as the search computes it with three left, keeping the column words' parts per row
-      look.growth(plies.state, plies.stride, cs + K_R * n, plies.grow, 8, -1, rule.terms);
       rule.start();
       const state = plies.state;
       const stride = plies.stride;

@@ -114,12 +114,11 @@ export class DepthFirst {
     const grow = plies.grow;
     const g8 = 8 * p;
     // with three pushes left: row pushes growing neither set judged before they are
-    // written (Lemma 18; not below a proof job's prefixes, whose sizes count every state),
-    // from the column words' parts per row kept by the growth
+    // written (Lemma 18; not below a proof job's prefixes, whose sizes count every state)
     const judge = prepare && parts.ahead.enabled && p >= cut.until && census === undefined && parts.deferral === undefined;
     if (ahead) {
       if (withC) plies.board.goalComponent(state, from, cs);
-      parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8, -1, judge ? parts.ahead.terms : undefined);
+      parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8);
     }
     // with four left: the pushes far from R and C that Lemma 16 skips
     const farDead = withC && !prepare && parts.four.prepare(p, from, cs);
@@ -178,8 +177,8 @@ export class DepthFirst {
       }
       // a row push growing neither set, whose state with two left TwoPushes would look
       // no further at: not written (Lemma 18); else its growth words are written already
-      const still = dir < D_N && (((grow[g8 + 2 * dir] | grow[g8 + 2 * dir + 1]) >>> line) & 1) === 0;
-      if (judge && still && parts.ahead.skips(p, m, cs)) continue;
+      const given = judge && dir < D_N && (((grow[g8 + 2 * dir] | grow[g8 + 2 * dir + 1]) >>> line) & 1) === 0;
+      if (given && parts.ahead.skips(p, m, cs)) continue;
       if (plies.child(p, m, !ahead || ((grow[g8 + 2 * dir] >>> line) & 1) === 1)) {
         // a shorter solution ends here: pushing stops the moment the goal is reachable
         plies.sawGoal = true;
@@ -207,7 +206,7 @@ export class DepthFirst {
       }
       const outerSaw = plies.sawGoal;
       plies.sawGoal = false;
-      found += this.search(p + 1, remaining - 1, prepare, false, judge && still);
+      found += this.search(p + 1, remaining - 1, prepare, false, given);
       if (plies.limitReached) return found;
       // no sequence of up to remaining - 1 pushes from the child reaches the goal
       if (table !== undefined && !plies.sawGoal) table.store(p, remaining - 1);

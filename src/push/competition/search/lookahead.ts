@@ -141,11 +141,10 @@ export class LookAhead {
    * push).
    * @param rows a superset of the rows within one step (across the wraparound too) of a
    *   field of either set (bit r: row r); other rows are skipped, as no growth starts there
-   * @param terms where each row's part of the column words is kept (columnGrowth), if given
    */
-  growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows = -1, terms?: Int32Array): void {
+  growth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows = -1): void {
     this.rowWords(state, base, otherAt, out, at, rows & this.full, at, 0);
-    this.columnGrowth(state, base, otherAt, out, at, rows, terms);
+    this.columnGrowth(state, base, otherAt, out, at, rows);
   }
 
   /**
@@ -160,13 +159,15 @@ export class LookAhead {
    * @param rows as in growth: a superset of the rows near a field of either set
    */
   growthAfterRowPush(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, prev: number, pushed: number, rows = -1): void {
-    this.rowsAfterRowPush(state, base, otherAt, out, at, prev, pushed, rows);
+    const bit = 1 << pushed;
+    const band = (bit | (bit << 1) | (bit >>> 1)) & this.full;
+    this.rowWords(state, base, otherAt, out, at, band & rows, prev, ~band);
     this.columnGrowth(state, base, otherAt, out, at, rows);
   }
 
   /**
-   * The row words (out[at .. at + 4)) of growthAfterRowPush: the previous state's for
-   * the rows two or more from row `pushed`, rowGrowthBoth for the three around it.
+   * The row words (out[at .. at + 4)) of growthAfterRowPush alone: the previous state's
+   * for the rows two or more from row `pushed`, rowGrowthBoth for the three around it.
    */
   rowsAfterRowPush(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, prev: number, pushed: number, rows = -1): void {
     const bit = 1 << pushed;
@@ -201,12 +202,8 @@ export class LookAhead {
     out[at + 3] = wC;
   }
 
-  /**
-   * The column words of growth (out[at + 4 .. at + 8)): one pass over the rows in `rows`.
-   * With `terms`, each row's part (columnTerm: north R, north C, south R, south C) is
-   * kept at terms[4r .. 4r + 4) for the rows in `rows` (the others' are 0).
-   */
-  private columnGrowth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows: number, terms?: Int32Array): void {
+  /** The column words of growth (out[at + 4 .. at + 8)): one pass over the rows in `rows`. */
+  private columnGrowth(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, rows: number): void {
     const n = this.n;
     const top = n - 1;
     const nB = base + K_N * n;
@@ -220,7 +217,6 @@ export class LookAhead {
     let nC = pair & (state[otherAt + top] ^ state[otherAt]);
     let sR = nR;
     let sC = nC;
-    if (terms !== undefined) terms.fill(0, 0, 4 * n);
     for (let r = 0; r < n; r++) {
       if (((rows >>> r) & 1) === 0) continue;
       const e = state[eB + r];
@@ -231,24 +227,14 @@ export class LookAhead {
       let src = r === 0 ? top : r - 1;
       let left = (e << 1) & state[wB + src];
       let right = state[eB + src] & (w >>> 1);
-      const tnR = (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
-      const tnC = (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
+      nR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
+      nC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
       // south: from row r + 1 (the top row's from row 0)
       src = r === top ? 0 : r + 1;
       left = (e << 1) & state[wB + src];
       right = state[eB + src] & (w >>> 1);
-      const tsR = (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
-      const tsC = (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
-      nR |= tnR;
-      nC |= tnC;
-      sR |= tsR;
-      sC |= tsC;
-      if (terms !== undefined) {
-        terms[4 * r] = tnR;
-        terms[4 * r + 1] = tnC;
-        terms[4 * r + 2] = tsR;
-        terms[4 * r + 3] = tsC;
-      }
+      sR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
+      sC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
     }
     out[at + 4] = nR;
     out[at + 5] = nC;

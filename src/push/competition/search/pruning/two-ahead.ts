@@ -39,12 +39,11 @@ export class TwoAhead extends PruningRule {
   private readonly rowsFrom: Int32Array;
   /**
    * The column pushes' growth, per row (columnTerm): terms[4i + k] for k = 0 north grows
-   * R, 1 north grows C, 2 south grows R, 3 south grows C (LookAhead.growth of the state
-   * with three left keeps them here: DepthFirst passes `terms`); ORed over the rows below i
+   * R, 1 north grows C, 2 south grows R, 3 south grows C; ORed over the rows below i
    * (termsBelow[4i + k]) and from i up (termsFrom[4i + k], i = 0..N, zero at N); `middle` over rows 1 .. N - 2; `pair`: the
    * pair that meets across the wraparound, R then C
    */
-  readonly terms: Int32Array;
+  private readonly terms: Int32Array;
   private readonly termsBelow: Int32Array;
   private readonly termsFrom: Int32Array;
   private readonly middle = new Int32Array(4);
@@ -119,8 +118,7 @@ export class TwoAhead extends PruningRule {
   /**
    * Reads the state with three left at `base` (ply p; C's rows in the R group of the
    * state at `cs`): the rows of R and C, the ORs of their rows below and above each
-   * row, and the column pushes' growth per row (kept by LookAhead.growth of this state,
-   * DepthFirst), ORed below and above each row.
+   * row, and the column pushes' growth per row, ORed below and above each row.
    */
   private prepare(p: number, base: number, cs: number): void {
     const state = this.plies.state;
@@ -131,6 +129,8 @@ export class TwoAhead extends PruningRule {
     this.g8 = 8 * p;
     const cAt = (this.cAt = cs + K_R * n);
     const rB = base + K_R * n;
+    const eB = base + K_E * n;
+    const wB = base + K_W * n;
     const below = this.rowsBelow;
     const tb = this.termsBelow;
     const terms = this.terms;
@@ -143,11 +143,35 @@ export class TwoAhead extends PruningRule {
       if (c !== 0) cRows |= 1 << r;
       below[2 * r + 2] = below[2 * r] | x;
       below[2 * r + 3] = below[2 * r + 1] | c;
+    }
+    // the column words' parts per row: 0 in rows not near a field of either set
+    const near = this.lines.around(rRows | cRows);
+    for (let r = 0; r < n; r++) {
       const at = 4 * r;
-      tb[at + 4] = tb[at] | terms[at];
-      tb[at + 5] = tb[at + 1] | terms[at + 1];
-      tb[at + 6] = tb[at + 2] | terms[at + 2];
-      tb[at + 7] = tb[at + 3] | terms[at + 3];
+      let t0 = 0;
+      let t1 = 0;
+      let t2 = 0;
+      let t3 = 0;
+      if (((near >>> r) & 1) === 1) {
+        const x = state[rB + r];
+        const c = state[cAt + r];
+        const e = state[eB + r];
+        const w = state[wB + r];
+        const sn = r === 0 ? top : r - 1;
+        const ss = r === top ? 0 : r + 1;
+        t0 = columnTerm(e, w, x, state[eB + sn], state[wB + sn], state[rB + sn]);
+        t1 = columnTerm(e, w, c, state[eB + sn], state[wB + sn], state[cAt + sn]);
+        t2 = columnTerm(e, w, x, state[eB + ss], state[wB + ss], state[rB + ss]);
+        t3 = columnTerm(e, w, c, state[eB + ss], state[wB + ss], state[cAt + ss]);
+      }
+      terms[at] = t0;
+      terms[at + 1] = t1;
+      terms[at + 2] = t2;
+      terms[at + 3] = t3;
+      tb[at + 4] = tb[at] | t0;
+      tb[at + 5] = tb[at + 1] | t1;
+      tb[at + 6] = tb[at + 2] | t2;
+      tb[at + 7] = tb[at + 3] | t3;
     }
     this.rRows = rRows;
     this.cRows = cRows;
