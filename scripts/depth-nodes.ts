@@ -2,7 +2,7 @@
  * Nodes per depth of the exact search, one thread, no beam bound: the numbers a change
  * to the search's structure must leave unchanged (and a pruning rule must lower).
  *
- *   node dist/scripts/depth-nodes.js [--depth D] [--models N] [--seconds S] [--plies] [--deferral] [--no-three] [--no-grown] [--no-quick] FILE...
+ *   node dist/scripts/depth-nodes.js [--depth D] [--models N] [--seconds S] [--plies] [--deferral] [--no-three] [--no-grown] [--no-quick] [--ahead] FILE...
  *
  * For each instance, the deepening runs up to D pushes (default 5, never past
  * max_steps) and stops at the first solution (models 1, the commutation rule on) or
@@ -14,7 +14,9 @@
  * that cannot grow); --no-grown turns Lemma 17's rule off (two pushes left, where a grown
  * set reaches, decided before the push is written); --no-quick turns off the shortcuts
  * of TwoPushes that decide the same (SearchOptions.quickTwoPushes: growth words reused
- * from the parent, line masks for the first pushes that grow neither set).
+ * from the parent, line masks for the first pushes that grow neither set); --ahead
+ * turns Lemma 18's rule on (a row push with three left that grows neither set, judged
+ * before its state is written; off by default: it does not pay).
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
@@ -42,6 +44,8 @@ const noGrown = args.indexOf("--no-grown");
 if (noGrown >= 0) args.splice(noGrown, 1);
 const noQuick = args.indexOf("--no-quick");
 if (noQuick >= 0) args.splice(noQuick, 1);
+const ahead = args.indexOf("--ahead");
+if (ahead >= 0) args.splice(ahead, 1);
 for (const file of args) {
   const { instance } = readInstance(readFileSync(file, "utf8"), file);
   const started = performance.now();
@@ -52,6 +56,7 @@ for (const file of args) {
     threePushes: noThree < 0,
     grownReach: noGrown < 0,
     quickTwoPushes: noQuick < 0,
+    twoAhead: ahead >= 0,
     shouldStop: () => performance.now() - started > seconds * 1000,
   });
   const cells = result.depths.map((d) => `${d.depth}:${d.nodes}${d.complete ? "" : "+"}`);

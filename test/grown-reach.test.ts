@@ -16,13 +16,12 @@
  */
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
-import { generate } from "../src/push/competition/generate.js";
-import { instanceFromData } from "../src/push/competition/instance.js";
 import { K_R } from "../src/push/competition/search/layout.js";
 import { LineMath } from "../src/push/competition/search/lines.js";
 import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
 import { expectSameSolutions } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
+import { sparseBoard } from "./helpers/sparse-board.js";
 
 describe.each([
   [8, 4, 60],
@@ -35,21 +34,8 @@ describe.each([
     for (let seed = 0; seed < count; seed++) {
       // let vitest's worker talk to its runner between instances (see test/lookahead.test.ts)
       await new Promise((resolve) => setImmediate(resolve));
-      const data = generate(size, maxSteps, 9100 + 100 * size + seed, seed % 2 === 0 ? "maze" : "random");
       // sparser boards in two of three, with a corridor: sets that grow far in one push
-      const rand = prng(500 + seed);
-      const drop = seed % 3 === 0 ? 0 : 0.3;
-      data.tiles = data.tiles.map((t) => {
-        let u = t;
-        for (let b = 0; b < 4; b++) if (rand() < drop) u &= ~(1 << b);
-        return u;
-      });
-      if (seed % 3 === 2) {
-        const line = Math.floor(rand() * size);
-        const row = rand() < 0.5;
-        for (let i = 0; i < size; i++) data.tiles[row ? line * size + i : i * size + line] |= row ? 12 : 3;
-      }
-      const instance = instanceFromData(data, `seed ${seed}`);
+      const instance = sparseBoard(size, maxSteps, seed, 9100, 500);
       const same = expectSameSolutions(instance, "grownReach", "Lemma 17");
       solutions += same.solutions;
       cut += same.cut;

@@ -17,9 +17,7 @@
  *   simulation.
  */
 import { describe, expect, it } from "vitest";
-import { prng } from "../src/core/random.js";
-import { generate } from "../src/push/competition/generate.js";
-import { instanceFromData, type Instance } from "../src/push/competition/instance.js";
+import type { Instance } from "../src/push/competition/instance.js";
 import { solve } from "../src/push/competition/search/engine.js";
 import { K_R } from "../src/push/competition/search/layout.js";
 import { LineMath } from "../src/push/competition/search/lines.js";
@@ -32,23 +30,11 @@ import { TwoPushes } from "../src/push/competition/search/pruning/two-pushes.js"
 import { RootShare } from "../src/push/competition/search/share.js";
 import { enumerateSolutions } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
+import { sparseBoard } from "./helpers/sparse-board.js";
 
 /** A random sparse board (as test/grown-reach.test.ts makes them), with a corridor in one of three. */
 function board(size: number, maxSteps: number, seed: number): Instance {
-  const data = generate(size, maxSteps, 9300 + 100 * size + seed, seed % 2 === 0 ? "maze" : "random");
-  const rand = prng(700 + seed);
-  const drop = seed % 3 === 0 ? 0 : 0.3;
-  data.tiles = data.tiles.map((t) => {
-    let u = t;
-    for (let b = 0; b < 4; b++) if (rand() < drop) u &= ~(1 << b);
-    return u;
-  });
-  if (seed % 3 === 2) {
-    const line = Math.floor(rand() * size);
-    const row = rand() < 0.5;
-    for (let i = 0; i < size; i++) data.tiles[row ? line * size + i : i * size + line] |= row ? 12 : 3;
-  }
-  return instanceFromData(data, `seed ${seed}`);
+  return sparseBoard(size, maxSteps, seed, 9300, 700);
 }
 
 describe.each([

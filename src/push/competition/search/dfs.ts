@@ -18,6 +18,7 @@ import type { LastPush } from "./pruning/last-push.js";
 import type { RelevanceCensus } from "./pruning/relevance-census.js";
 import type { FourPushes, ThreePushes } from "./pruning/three-pushes.js";
 import type { Transposition } from "./pruning/transposition.js";
+import type { TwoAhead } from "./pruning/two-ahead.js";
 import type { TwoPushes } from "./pruning/two-pushes.js";
 import type { RootShare } from "./share.js";
 
@@ -35,6 +36,8 @@ export interface DfsParts {
   three: ThreePushes;
   /** four pushes left, far from sets that cannot meet (Lemma 16) */
   four: FourPushes;
+  /** three pushes left, a row push growing neither set judged before it is written (Lemma 18) */
+  ahead: TwoAhead;
   share: RootShare;
   /** a proof job's prefixes and node budget (prefix.ts); restricts nothing by default */
   cut: PrefixCut;
@@ -67,9 +70,10 @@ export class DepthFirst {
    * `cGiven` (two pushes left, set by the parent): the goal's component of ply p's state
    * (or a closed set holding it, apart from R; Lemma 4) is already in the R group of the
    * state at cState(p), or at cState(p - 1) when `inherit` (ply p's push was far: Lemma 8).
+   * `grown` (two pushes left): ply p's growth words are written already (TwoAhead, Lemma 18).
    * @throws Interrupted (Plies.child) when shouldStop says so
    */
-  search(p: number, remaining: number, cGiven = false, inherit = false): number {
+  search(p: number, remaining: number, cGiven = false, inherit = false, grown = false): number {
     const plies = this.plies;
     const parts = this.parts;
     if (p === 0 && parts.deferral !== undefined) parts.deferral.start(remaining);
@@ -78,7 +82,7 @@ export class DepthFirst {
       return parts.last.filtered(p);
     }
     if (remaining === 2 && p > 0 && this.lookahead) {
-      if (cGiven) return parts.two.run(p, plies.cState(inherit ? p - 1 : p), inherit, !inherit);
+      if (cGiven) return parts.two.run(p, plies.cState(inherit ? p - 1 : p), inherit, !inherit, grown);
       plies.board.goalComponent(plies.state, p * plies.stride, plies.scratch);
       return parts.two.run(p, plies.scratch, false);
     }
@@ -109,6 +113,9 @@ export class DepthFirst {
     const cs = plies.cState(p);
     const grow = plies.grow;
     const g8 = 8 * p;
+    // with three pushes left: row pushes growing neither set judged before they are
+    // written (Lemma 18; not below a proof job's prefixes, whose sizes count every state)
+    const judge = prepare && parts.ahead.enabled && p >= cut.until && census === undefined && parts.deferral === undefined;
     if (ahead) {
       if (withC) plies.board.goalComponent(state, from, cs);
       parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8);
@@ -127,6 +134,7 @@ export class DepthFirst {
       nearCols = parts.lines.around(two.keptR.cols | two.keptC.cols);
       three = parts.three.prepare(p, from, cs);
     }
+    if (judge) parts.ahead.start();
     // states with two pushes left are not tabled: TwoPushes decides them about as fast
     // as a table lookup, and hits there are rare (measured: 20-25% faster without)
     const table = remaining >= 4 ? parts.transposition : undefined;
@@ -167,6 +175,10 @@ export class DepthFirst {
         plies.sawGoal = plies.sawGoal || outerSaw;
         continue;
       }
+      // a row push growing neither set, whose state with two left TwoPushes would look
+      // no further at: not written (Lemma 18); else its growth words are written already
+      const given = judge && dir < D_N && (((grow[g8 + 2 * dir] | grow[g8 + 2 * dir + 1]) >>> line) & 1) === 0;
+      if (given && parts.ahead.skips(p, m, cs)) continue;
       if (plies.child(p, m, !ahead || ((grow[g8 + 2 * dir] >>> line) & 1) === 1)) {
         // a shorter solution ends here: pushing stops the moment the goal is reachable
         plies.sawGoal = true;
@@ -194,7 +206,7 @@ export class DepthFirst {
       }
       const outerSaw = plies.sawGoal;
       plies.sawGoal = false;
-      found += this.search(p + 1, remaining - 1, prepare);
+      found += this.search(p + 1, remaining - 1, prepare, false, given);
       if (plies.limitReached) return found;
       // no sequence of up to remaining - 1 pushes from the child reaches the goal
       if (table !== undefined && !plies.sawGoal) table.store(p, remaining - 1);

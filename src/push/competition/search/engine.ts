@@ -33,6 +33,7 @@ import { LastPush } from "./pruning/last-push.js";
 import { RelevanceCensus } from "./pruning/relevance-census.js";
 import { FourPushes, ThreePushes } from "./pruning/three-pushes.js";
 import { Transposition } from "./pruning/transposition.js";
+import { TwoAhead } from "./pruning/two-ahead.js";
 import { TwoPushes } from "./pruning/two-pushes.js";
 import { PrefixCut } from "./prefix.js";
 import { RootShare } from "./share.js";
@@ -71,6 +72,7 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const two = new TwoPushes(plies, lines, look, commutation, last, grown, options.quickTwoPushes !== false);
   const three = new ThreePushes(plies, lines, options.threePushes !== false);
   const four = new FourPushes(plies, three);
+  const ahead = new TwoAhead(plies, lines, look, two, options.twoAhead === true && plies.isBit);
   const cut = options.prefix ?? new PrefixCut(undefined);
   cut.attach(plies);
   const census = options.census && plies.isBit ? { counter: new RelevanceCensus(plies), report: options.census } : undefined;
@@ -78,13 +80,13 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   // solution only; off unless asked (it does not pay: docs/search.md, "Relevance deferral")
   const deferring = options.deferral === true && (models === 1 || options.deferralEveryModel === true);
   const deferral = lookahead && deferring ? new Deferral(plies, look, commutation) : undefined;
-  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, three, four, share, cut, census, deferral }, lookahead, options.poison === true);
+  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, three, four, ahead, share, cut, census, deferral }, lookahead, options.poison === true);
   if (deferral !== undefined) {
     deferral.descend = (p, remaining) => dfs.search(p, remaining);
     last.deferral = deferral;
   }
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
-  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two, grown, three, four] : []), ...(deferral ? [deferral] : [])];
+  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two, grown, three, four, ahead] : []), ...(deferral ? [deferral] : [])];
   return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth, from: options.fromDepth });
 }

@@ -166,6 +166,16 @@ export class LookAhead {
   }
 
   /**
+   * The row words (out[at .. at + 4)) of growthAfterRowPush alone: the previous state's
+   * for the rows two or more from row `pushed`, rowGrowthBoth for the three around it.
+   */
+  rowsAfterRowPush(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, prev: number, pushed: number, rows = -1): void {
+    const bit = 1 << pushed;
+    const band = (bit | (bit << 1) | (bit >>> 1)) & this.full;
+    this.rowWords(state, base, otherAt, out, at, band & rows, prev, ~band);
+  }
+
+  /**
    * The row words of growth (out[at .. at + 4): east grows R, east grows the other set,
    * west grows R, west grows the other set, bit y: row y): the bits `kept` of the words at
    * out[prev ..] (0: none), and rowGrowthBoth for each row of `lines`.
@@ -232,6 +242,20 @@ export class LookAhead {
     out[at + 7] = sC;
   }
 
+}
+
+/**
+ * One row's part of a column push's growth of a closed set (bit c: the push of column
+ * c; LookAhead.columnGrowth ORs it over the rows): the links along row r between the
+ * tiles beside column c and the tile that lands on (r, c), which comes from row `src`,
+ * that have exactly one end in the set. `e`, `w`, `x`: row r's east and west openings
+ * and fields of the set; `eSrc`, `wSrc`, `xSrc`: those of row `src` (the tile, and the
+ * set, move along the column).
+ */
+export function columnTerm(e: number, w: number, x: number, eSrc: number, wSrc: number, xSrc: number): number {
+  const left = (e << 1) & wSrc;
+  const right = eSrc & (w >>> 1);
+  return (left & ((x << 1) ^ xSrc)) | (right & ((x >>> 1) ^ xSrc));
 }
 
 /**

@@ -162,6 +162,15 @@ export interface SearchOptions {
    */
   quickTwoPushes?: boolean;
   /**
+   * With three pushes left, a row push that grows neither R nor C is judged before its
+   * state is written: TwoPushes' test of the state with two left (the lines, growth words
+   * and line masks it reads before looking at any first push) is made on what follows
+   * from the state with three left, and when it leaves no first push the push is
+   * skipped (rule TwoAhead, docs/search.md Lemma 18); only with the look-ahead. Default
+   * false: it lowers the states but not the time (docs/search.md, "What 18 saves").
+   */
+  twoAhead?: boolean;
+  /**
    * For tests: a ply's state that the search leaves unwritten (far pushes with three
    * left, Lemma 8) is cleared (no openings, R empty) instead of keeping a
    * stale state, so that code reading it gives wrong answers that the tests see.

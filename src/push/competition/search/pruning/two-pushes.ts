@@ -21,6 +21,25 @@ export class TwoPushes extends PruningRule {
   /** R's and C's lines of the state with three pushes left (prepare), for far children */
   readonly keptR = new LineSet();
   readonly keptC = new LineSet();
+  /** what `plan` leaves for the loop of `run`: the lines touching both sets, touching R, C, near R, C */
+  private rowLines = 0;
+  private colLines = 0;
+  private rowsR = 0;
+  private colsR = 0;
+  private rowsC = 0;
+  private colsC = 0;
+  private nearRowsR = 0;
+  private nearColsR = 0;
+  private nearRowsC = 0;
+  private nearColsC = 0;
+  /** the last pushes that grow both sets now, rows and columns */
+  private passAllRows = 0;
+  private passAllCols = 0;
+  /** the first pushes' lines left for the loop, per direction */
+  private readonly left = new Int32Array(4);
+  /** the lines of R and C that `plan` was given */
+  private readonly planned = new LineSet();
+  private readonly plannedC = new LineSet();
   /** R's and C's lines of the state being judged, and the lines touching both */
   private readonly r = new LineSet();
   private readonly c = new LineSet();
@@ -78,9 +97,11 @@ export class TwoPushes extends PruningRule {
    *   and of the C that ply p's C was made from) are at Plies.grow[8(p - 1)]: when ply
    *   p's push is a row push that grew neither set, the growth words of the rows away
    *   from it are taken from there (LookAhead.growthAfterRowPush)
+   * @param given the last call of `plan` was for ply p's state, with its growth words at
+   *   Plies.grow[8p] (TwoAhead made them before writing the state, Lemma 18)
    * @returns the solutions found
    */
-  run(p: number, sc: number, inherit: boolean, after = false): number {
+  run(p: number, sc: number, inherit: boolean, after = false, given = false): number {
     const plies = this.plies;
     const lm = this.lines;
     const n = plies.n;
@@ -98,86 +119,55 @@ export class TwoPushes extends PruningRule {
     const g8 = 8 * p;
     const r = this.r;
     const c = this.c;
-    if (inherit) {
-      r.set(this.keptR.rows, this.keptR.cols);
-      c.set(this.keptC.rows, this.keptC.cols);
+    if (given) {
+      // TwoAhead made the lines, the growth words and the masks (plan) of this state
+      r.set(this.planned.rows, this.planned.cols);
+      c.set(this.plannedC.rows, this.plannedC.cols);
     } else {
-      lm.of(state, rAt, r);
-      lm.of(state, cAt, c);
+      if (inherit) {
+        r.set(this.keptR.rows, this.keptR.cols);
+        c.set(this.keptC.rows, this.keptC.cols);
+        grow.copyWithin(g8, g8 - 8, g8);
+      } else {
+        lm.of(state, rAt, r);
+        lm.of(state, cAt, c);
+        // the rows near R or C (a superset of where growth can start)
+        const rowsNear = lm.around(r.rows | c.rows);
+        if (after && this.quick && plies.path[p - 1] < 2 * n && this.grewNeither(p - 1)) this.look.growthAfterRowPush(state, from, cAt, grow, g8, g8 - 8, plies.path[p - 1] % n, rowsNear);
+        else this.look.growth(state, from, cAt, grow, g8, rowsNear);
+      }
+      this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
     }
-    lm.join(r, c, this.both);
-    const rowLines = this.both.rows;
-    const colLines = this.both.cols;
+    const rowLines = this.rowLines;
+    const colLines = this.colLines;
     const rowsR0 = r.rows;
     const colsR0 = r.cols;
     const rowsC0 = c.rows;
     const colsC0 = c.cols;
-    // lines touching R, touching C
-    const rowsR = lm.touching(rowsR0);
-    const colsR = lm.touching(colsR0);
-    const rowsC = lm.touching(rowsC0);
-    const colsC = lm.touching(colsC0);
-    // lines near (holding or beside, across the wraparound too) R, C, either
-    const nearRowsR = lm.around(rowsR0);
-    const nearColsR = lm.around(colsR0);
-    const nearRowsC = lm.around(rowsC0);
-    const nearColsC = lm.around(colsC0);
-    const rowsNear = nearRowsR | nearRowsC;
-    const colsNear = nearColsR | nearColsC;
-    if (inherit) grow.copyWithin(g8, g8 - 8, g8);
-    else if (after && this.quick && plies.path[p - 1] < 2 * n && this.grewNeither(p - 1)) this.look.growthAfterRowPush(state, from, cAt, grow, g8, g8 - 8, plies.path[p - 1] % n, rowsNear);
-    else this.look.growth(state, from, cAt, grow, g8, rowsNear);
-    // the last pushes that would make both R and C grow now: after a first push
-    // parallel to them, moving no field of R or C, two lines away or more, they grow
-    // them exactly as now (LookAhead.grows reads only its line and the two beside it);
-    // after a first push far from both, exactly those of them touching both (Lemma 5)
-    const passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]);
-    const passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]);
+    const rowsR = this.rowsR;
+    const colsR = this.colsR;
+    const rowsC = this.rowsC;
+    const colsC = this.colsC;
+    const nearRowsR = this.nearRowsR;
+    const nearColsR = this.nearColsR;
+    const nearRowsC = this.nearRowsC;
+    const nearColsC = this.nearColsC;
+    const passAllRows = this.passAllRows;
+    const passAllCols = this.passAllCols;
     const passRows = passAllRows & rowLines;
     const passCols = passAllCols & colLines;
-    // R's growers and C's growers now (Lemma 6)
     const growRowsR = grow[g8] | grow[g8 + 2];
     const growColsR = grow[g8 + 4] | grow[g8 + 6];
     const growRowsC = grow[g8 + 1] | grow[g8 + 3];
     const growColsC = grow[g8 + 5] | grow[g8 + 7];
-    // the first pushes worth trying (see the skip below), as line masks
-    const anyPass = (passRows | passCols) !== 0;
-    const anyLine = (rowLines | colLines) !== 0;
     const full = lm.full;
-    const growsR = (growRowsR | growColsR) !== 0;
-    const growsC = (growRowsC | growColsC) !== 0;
-    const growsBoth = ((growRowsR & growRowsC) | (growColsR & growColsC)) !== 0;
-    const tryRows =
-      (rowsR | rowsC | (anyPass ? full & ~rowsNear : 0) | (anyLine ? rowsNear : 0)) &
-      this.allowed(nearRowsR, nearRowsC, growsR, growsC, growsBoth);
-    const tryCols =
-      (colsR | colsC | (anyPass ? full & ~colsNear : 0) | (anyLine ? colsNear : 0)) &
-      this.allowed(nearColsR, nearColsC, growsR, growsC, growsBoth);
+    const left = this.left;
     this.tried += 4 * n;
     this.cut += 4 * n;
     let found = 0;
     for (let dir = 0; dir < 4; dir++) {
       const isRow = dir < D_N;
-      // the first pushes that grow neither set, touch one (S) and are far from the other
-      // (T), and after which, by the test below, no last push remains: dropped at once
-      const still = ~(grow[g8 + 2 * dir] | grow[g8 + 2 * dir + 1]);
-      let dead = 0;
-      if (!this.quick) {
-        // each first push judged by the loop below
-      } else if (isRow) {
-        const east = dir === D_E;
-        let cls = rowsR & ~nearRowsC & still & tryRows;
-        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(rAt, rowsR, colsR, rowsC, colsC, growRowsC, growColsC, passAllRows, east, cls);
-        cls = rowsC & ~nearRowsR & still & tryRows;
-        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(cAt, rowsC, colsC, rowsR, colsR, growRowsR, growColsR, passAllRows, east, cls);
-      } else {
-        const north = dir === D_N;
-        let cls = colsR & ~nearColsC & still & tryCols;
-        if (cls !== 0) dead |= cls & ~this.aliveColumnPushes(rowsR0, colsR0, rowsR, colsR, rowsC, colsC, growRowsC, growColsC, passAllCols, north, cls);
-        cls = colsC & ~nearColsR & still & tryCols;
-        if (cls !== 0) dead |= cls & ~this.aliveColumnPushes(rowsC0, colsC0, rowsC, colsC, rowsR, colsR, growRowsR, growColsR, passAllCols, north, cls);
-      }
-      let lines = (isRow ? tryRows : tryCols) & ~dead;
+      let lines = left[dir];
       while (lines !== 0) {
         const line = 31 - Math.clz32(lines & -lines);
         lines &= lines - 1;
@@ -278,6 +268,94 @@ export class TwoPushes extends PruningRule {
       }
     }
     return found;
+  }
+
+  /**
+   * The masks of a state with two pushes left that `run`'s loop reads, and the first
+   * pushes' lines left for it (`left`, per direction e, w, n, s): those the lines of R
+   * and C and their growers allow (Lemmas 5, 6), less, with `masks` (the shortcuts on),
+   * the pushes that grow neither set, touch one and are far from the other and after
+   * which no last push remains (aliveRowPushes, aliveColumnPushes: the loop drops each
+   * of them too, so without `masks` the loop looks at more pushes but applies the same). Reads only R's and C's lines
+   * (bit i: line i holds a field), the growth words at Plies.grow[g8 ..] and, for
+   * aliveRowPushes, R's and C's rows at `rAt` and `cAt` (indices into Plies.state): so
+   * it can judge a state that is not written (TwoAhead, Lemma 18).
+   * @returns false when no line is left: the loop would look at no first push
+   */
+  plan(rRows: number, rCols: number, cRows: number, cCols: number, g8: number, rAt: number, cAt: number, masks = this.quick): boolean {
+    const lm = this.lines;
+    this.planned.set(rRows, rCols);
+    this.plannedC.set(cRows, cCols);
+    const grow = this.plies.grow;
+    const rowLines = lm.touching(rRows) & lm.touching(cRows);
+    const colLines = lm.touching(rCols) & lm.touching(cCols);
+    this.rowLines = rowLines;
+    this.colLines = colLines;
+    // lines touching R, touching C
+    const rowsR = (this.rowsR = lm.touching(rRows));
+    const colsR = (this.colsR = lm.touching(rCols));
+    const rowsC = (this.rowsC = lm.touching(cRows));
+    const colsC = (this.colsC = lm.touching(cCols));
+    // lines near (holding or beside, across the wraparound too) R, C, either
+    const nearRowsR = (this.nearRowsR = lm.around(rRows));
+    const nearColsR = (this.nearColsR = lm.around(rCols));
+    const nearRowsC = (this.nearRowsC = lm.around(cRows));
+    const nearColsC = (this.nearColsC = lm.around(cCols));
+    const rowsNear = nearRowsR | nearRowsC;
+    const colsNear = nearColsR | nearColsC;
+    // the last pushes that would make both R and C grow now: after a first push
+    // parallel to them, moving no field of R or C, two lines away or more, they grow
+    // them exactly as now (LookAhead.grows reads only its line and the two beside it);
+    // after a first push far from both, exactly those of them touching both (Lemma 5)
+    const passAllRows = (this.passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]));
+    const passAllCols = (this.passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]));
+    const passRows = passAllRows & rowLines;
+    const passCols = passAllCols & colLines;
+    // R's growers and C's growers now (Lemma 6)
+    const growRowsR = grow[g8] | grow[g8 + 2];
+    const growColsR = grow[g8 + 4] | grow[g8 + 6];
+    const growRowsC = grow[g8 + 1] | grow[g8 + 3];
+    const growColsC = grow[g8 + 5] | grow[g8 + 7];
+    // the first pushes worth trying, as line masks: a push touching neither set needs
+    // lines touching both now (after it, those of them growing both, when it is far)
+    const anyPass = (passRows | passCols) !== 0;
+    const anyLine = (rowLines | colLines) !== 0;
+    const full = lm.full;
+    const growsR = (growRowsR | growColsR) !== 0;
+    const growsC = (growRowsC | growColsC) !== 0;
+    const growsBoth = ((growRowsR & growRowsC) | (growColsR & growColsC)) !== 0;
+    const tryRows =
+      (rowsR | rowsC | (anyPass ? full & ~rowsNear : 0) | (anyLine ? rowsNear : 0)) &
+      this.allowed(nearRowsR, nearRowsC, growsR, growsC, growsBoth);
+    const tryCols =
+      (colsR | colsC | (anyPass ? full & ~colsNear : 0) | (anyLine ? colsNear : 0)) &
+      this.allowed(nearColsR, nearColsC, growsR, growsC, growsBoth);
+    const left = this.left;
+    let any = 0;
+    for (let dir = 0; dir < 4; dir++) {
+      // the first pushes that grow neither set, touch one (S) and are far from the other
+      // (T), and after which, by the test of the loop, no last push remains: dropped at once
+      const still = ~(grow[g8 + 2 * dir] | grow[g8 + 2 * dir + 1]);
+      let dead = 0;
+      if (!masks) {
+        // each first push judged by the loop
+      } else if (dir < D_N) {
+        const east = dir === D_E;
+        let cls = rowsR & ~nearRowsC & still & tryRows;
+        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(rAt, rowsR, colsR, rowsC, colsC, growRowsC, growColsC, passAllRows, east, cls);
+        cls = rowsC & ~nearRowsR & still & tryRows;
+        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(cAt, rowsC, colsC, rowsR, colsR, growRowsR, growColsR, passAllRows, east, cls);
+      } else {
+        const north = dir === D_N;
+        let cls = colsR & ~nearColsC & still & tryCols;
+        if (cls !== 0) dead |= cls & ~this.aliveColumnPushes(rRows, rCols, rowsR, colsR, rowsC, colsC, growRowsC, growColsC, passAllCols, north, cls);
+        cls = colsC & ~nearColsR & still & tryCols;
+        if (cls !== 0) dead |= cls & ~this.aliveColumnPushes(cRows, cCols, rowsC, colsC, rowsR, colsR, growRowsR, growColsR, passAllCols, north, cls);
+      }
+      left[dir] = (dir < D_N ? tryRows : tryCols) & ~dead;
+      any |= left[dir];
+    }
+    return any !== 0;
   }
 
   /**
