@@ -1,5 +1,5 @@
 /**
- * Two pushes left, judged before a still row push is written
+ * Two pushes left, judged before a row push growing neither set is written
  * (src/push/competition/search/pruning/two-ahead.ts, docs/search.md Lemma 18):
  * - the search with the rule against the same search without it, on random sparse
  *   boards with corridors: all solutions (models 0) in the same order, and with one

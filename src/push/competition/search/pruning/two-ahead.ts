@@ -14,7 +14,7 @@ import { PruningRule } from "./rule.js";
 import type { TwoPushes } from "./two-pushes.js";
 
 export class TwoAhead extends PruningRule {
-  readonly name = "two pushes left, judged before a still row push is written";
+  readonly name = "two pushes left, judged before a row push growing neither set is written";
   readonly preserves = "every solution" as const;
   readonly lemma = "Lemma 18";
   // tried: the row pushes with three left that grow neither set; cut: those whose state is not written
