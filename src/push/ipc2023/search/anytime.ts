@@ -83,9 +83,10 @@ const STREAM_WEIGHTS = [1.25, 1.5, 1.1, 2];
 /**
  * The plan side of the two-thread planner (solve.ts with --threads 2 or more): the quick plan,
  * then cheaper plans by cheaperPlan (quick.ts) with the weights of STREAM_WEIGHTS in turn, each
- * for up to IMPROVE_MS (doubled each round), each plan handed to onPlan as it comes; it ends when
- * a round of all weights finds nothing cheaper, or when shouldStop says so (the exact search
- * has ended, a time limit, a signal). Every plan it hands on is valid; none is claimed optimal.
+ * for up to IMPROVE_MS and below the best plan so far, each plan handed to onPlan as it comes;
+ * it ends at the first cheaperPlan that finds nothing (the thread then joins the exact search,
+ * share.ts), after the last weight, or when shouldStop says so (the exact search has ended, a
+ * time limit, a signal). Every plan it hands on is valid; none is claimed optimal.
  * @param task the task (0-based PDDL coordinates)
  * @param options shouldStop (polled), onPlan (each plan cheaper than the ones before), quickStates
  */
@@ -94,16 +95,11 @@ export function planStream(task: IpcTask, options: { shouldStop: () => boolean; 
   if (!quick) return;
   options.onPlan(quick.moves, quick.cost);
   let best = quick.cost;
-  for (let ms = IMPROVE_MS, found = true; found && !options.shouldStop(); ms *= 2) {
-    found = false;
-    for (const weight of STREAM_WEIGHTS) {
-      if (options.shouldStop()) return;
-      const better = cheaperPlan(task, best, { maxStates: options.quickStates, shouldStop: options.shouldStop, ms, weight });
-      if (better) {
-        best = better.cost;
-        options.onPlan(better.moves, better.cost);
-        found = true;
-      }
-    }
+  for (const weight of STREAM_WEIGHTS) {
+    if (options.shouldStop()) return;
+    const better = cheaperPlan(task, best, { maxStates: options.quickStates, shouldStop: options.shouldStop, ms: IMPROVE_MS, weight });
+    if (!better) return;
+    best = better.cost;
+    options.onPlan(better.moves, better.cost);
   }
 }
