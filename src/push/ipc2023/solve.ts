@@ -2,11 +2,11 @@
  * The IPC 2023 solver part (labsolve plan, docs/ipc2023.md): the domain checked, the
  * problem read, then the planner as an anytime planner in worker threads (search/thread.ts).
  * With one thread: a quick plan first, then the exact search for a cheaper one, in turn. With
- * two or more (--threads, default the machine's cores): the exact search (search/share.ts)
- * runs from the start on one thread; after EARLY_MS (500 ms), unless it has ended, a second
+ * K >= 2 (--threads, default the machine's cores): the exact search (search/share.ts) runs
+ * from the start on K - 1 threads; after EARLY_MS (500 ms), unless it has ended, one more
  * thread makes the quick plan and cheaper ones, each plan's cost shared with the exact search
- * (it then looks only below it), and then joins the exact search, the two sharing out each
- * iteration's subtrees and one transposition table. A plan is proven optimal when the shared
+ * (it then looks only below it), and then joins the exact search, the threads sharing out
+ * each iteration's subtrees and one transposition table. A plan is proven optimal when the shared
  * lower bound (the iterations settled by every thread) reaches its cost.
  * Exit codes: 30 the plan is proven optimal, 20 no plan exists (proven), 10 a plan not
  * proven optimal (the time limit or SIGINT/SIGTERM stopped the exact search), 1 stopped
@@ -76,7 +76,8 @@ export const solver: PlanSolver = {
         // the shared exact search: the answer is its lower bound and the cheapest plan posted
         const memory = sharedSearchMemory();
         let plans: Promise<void> | undefined;
-        const exact = runThread("exact", task, limitMs, stop, memory, onMessage);
+        // threads - 1 exact threads from the start (at least one), the plan thread joining them later
+        const exact = Promise.all(Array.from({ length: Math.max(1, (flags.threads ?? 2) - 1) }, () => runThread("exact", task, limitMs, stop, memory, onMessage)));
         const timer = setTimeout(() => {
           plans = runThread("plans", task, limitMs === undefined ? undefined : Math.max(0, limitMs - (Date.now() - started)), stop, memory, onMessage);
           // its failure is reported after the exact thread's end (below), not as an unhandled rejection

@@ -42,6 +42,7 @@ if (role === "anytime") {
     planStream(task, {
       // no plan is needed once the exact thread has ended (it proved its answer or was stopped)
       shouldStop: () => shouldStop() || share.ended() > 0,
+      lowerBound: () => share.lowerBound(),
       onPlan: (moves, cost) => {
         share.offerPlan(cost);
         onPlan(moves, cost);
