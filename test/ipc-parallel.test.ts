@@ -9,7 +9,8 @@
  *   their plans valid by the checker, and the work is shared out (both threads expand states
  *   on many of them);
  * - `labsolve plan --threads 2` gives the same optimal cost as `--threads 1` and as solveIpc,
- *   exit 30, its plan valid by `labcheck plan`.
+ *   exit 30, its plan valid by `labcheck plan` (on the small tasks the exact thread ends before
+ *   the plan thread starts; on the 14x14 one the plan thread joins it).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -105,7 +106,7 @@ describe.skipIf(!existsSync(SHARE_JS))("two threads searching from the start (th
       [10, 10],
       [10, 20],
     ]) {
-      for (let seed = 1; seed <= 4; seed++) {
+      for (let seed = 1; seed <= 3; seed++) {
         const task = generateIpcTask(n, seed, rotations);
         const one = solveIpc(task, { tableLog2: 16 });
         expect(one.proven, task.file).toBe(true);
@@ -154,6 +155,8 @@ describe("labsolve plan --threads 2", () => {
     [8, 2, 16],
     [10, 1, 10],
     [10, 4, 20],
+    // about 2 s: the plan thread starts, finds 33 and 31, and joins the exact search
+    [14, 1, 28],
   ])("N %i, seed %i, %i pushes: the cost of --threads 1 and of solveIpc, proven, valid by labcheck plan", (n, seed, rotations) => {
     const dir = mkdtempSync(join(tmpdir(), "labyrinth-parallel-"));
     const problem = join(dir, "p.pddl");
