@@ -23,16 +23,23 @@
  *   --cli: `bin/labsolve plan --threads K` as a child process instead (start-up included; K from
  *   --threads), its exit code, plan cost (by labcheck plan), bound and states (--stats), wall seconds.
  * - --threads K: labsolve plan's --threads in the problems table and --anytime --cli (default 1).
+ * - --shared K: the generated tasks only, the exact search on one thread (solveIpc) against K
+ *   threads sharing it (share.ts, worker threads), to the same bounds: one thread first, within
+ *   the time limit; then both, in turn (--ab-runs times), with maxCost just below the cost it
+ *   proved, so that both make the same complete iterations. States, CPU seconds of the process
+ *   and wall seconds (medians), and each thread's states.
  * The tables go to stdout and, with --out, are appended to FILE.
  */
 import { spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { generateIpcTask as generated, ipcProblemText } from "../src/push/ipc2023/generate.js";
 import { readIpcProblem } from "../src/push/ipc2023/problem.js";
 import { solveIpcAnytime } from "../src/push/ipc2023/search/anytime.js";
 import { type IpcSearchOptions, solveIpc } from "../src/push/ipc2023/search/index.js";
+import { sharedSearchMemory } from "../src/push/ipc2023/search/share.js";
 import type { IpcResult, IpcTask } from "../src/push/ipc2023/task.js";
 
 const root = join(new URL(".", import.meta.url).pathname, "..", "..");
@@ -55,6 +62,7 @@ const abRuns = Number(opt("--ab-runs", "1"));
 const anytime = argv.includes("--anytime");
 const cli = argv.includes("--cli");
 const threads = opt("--threads", "1");
+const shared = Number(opt("--shared", "0"));
 const opt_dir = join(root, "..", "shared", "ipc2023-labyrinth", "opt");
 const BOUNDS = [5, 8, 9, 12, 13, 9, 12, 13, 12, 13, 14, 13, 14, 18, 17, 14, 21, 16, 15, 20];
 
@@ -67,8 +75,9 @@ const say = (s: string): void => {
 
 say(`Machine: ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores; ${new Date().toISOString().slice(0, 16)} UTC`);
 say(`Command: node dist/scripts/bench-ipc.js ${argv.join(" ")}`.trimEnd());
-if (ab || anytime) {
-  if (ab) abTable(ab);
+if (ab || anytime || shared > 0) {
+  if (shared > 0) await sharedTable(shared);
+  else if (ab) abTable(ab);
   else if (cli) anytimeCli();
   else anytimeTable();
   if (out) appendFileSync(out, `${lines.join("\n")}\n`);
@@ -263,4 +272,55 @@ function anytimeCli(): void {
     }
   }
   rmSync(tmp, { recursive: true, force: true });
+}
+
+/** --shared K: the exact search on one thread against K threads sharing it, to the same bounds. */
+async function sharedTable(k: number): Promise<void> {
+  const module = new URL("../src/push/ipc2023/search/share.js", import.meta.url).href;
+  // one thread of the shared search: the build's searchShared in a worker thread
+  const thread = `
+const { parentPort, workerData } = require("node:worker_threads");
+import(workerData.module).then(({ searchShared }) => {
+  parentPort.postMessage(searchShared(workerData.task, workerData.memory, { maxCost: workerData.maxCost }).expanded);
+});`;
+  const measure = async <T>(run: () => T | Promise<T>): Promise<{ value: T; cpu: number; wall: number }> => {
+    const c0 = process.cpuUsage();
+    const t0 = process.hrtime.bigint();
+    const value = await run();
+    const c = process.cpuUsage(c0);
+    return { value, cpu: (c.user + c.system) / 1e6, wall: Number(process.hrtime.bigint() - t0) / 1e9 };
+  };
+  say("");
+  say(`The exact search on 1 and on ${k} threads (share.ts), to the same bounds (every iteration one thread finished within ${timeLimit} s, maxCost just below the cost it proved), in turn, medians of ${abRuns}: states, process CPU s, wall s`);
+  say("");
+  say(`| N | scrambling pushes | seed | to bound | 1 thread: states | CPU s | wall s | ${k} threads: states (each thread) | CPU s | wall s | states ${k} / 1 |`);
+  say("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const n of sizes) {
+    for (const rot of rotations.length > 0 ? rotations : [n, 2 * n]) {
+      for (const seed of [1, 2, 3]) {
+        const task = generated(n, seed, rot);
+        const first = solveIpc(task, { timeLimitMs: timeLimit * 1000 });
+        const maxCost = (first.proven && first.cost !== undefined ? first.cost : first.lowerBound) - 1;
+        const ones: Awaited<ReturnType<typeof measure<IpcResult>>>[] = [];
+        const many: Awaited<ReturnType<typeof measure<number[]>>>[] = [];
+        for (let r = 0; r < abRuns; r++) {
+          ones.push(await measure(() => solveIpc(task, { maxCost })));
+          const memory = sharedSearchMemory();
+          const part = (): Promise<number> =>
+            new Promise((resolve, reject) => {
+              const w = new Worker(thread, { eval: true, workerData: { module, task, memory, maxCost } });
+              w.once("message", resolve);
+              w.once("error", reject);
+            });
+          many.push(await measure(() => Promise.all(Array.from({ length: k }, part))));
+        }
+        const states = many[0].value.reduce((a, b) => a + b, 0);
+        const mid = (xs: number[]): string => median(xs).toFixed(2);
+        const fmt = (x: number): string => x.toLocaleString("en-US");
+        say(
+          `| ${n} | ${rot} | ${seed} | ${maxCost} | ${fmt(ones[0].value.expanded)} | ${mid(ones.map((o) => o.cpu))} | ${mid(ones.map((o) => o.wall))} | ${fmt(states)} (${many[0].value.map(fmt).join(" + ")}) | ${mid(many.map((m) => m.cpu))} | ${mid(many.map((m) => m.wall))} | ${(states / ones[0].value.expanded).toFixed(3)} |`,
+        );
+      }
+    }
+  }
 }

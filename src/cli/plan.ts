@@ -55,7 +55,7 @@ export function addPlanCommand(program: Command): void {
     .option("-o, --output <planfile>", "write the plan to this file instead of standard output")
     .option("--time-limit <seconds>", "stop after this many seconds", positiveNumber)
     .option("--stats", "states expanded and time on stderr")
-    .addOption(new Option("--threads <n>", "planner threads: 1, the quick plan and the exact search in turn; 2 or more, the exact search on one and the plans on another").argParser(positiveInteger).default(availableParallelism(), "the machine's cores"))
+    .addOption(new Option("--threads <n>", "planner threads: 1, the quick plan and the exact search in turn; 2 or more, the exact search shared by all of them, one of which first makes the quick plans").argParser(positiveInteger).default(availableParallelism(), "the machine's cores"))
     .action(async (domain: string, problem: string, flags: PlanCommandFlags) => {
       await guarded("labsolve plan", () => planCommand(domain, problem, flags));
     });

@@ -2,10 +2,12 @@
  * The IPC 2023 solver part (labsolve plan, docs/ipc2023.md): the domain checked, the
  * problem read, then the planner as an anytime planner in worker threads (search/thread.ts).
  * With one thread: a quick plan first, then the exact search for a cheaper one, in turn. With
- * two or more (--threads, default the machine's cores): the exact search runs from the start
- * on one thread; after EARLY_MS (500 ms), unless it has ended, a second thread makes the quick plan and
- * cheaper ones, and each plan's cost goes to the exact search through shared memory (it then
- * looks only below it, and its bound reaching it proves that plan optimal).
+ * K >= 2 (--threads, default the machine's cores): the exact search (search/share.ts) runs
+ * from the start on K - 1 threads; after EARLY_MS (500 ms), unless it has ended, one more
+ * thread makes the quick plan and cheaper ones, each plan's cost shared with the exact search
+ * (it then looks only below it), and then joins the exact search, the threads sharing out
+ * each iteration's subtrees and one transposition table. A plan is proven optimal when the shared
+ * lower bound (the iterations settled by every thread) reaches its cost.
  * Exit codes: 30 the plan is proven optimal, 20 no plan exists (proven), 10 a plan not
  * proven optimal (the time limit or SIGINT/SIGTERM stopped the exact search), 1 stopped
  * before any plan was found.
@@ -16,9 +18,10 @@ import type { PlanSolver } from "../../core/plugin.js";
 import { readIpcDomain } from "./domain.js";
 import { planText } from "./plan-writer.js";
 import { assertProblemOfDomain, readIpcProblem, readIpcProblemFacts } from "./problem.js";
+import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "./search/share.js";
 import type { IpcMove, IpcResult, IpcTask } from "./task.js";
 
-type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "iteration"; bound: number; expanded: number } | { kind: "done"; result?: IpcResult };
+type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "iteration"; bound: number; expanded: number } | { kind: "done"; result?: IpcResult; expanded: number };
 
 /**
  * milliseconds the exact search runs alone before the plan thread starts: the IPC problems end
@@ -28,8 +31,8 @@ type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "i
 const EARLY_MS = 500;
 
 /** A planner thread (search/thread.ts) with its role; resolves when it has exited, rejects on its error. */
-async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, timeLimitMs: number | undefined, stop: Int32Array, best: Int32Array, onMessage: (m: FromPlanner) => void): Promise<void> {
-  const worker = new Worker(new URL("./search/thread.js", import.meta.url), { workerData: { role, task, timeLimitMs, stop, best } });
+async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, timeLimitMs: number | undefined, stop: Int32Array, memory: SharedSearchMemory | undefined, onMessage: (m: FromPlanner) => void): Promise<void> {
+  const worker = new Worker(new URL("./search/thread.js", import.meta.url), { workerData: { role, task, timeLimitMs, stop, memory } });
   let failure: Error | undefined;
   worker.on("message", onMessage);
   worker.on("error", (e) => (failure = e));
@@ -45,9 +48,6 @@ export const solver: PlanSolver = {
     const task = readIpcProblem(input.problem.text, input.problem.name);
     const started = Date.now();
     const stop = new Int32Array(new SharedArrayBuffer(4));
-    // the cheapest plan's cost the plan thread has found (two threads), read by the exact search
-    const best = new Int32Array(new SharedArrayBuffer(4));
-    best[0] = 0x7fffffff;
     let why = "the time limit";
     const halt = (signal: string) => () => {
       why = signal;
@@ -60,31 +60,43 @@ export const solver: PlanSolver = {
     const limitMs = flags.timeLimit === undefined ? undefined : flags.timeLimit * 1000;
     let result: IpcResult | undefined;
     let plan: { moves: IpcMove[]; cost: number } | undefined;
+    let expanded = 0;
     const onMessage = (m: FromPlanner): void => {
-      if (m.kind === "done") result = m.result ?? result;
-      else if (m.kind === "plan") {
+      if (m.kind === "done") {
+        result = m.result ?? result;
+        expanded += m.expanded;
+      } else if (m.kind === "plan") {
         if (plan === undefined || m.cost < plan.cost) plan = { moves: m.moves, cost: m.cost };
         if (flags.stats) process.stderr.write(`% a plan of cost ${m.cost} (not yet proven optimal)\n`);
       } else if (m.kind === "iteration" && flags.stats) process.stderr.write(`% no plan of cost <= ${m.bound}; ${m.expanded} states expanded\n`);
     };
     try {
-      if ((flags.threads ?? 1) < 2) await runThread("anytime", task, limitMs, stop, best, onMessage);
+      if ((flags.threads ?? 1) < 2) await runThread("anytime", task, limitMs, stop, undefined, onMessage);
       else {
+        // the shared exact search: the answer is its lower bound and the cheapest plan posted
+        const memory = sharedSearchMemory();
         let plans: Promise<void> | undefined;
-        const exact = runThread("exact", task, limitMs, stop, best, onMessage);
+        // threads - 1 exact threads from the start (at least one), the plan thread joining them later
+        const exact = Promise.all(Array.from({ length: Math.max(1, (flags.threads ?? 2) - 1) }, () => runThread("exact", task, limitMs, stop, memory, onMessage)));
         const timer = setTimeout(() => {
-          plans = runThread("plans", task, limitMs === undefined ? undefined : Math.max(0, limitMs - (Date.now() - started)), stop, best, onMessage);
-          // its failure is reported after the exact search (below), not as an unhandled rejection
+          plans = runThread("plans", task, limitMs === undefined ? undefined : Math.max(0, limitMs - (Date.now() - started)), stop, memory, onMessage);
+          // its failure is reported after the exact thread's end (below), not as an unhandled rejection
           plans.catch(() => undefined);
         }, EARLY_MS);
         try {
           await exact;
+        } catch (e) {
+          Atomics.store(stop, 0, 1);
+          throw e;
         } finally {
           clearTimeout(timer);
-          // the exact search has ended (or failed): the plan thread stops too
-          Atomics.store(stop, 0, 1);
+          // the plan thread ends by itself: at once while it makes plans, after its iteration when it has joined the exact search
           await plans;
         }
+        const lower = new SearchShare(memory).lowerBound();
+        result = { proven: false, lowerBound: lower, expanded };
+        if (plan && lower >= plan.cost) result = { moves: plan.moves, cost: plan.cost, proven: true, lowerBound: plan.cost, expanded };
+        else if (!plan && lower === NONE) result = { proven: true, lowerBound: lower, expanded };
       }
     } finally {
       process.off("SIGINT", onInt);

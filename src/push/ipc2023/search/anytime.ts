@@ -5,7 +5,7 @@
  */
 import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { solveIpc, type IpcSearchOptions } from "./index.js";
-import { cheaperPlan, quickPlan } from "./quick.js";
+import { cheaperPlan, IMPROVE, quickPlan } from "./quick.js";
 
 /** milliseconds the exact search runs alone before the quick plan */
 const EARLY_MS = 200;
@@ -79,31 +79,42 @@ export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}):
 
 /** the weights of the guide that planStream's cheaperPlan searches try in turn */
 const STREAM_WEIGHTS = [1.25, 1.5, 1.1, 2];
+/**
+ * milliseconds planStream's last cheaperPlan may take, keeping all the states quickPlan may
+ * (16x16, 16 pushes, seed 2: 43 -> 36, the optimum, after 200,000 to 300,000 states kept, 3.6 CPU
+ * s; with a tenth, nothing); the state cap ends it sooner than this time on a quiet machine
+ */
+const DEEP_MS = 20_000;
+/** planStream's last cheaperPlan is made only when the best plan is at least this far above the cost proven necessary */
+const DEEP_GAP = 3;
 
 /**
  * The plan side of the two-thread planner (solve.ts with --threads 2 or more): the quick plan,
  * then cheaper plans by cheaperPlan (quick.ts) with the weights of STREAM_WEIGHTS in turn, each
- * for up to IMPROVE_MS (doubled each round), each plan handed to onPlan as it comes; it ends when
- * a round of all weights finds nothing cheaper, or when shouldStop says so (the exact search
- * has ended, a time limit, a signal). Every plan it hands on is valid; none is claimed optimal.
+ * for up to IMPROVE_MS and below the best plan so far, until one finds nothing; then, when the
+ * best plan is DEEP_GAP or more above options.lowerBound() (the exact search's), one more with
+ * W = 1.25 keeping all the states quickPlan may keep (not a tenth), for up to DEEP_MS (where
+ * the gap is small, the exact search settles it sooner). Each plan goes to onPlan as it comes.
+ * It ends there (the thread then joins the exact search, share.ts), or when shouldStop says so
+ * (the exact search has ended, a time limit, a signal). Every plan it hands on is valid; none
+ * is claimed optimal.
  * @param task the task (0-based PDDL coordinates)
- * @param options shouldStop (polled), onPlan (each plan cheaper than the ones before), quickStates
+ * @param options shouldStop (polled), onPlan (each plan cheaper than the ones before),
+ *   lowerBound (default: 0), quickStates
  */
-export function planStream(task: IpcTask, options: { shouldStop: () => boolean; onPlan: (moves: IpcMove[], cost: number) => void; quickStates?: number }): void {
+export function planStream(task: IpcTask, options: { shouldStop: () => boolean; onPlan: (moves: IpcMove[], cost: number) => void; lowerBound?: () => number; quickStates?: number }): void {
   const quick = quickPlan(task, { maxStates: options.quickStates, shouldStop: options.shouldStop });
   if (!quick) return;
   options.onPlan(quick.moves, quick.cost);
   let best = quick.cost;
-  for (let ms = IMPROVE_MS, found = true; found && !options.shouldStop(); ms *= 2) {
-    found = false;
-    for (const weight of STREAM_WEIGHTS) {
-      if (options.shouldStop()) return;
-      const better = cheaperPlan(task, best, { maxStates: options.quickStates, shouldStop: options.shouldStop, ms, weight });
-      if (better) {
-        best = better.cost;
-        options.onPlan(better.moves, better.cost);
-        found = true;
-      }
+  const cheaper = (weight: number, ms: number, allStates: boolean): boolean => {
+    const better = options.shouldStop() ? undefined : cheaperPlan(task, best, { maxStates: options.quickStates, shouldStop: options.shouldStop, ms, weight, allStates });
+    if (better) {
+      best = better.cost;
+      options.onPlan(better.moves, better.cost);
     }
-  }
+    return better !== undefined;
+  };
+  if (STREAM_WEIGHTS.every((weight) => cheaper(weight, IMPROVE_MS, false))) return;
+  if (best - (options.lowerBound?.() ?? 0) >= DEEP_GAP) cheaper(IMPROVE, DEEP_MS, true);
 }

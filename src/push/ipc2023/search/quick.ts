@@ -48,8 +48,8 @@ const BACK_BIT = [2, 1, 8, 4];
 const DX = [0, 0, 1, -1];
 const DY = [-1, 1, 0, 0];
 const WEIGHT = 3;
-/** the weight of cheaperPlan's search (Lemma L's bound as the guide) */
-const IMPROVE = 1.25;
+/** the weight of cheaperPlan's search (Lemma L's bound as the guide), by default */
+export const IMPROVE = 1.25;
 
 /** Options of quickPlan. */
 export interface QuickOptions {
@@ -140,14 +140,15 @@ export function quickPlan(task: IpcTask, options: QuickOptions = {}): { moves: I
 /**
  * A plan cheaper than `below`, or undefined: weighted best-first search (W = 1.25) guided by
  * Lemma L's bound, which is admissible, so states with g + h at or above `below` are dropped.
- * @param options maxStates as quickPlan's (a tenth of it is kept); ms: the time it may take (default 1,500);
- *   weight: the guide's weight W (default 1.25)
+ * @param options maxStates as quickPlan's (a tenth of it is kept, or all of it with
+ *   allStates); ms: the time it may take (default 1,500); weight: the guide's weight W
+ *   (default 1.25)
  */
-export function cheaperPlan(task: IpcTask, below: number, options: QuickOptions & { ms?: number; weight?: number } = {}): { moves: IpcMove[]; cost: number } | undefined {
+export function cheaperPlan(task: IpcTask, below: number, options: QuickOptions & { ms?: number; weight?: number; allStates?: boolean } = {}): { moves: IpcMove[]; cost: number } | undefined {
   const cap = options.maxStates ?? Math.min(500_000, Math.floor(2 ** 27 / (task.size * task.size)));
   const until = Date.now() + (options.ms ?? 1500);
   const stop = (): boolean => Date.now() > until || (options.shouldStop?.() ?? false);
-  return attempt(task, { guide: "lines", weight: options.weight ?? IMPROVE, maxStates: Math.ceil(cap / 10) }, stop, below);
+  return attempt(task, { guide: "lines", weight: options.weight ?? IMPROVE, maxStates: options.allStates ? cap : Math.ceil(cap / 10) }, stop, below);
 }
 
 /** One weighted best-first search (quickPlan's attempts); with the lines guide, only plans cheaper than `below`. */

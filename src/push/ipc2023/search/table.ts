@@ -1,43 +1,64 @@
 /**
  * The IPC planner's transposition table: for a state (board, robot, the partial-order
- * context) the least cost g at which the current iteration of the deepening has searched
- * it. Met again at a cost no smaller, its subtree can hold nothing new within the bound.
- * Keys are two 32-bit Zobrist hashes; a slot always takes the newest entry (a full table
- * forgets, never lies beyond a 64-bit hash collision). Entries carry the iteration's stamp.
+ * context) the least cost g at which an iteration of the deepening (its bound) has searched
+ * it. Met again in the same iteration at a cost no smaller, its subtree can hold nothing new
+ * within the bound. Keys are two 32-bit Zobrist hashes; a slot always takes the newest entry
+ * (a full table forgets, never lies beyond a 64-bit hash collision). Entries carry the
+ * iteration's bound, so older entries no longer prune.
+ *
+ * Several search threads may share one table (sharedBuffer; the threads of one run of one
+ * task, share.ts), without locks: each word is read and written whole, but two threads may
+ * write a slot's words at once and a reader may see words of two entries. As in the
+ * competition search's table (Hyatt and Mann's lockless hashing), the first word is the first
+ * hash XOR a scramble of the entry's bound and g, so a mix of two entries' words misses
+ * (beyond a hash collision). Another thread's entry may be of a state that thread is still
+ * searching: docs/ipc2023-search.md, "Two threads share the exact search", says why pruning
+ * by it keeps the iteration complete.
  */
 export class PlanTable {
-  private readonly h1: Int32Array;
-  private readonly h2: Int32Array;
-  /** (stamp << 8) | g; 0: empty */
-  private readonly meta: Int32Array;
+  /** slot i at [4i, 4i + 3): a ^ scramble(meta), b, meta = (bound << 10) | g; meta 0: empty */
+  private readonly slots: Int32Array;
   private readonly mask: number;
-  private stamp = 1;
+  private bound = 1;
 
-  /** @param slotsLog2 log2 of the slot count (12 bytes a slot) */
-  constructor(slotsLog2: number) {
-    const slots = 2 ** slotsLog2;
-    this.h1 = new Int32Array(slots);
-    this.h2 = new Int32Array(slots);
-    this.meta = new Int32Array(slots);
-    this.mask = slots - 1;
+  /** Bytes one slot takes. */
+  static readonly SLOT_BYTES = 16;
+
+  /**
+   * @param slotsLog2 log2 of the slot count (16 bytes a slot); ignored with `shared`
+   * @param shared the memory of a table shared with other threads (sharedBuffer)
+   */
+  constructor(slotsLog2: number, shared?: SharedArrayBuffer) {
+    this.slots = shared ? new Int32Array(shared) : new Int32Array(4 * 2 ** slotsLog2);
+    this.mask = this.slots.length / 4 - 1;
   }
 
-  /** Starts a new iteration: older entries no longer prune. */
-  nextIteration(): void {
-    this.stamp++;
+  /** The memory of a table of 2^slotsLog2 slots that several threads share (give it to each one's constructor). */
+  static sharedBuffer(slotsLog2: number): SharedArrayBuffer {
+    return new SharedArrayBuffer(PlanTable.SLOT_BYTES * 2 ** slotsLog2);
+  }
+
+  /**
+   * Starts the iteration of bound `bound` (0 <= bound < 1024): entries of other bounds no
+   * longer prune. Bounds rise from one iteration to the next in one search.
+   */
+  startIteration(bound: number): void {
+    this.bound = bound;
   }
 
   /**
    * True when this state was searched in this iteration at a cost <= g (prune it);
-   * otherwise records g for it and returns false.
+   * otherwise records g for it and returns false. g < 1024.
    */
   seen(a: number, b: number, g: number): boolean {
-    const i = a & this.mask;
-    const meta = this.meta[i];
-    if (this.h1[i] === a && this.h2[i] === b && meta >>> 8 === this.stamp && (meta & 0xff) <= g) return true;
-    this.h1[i] = a;
-    this.h2[i] = b;
-    this.meta[i] = (this.stamp << 8) | g;
+    const i = (a & this.mask) << 2;
+    const s = this.slots;
+    const meta = s[i + 2];
+    if ((s[i] ^ Math.imul(meta, 0x9e3779b1)) === a && s[i + 1] === b && meta >>> 10 === this.bound && (meta & 0x3ff) <= g) return true;
+    const now = (this.bound << 10) | g;
+    s[i] = a ^ Math.imul(now, 0x9e3779b1);
+    s[i + 1] = b;
+    s[i + 2] = now;
     return false;
   }
 }

@@ -3,39 +3,52 @@
  * signal (SIGINT, SIGTERM) or the time limit while the search runs: it sets the shared
  * stop flag, which the search polls, and the worker answers with the best plan found.
  *
- * workerData: { role, task: IpcTask, timeLimitMs?: number, stop: Int32Array, best: Int32Array }
- * (both over SharedArrayBuffers). Roles:
+ * workerData: { role, task: IpcTask, timeLimitMs?: number, stop: Int32Array (over a
+ * SharedArrayBuffer), memory: SharedSearchMemory (share.ts; the same for both threads) }. Roles:
  * - "anytime" (one thread): solveIpcAnytime, the quick plan and the exact search in turn;
- * - "exact" (two threads): the exact search (solveIpc) from the start, looking only for plans
- *   cheaper than best[0], the cheapest plan the other thread has found (bestCost);
- * - "plans" (two threads): planStream, the quick plan and cheaper ones; each plan's cost is
- *   stored in best[0] before it is posted.
- * Messages to the parent: { kind: "plan", moves, cost } for each plan found outside the exact
- * search, { kind: "iteration", bound, expanded } after each finished iteration, then
- * { kind: "done", result?: IpcResult } ("plans": no result).
+ * - "exact" (two threads): its part of the shared exact search (share.ts) from the start;
+ * - "plans" (two threads): planStream, the quick plan and cheaper ones, each plan's cost shared
+ *   (the exact threads then look only below it) before it is posted; when planStream has
+ *   ended (or the exact thread has), it joins the shared exact search at the bound running.
+ * Messages to the parent: { kind: "plan", moves, cost } for each plan found, { kind:
+ * "iteration", bound, expanded } for each iteration settled (no plan of cost <= bound; the
+ * states of all threads), then { kind: "done", result?: IpcResult ("anytime"), expanded: number }.
+ * Two threads: the answer (the cost proven necessary, the cheapest plan) is the share's.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import type { IpcTask } from "../task.js";
+import type { IpcMove, IpcTask } from "../task.js";
 import { planStream, solveIpcAnytime } from "./anytime.js";
-import { solveIpc } from "./index.js";
+import { searchShared, SearchShare, type SharedSearchMemory } from "./share.js";
 
-const { role, task, timeLimitMs, stop, best } = workerData as { role: "anytime" | "exact" | "plans"; task: IpcTask; timeLimitMs?: number; stop: Int32Array; best: Int32Array };
+const { role, task, timeLimitMs, stop, memory } = workerData as { role: "anytime" | "exact" | "plans"; task: IpcTask; timeLimitMs?: number; stop: Int32Array; memory: SharedSearchMemory };
 const deadline = timeLimitMs === undefined ? Infinity : Date.now() + timeLimitMs;
 const shouldStop = (): boolean => Atomics.load(stop, 0) !== 0 || Date.now() > deadline;
 const onIteration = (bound: number, expanded: number): void => parentPort?.postMessage({ kind: "iteration", bound, expanded });
-if (role === "plans") {
-  planStream(task, {
-    shouldStop,
-    onPlan: (moves, cost) => {
-      Atomics.store(best, 0, cost);
-      parentPort?.postMessage({ kind: "plan", moves, cost });
-    },
-  });
-  parentPort?.postMessage({ kind: "done" });
-} else if (role === "exact") {
-  const result = solveIpc(task, { timeLimitMs, shouldStop, onIteration, bestCost: () => Atomics.load(best, 0) });
-  parentPort?.postMessage({ kind: "done", result });
+const onPlan = (moves: IpcMove[], cost: number): void => parentPort?.postMessage({ kind: "plan", moves, cost });
+if (role === "anytime") {
+  const result = solveIpcAnytime(task, { timeLimitMs, shouldStop, onIteration, onPlan });
+  parentPort?.postMessage({ kind: "done", result, expanded: result.expanded });
 } else {
-  const result = solveIpcAnytime(task, { timeLimitMs, shouldStop, onIteration, onPlan: (moves, cost) => parentPort?.postMessage({ kind: "plan", moves, cost }) });
-  parentPort?.postMessage({ kind: "done", result });
+  const share = new SearchShare(memory);
+  const shared = { timeLimitMs, shouldStop, onSettled: onIteration, onPlan };
+  if (role === "exact") {
+    try {
+      const { expanded } = searchShared(task, memory, shared);
+      parentPort?.postMessage({ kind: "done", expanded });
+    } finally {
+      share.end();
+    }
+  } else {
+    planStream(task, {
+      // no plan is needed once the exact thread has ended (it proved its answer or was stopped)
+      shouldStop: () => shouldStop() || share.ended() > 0,
+      lowerBound: () => share.lowerBound(),
+      onPlan: (moves, cost) => {
+        share.offerPlan(cost);
+        onPlan(moves, cost);
+      },
+    });
+    const { expanded } = searchShared(task, memory, { ...shared, join: true });
+    parentPort?.postMessage({ kind: "done", expanded });
+  }
 }

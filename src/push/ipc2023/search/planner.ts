@@ -1,0 +1,417 @@
+/**
+ * The IPC 2023 planner's search: one iteration of iterative deepening A* (IDA*) on the cost
+ * (index.ts and share.ts make the deepening), with the admissible bound of bound.ts, a
+ * transposition table (table.ts) and prunings that keep an optimal plan
+ * (docs/ipc2023-search.md):
+ * - Lemma P (partial order): after a step p -> q, a push whose line holds neither p nor q
+ *   and commutes with every push since that step could have been made before the step;
+ *   such pushes are skipped. Rows commute with rows, columns with columns.
+ * - Lemma I: a push straight after its inverse, or a step straight back with no push
+ *   between, is never part of an optimal plan.
+ * - Lemma H: a robot on a card with no opening never moves (its card never changes).
+ * - Lemma O: straight after a push, a parallel line only at the same or a higher index
+ *   (parallel pushes commute); the last push is part of the table's key.
+ * - Lemma L (lines.ts): the bound of the lines a walk needs, steps plus the line segments a
+ *   relaxed walk must have pushed; it implies Lemma W (where the bound is the Manhattan
+ *   distance M, it holds only if the board as it is has a walk of M steps), which remains
+ *   with the option noLineBound.
+ * - Lemma L': at a node on the limit, a push of a line that Lemma L's search never entered
+ *   below the bound is cut without bounding its child.
+ * - Lemma R (rotations.ts): plans walking south and east only need the row and column shifts
+ *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
+ *   Lemma L's search, which is made only where Lemma R does not cut. Lemma J (joint.ts)
+ *   ties Lemma R's two views field by field; asked where Lemma R's south-east term does not cut.
+ *   Lemma K (joined.ts) joins Lemma J's two views (every touched line charged its shift); asked
+ *   last, where Lemmas J and R do not cut, and only with 3 or fewer pushes to spare.
+ *
+ * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
+ * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
+ */
+import type { Direction } from "../../../core/grid.js";
+import type { IpcMove, IpcResult, IpcTask } from "../task.js";
+import { boundOf, costBound, monotoneWalk } from "./bound.js";
+import { LineBound } from "./lines.js";
+import { JointBound } from "./joint.js";
+import { JoinedBound } from "./joined.js";
+import type { IpcSearchOptions } from "./options.js";
+import { lineMasks, RotationBound, updateLineMasks } from "./rotations.js";
+import { BoundCache, PlanTable } from "./table.js";
+
+export type { IpcSearchOptions } from "./options.js";
+
+/** Directions in the search's order: n, s, e, w (index = code). */
+const DIRS: readonly Direction[] = ["n", "s", "e", "w"];
+const BIT = [1, 2, 4, 8];
+const BACK_BIT = [2, 1, 8, 4];
+const DX = [0, 0, 1, -1];
+const DY = [-1, 1, 0, 0];
+const INVERSE = [1, 0, 3, 2];
+/** step order: towards the exit first */
+const STEP_ORDER = [1, 2, 0, 3];
+/** the root's last action */
+export const NO_ACTION = -1;
+
+/** Thrown out of Planner.search when the clock, shouldStop, bestCost or a shared search's superseded stops the iteration. */
+export class Interrupted extends Error {}
+
+/**
+ * What a search shared by several threads (share.ts) gives the Planner: the nodes at costs up
+ * to `depth` are expanded by every thread alike (they skip the transposition table, so that
+ * every thread meets the same ones); each child of a node at cost `depth` is a unit, numbered
+ * in the order every thread meets them, searched by the thread that owns it.
+ */
+export interface PlannerShare {
+  /** the cost of the nodes whose children are the units (0: the root's children) */
+  readonly depth: number;
+  /** Whether this thread searches unit `unit` of the iteration; asked in increasing order of units. */
+  owns(unit: number): boolean;
+  /** Polled with the clock: true when the iteration of this bound is no longer needed (it then stops as on a time limit). */
+  superseded(bound: number): boolean;
+}
+
+/** One search; state kept in typed arrays, changed and restored in place. */
+export class Planner {
+  readonly n: number;
+  readonly tiles: Uint8Array;
+  readonly corner: number;
+  /** lineFields[(line*4 + d)*n + i]: the i-th field of the line along its motion */
+  readonly lineFields: Int32Array;
+  readonly z1: Int32Array;
+  readonly z2: Int32Array;
+  readonly robot1: Int32Array;
+  readonly robot2: Int32Array;
+  readonly prev1: Int32Array;
+  readonly prev2: Int32Array;
+  readonly flags1 = new Int32Array(4);
+  readonly flags2 = new Int32Array(4);
+  /** per last push (line * 4 + d): part of the table's key, as the skips of Lemmas I and O depend on it */
+  readonly last1: Int32Array;
+  readonly last2: Int32Array;
+  readonly runOrder: boolean;
+  readonly inflate: number;
+  readonly path: Int32Array;
+  readonly table: PlanTable;
+  readonly stepBase: number;
+  bh1 = 0;
+  bh2 = 0;
+  bound = 0;
+  minExceed = Infinity;
+  expanded = 0;
+  solutionLength = -1;
+  deadline: number;
+  readonly shouldStop: () => boolean;
+  readonly bestCost: () => number;
+  readonly partialOrder: boolean;
+  readonly reach: Uint8Array;
+  readonly lines: LineBound | undefined;
+  readonly boundCache = new BoundCache(18);
+  /** per depth g, per line (rows, then columns): Lemma L's lineEntries at the node */
+  readonly entries: Int32Array;
+  readonly pushFilter: boolean;
+  readonly rotations: RotationBound | undefined;
+  readonly joint: JointBound | undefined;
+  /** Lemma K (joined.ts), where Lemma J is on and the line masks are kept */
+  readonly joined: JoinedBound | undefined;
+  /** lineMasks (rotations.ts) of the tiles, kept up to date by push() for Lemmas J and R (undefined without them or for N > 32) */
+  readonly masks: Int32Array | undefined;
+  /** Lemma J of a push's child from its parent's prepared views (JointBound.prepare; off: option noJointReuse) */
+  readonly jointReuse: boolean;
+  /** Lemma S: no Lemma L search where Lemma J's views did not cut (off: option noLineSkip) */
+  readonly lineSkip: boolean;
+  /** set by raiseByRotations: Lemma J was asked and did not cut */
+  jointPassed = false;
+  /** a search shared by several threads (undefined: this thread alone) */
+  readonly share: PlannerShare | undefined;
+  /** share.depth, or -1 alone */
+  readonly shareDepth: number;
+  /** the next unit's number in this iteration (a shared search); reset for each iteration */
+  unit = 0;
+  readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
+
+  manhattan(robot: number): number {
+    const x = robot % this.n;
+    return 2 * (this.n - 1) - x - (robot - x) / this.n;
+  }
+
+  /**
+   * @param table the memory of a transposition table shared with other threads (PlanTable.sharedBuffer), else its own
+   * @param share the search is shared with other threads (share.ts)
+   */
+  constructor(task: IpcTask, options: IpcSearchOptions, table?: SharedArrayBuffer, share?: PlannerShare) {
+    const n = task.size;
+    this.n = n;
+    this.tiles = Uint8Array.from(task.tiles);
+    this.corner = n * n - 1;
+    this.stepBase = 4 * n;
+    this.partialOrder = !options.noPartialOrder;
+    this.deadline = options.timeLimitMs === undefined ? Infinity : Date.now() + options.timeLimitMs;
+    this.shouldStop = options.shouldStop ?? (() => false);
+    this.bestCost = options.bestCost ?? (() => Infinity);
+    this.lineFields = new Int32Array(4 * n * n);
+    for (let line = 0; line < n; line++) {
+      for (let i = 0; i < n; i++) {
+        const base = line * 4 * n;
+        this.lineFields[base + 0 * n + i] = (n - 1 - i) * n + line; // north: column x = line, y falls
+        this.lineFields[base + 1 * n + i] = i * n + line; // south
+        this.lineFields[base + 2 * n + i] = line * n + i; // east: row y = line, x grows
+        this.lineFields[base + 3 * n + i] = line * n + (n - 1 - i); // west
+      }
+    }
+    let seed = 0x9e3779b9 ^ (n * 7919);
+    const rand = (): number => {
+      // xorshift32
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return seed | 0;
+    };
+    const fill = (a: Int32Array): Int32Array => {
+      for (let i = 0; i < a.length; i++) a[i] = rand();
+      return a;
+    };
+    this.z1 = fill(new Int32Array(n * n * 16));
+    this.z2 = fill(new Int32Array(n * n * 16));
+    this.robot1 = fill(new Int32Array(n * n));
+    this.robot2 = fill(new Int32Array(n * n));
+    this.prev1 = fill(new Int32Array(n * n + 1));
+    this.prev2 = fill(new Int32Array(n * n + 1));
+    fill(this.flags1);
+    fill(this.flags2);
+    this.runOrder = !options.noRunOrder;
+    this.inflate = options.inflateBound ?? 0;
+    this.last1 = fill(new Int32Array(4 * n));
+    this.last2 = fill(new Int32Array(4 * n));
+    for (let f = 0; f < n * n; f++) {
+      this.bh1 ^= this.z1[f * 16 + this.tiles[f]];
+      this.bh2 ^= this.z2[f * 16 + this.tiles[f]];
+    }
+    this.path = new Int32Array(1024);
+    this.reach = new Uint8Array(n * n);
+    this.lines = options.noLineBound ? undefined : new LineBound(n);
+    this.pushFilter = !options.noPushFilter;
+    this.rotations = options.noRotationBound || !this.lines ? undefined : new RotationBound(n);
+    this.joint = options.noJointBound || !this.rotations ? undefined : new JointBound(n);
+    if (this.rotations && n <= 32) {
+      this.masks = new Int32Array(10 * n);
+      lineMasks(this.tiles, n, this.masks);
+    }
+    this.lineSkip = !options.noLineSkip;
+    this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n) : undefined;
+    this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
+    this.onRotation = options.onRotationBound;
+    this.entries = new Int32Array(this.path.length * 2 * n);
+    this.table = new PlanTable(options.tableLog2 ?? 22, table);
+    this.share = share;
+    this.shareDepth = share ? share.depth : -1;
+  }
+
+  /** Rotates line `line` one field towards direction d (0 n, 1 s, 2 e, 3 w), updating the hash. */
+  push(line: number, d: number): void {
+    const n = this.n;
+    const t = this.tiles;
+    const base = (line * 4 + d) * n;
+    const lf = this.lineFields;
+    const lastField = lf[base + n - 1];
+    const carried = t[lastField];
+    let h1 = this.bh1;
+    let h2 = this.bh2;
+    for (let i = n - 1; i > 0; i--) {
+      const f = lf[base + i];
+      const old = t[f];
+      const now = t[lf[base + i - 1]];
+      h1 ^= this.z1[f * 16 + old] ^ this.z1[f * 16 + now];
+      h2 ^= this.z2[f * 16 + old] ^ this.z2[f * 16 + now];
+      t[f] = now;
+    }
+    const f0 = lf[base];
+    h1 ^= this.z1[f0 * 16 + t[f0]] ^ this.z1[f0 * 16 + carried];
+    h2 ^= this.z2[f0 * 16 + t[f0]] ^ this.z2[f0 * 16 + carried];
+    t[f0] = carried;
+    this.bh1 = h1;
+    this.bh2 = h2;
+    if (this.masks) updateLineMasks(t, n, this.masks, line, d >= 2);
+  }
+
+  /**
+   * Depth-first search below a state of cost g within this.bound.
+   * @param prev the robot's field before the last step (-1: no step yet)
+   * @param flags pushes since the last step: 1 a row, 2 a column
+   * @param last the last action (NO_ACTION at the root)
+   */
+  search(g: number, robot: number, prev: number, flags: number, last: number): boolean {
+    let h = costBound(this.tiles, this.n, robot);
+    let entriesKnown = -1;
+    if (g + h <= this.bound && h > 0) {
+      if (this.lines) {
+        // Lemma L: the lines a walk needs (it implies Lemma W)
+        const limit = this.bound - g;
+        const a = this.bh1 ^ this.robot1[robot];
+        const b = this.bh2 ^ this.robot2[robot];
+        const kept = this.boundCache.get(a, b);
+        // a cached value is exact, or a lower bound above the limit (Lemma L's or R's)
+        if (kept >= 0 && ((kept & 1) === 1 || kept >> 1 > limit)) {
+          const l = kept >> 1;
+          if (l > h) h = l;
+          if (this.rotations && g + h <= this.bound) h = Math.max(h, this.raiseByRotations(g, h, robot, limit, a, b, last));
+        } else {
+          // Lemma R first: it is the cheaper search, and where it cuts, Lemma L's is not needed
+          const r = this.rotations ? this.raiseByRotations(g, h, robot, limit, a, b, last) : 0;
+          if (r > limit) h = r;
+          else if (!this.jointPassed || !this.lineSkip) {
+            // (Lemma S: where Lemma J's views do not cut, Lemma L's search cannot: it is not made)
+            const l = this.lines.bound(this.tiles, robot, limit);
+            if (l !== Infinity) this.boundCache.set(a, b, l, l <= limit);
+            // on the limit: note, per line, where the bound's search stepped below l (Lemma L')
+            if (l === limit && this.pushFilter) {
+              this.lines.lineEntries(this.entries, g * 2 * this.n, l);
+              entriesKnown = l;
+            }
+            if (l > h) h = l;
+          }
+        }
+      } else if (g + h === this.bound && h === this.manhattan(robot) && !monotoneWalk(this.tiles, this.n, robot, this.reach)) {
+        // Lemma W: the bound M stands only when the board as it is has a walk of M steps
+        h++;
+      }
+    }
+    if (h > 0) h += this.inflate;
+    if (g + h > this.bound) {
+      if (g + h < this.minExceed) this.minExceed = g + h;
+      return false;
+    }
+    if (robot === this.corner && (this.tiles[robot] & 2) !== 0) {
+      this.solutionLength = g;
+      return true;
+    }
+    if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop() || this.bound >= this.bestCost() || this.share?.superseded(this.bound))) throw new Interrupted();
+    // the table's key: the state and the context its children depend on (Lemmas P, I, O)
+    let a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
+    let b = this.bh2 ^ this.robot2[robot] ^ this.prev2[prev + 1] ^ this.flags2[flags];
+    const lastPush = last >= 0 && last < this.stepBase;
+    if (lastPush) {
+      a ^= this.last1[last];
+      b ^= this.last2[last];
+    }
+    // (the nodes every thread of a shared search expands alike skip it)
+    if (g > this.shareDepth && this.table.seen(a, b, g)) return false;
+    const n = this.n;
+    const t = this.tiles;
+    const x = robot % n;
+    const y = (robot - x) / n;
+    // pushes (before the steps: Lemma P leaves them free before the first step, and the optimal
+    // plans of the generated tasks push first; a plan-finding iteration then ends sooner)
+    const lastLine = n - 1;
+    const px = prev >= 0 ? prev % n : -1;
+    const py = prev >= 0 ? (prev - px) / n : -1;
+    // Lemma O: straight after a push, a parallel line only at the same or a higher index
+    const lastLineOf = lastPush && this.runOrder ? last >> 2 : -1;
+    const lastIsRow = (last & 3) >= 2;
+    // Lemma J's views of this node for its push children (prepared before the first push)
+    let prepared = !this.jointReuse;
+    for (let line = 0; line < n; line++) {
+      for (let d = 0; d < 4; d++) {
+        const isRow = d >= 2;
+        if (line < lastLineOf && isRow === lastIsRow) continue;
+        if (isRow ? line === y : line === x) continue; // the robot's lines cannot be pushed
+        if (last === line * 4 + INVERSE[d]) continue; // Lemma I: straight after its inverse
+        if (prev >= 0 && this.partialOrder) {
+          const holdsPrev = isRow ? line === py : line === px;
+          // Lemma P: a line avoiding the step's fields that commutes with the phase's pushes
+          if (!holdsPrev && (flags & (isRow ? 2 : 1)) === 0) continue;
+        }
+        if (g === this.shareDepth && !this.share!.owns(this.unit++)) continue; // another thread's unit
+        // the child's bound from the cards the push brings next to the robot and to the
+        // corner, before making the push (most children of a node on the bound end here)
+        let south = y < lastLine ? t[robot + n] : 0;
+        let east = x < lastLine ? t[robot + 1] : 0;
+        let corner = t[this.corner];
+        if (isRow) {
+          const from = d === 2 ? n - 1 : 1; // the predecessor along the push: x - 1 (east), x + 1 (west), mod N
+          if (line === y + 1) south = t[line * n + ((x + from) % n)];
+          if (line === lastLine) corner = t[lastLine * n + ((lastLine + from) % n)];
+        } else {
+          const from = d === 1 ? n - 1 : 1; // y - 1 (south), y + 1 (north), mod N
+          if (line === x + 1) east = t[((y + from) % n) * n + line];
+          if (line === lastLine) corner = t[((lastLine + from) % n) * n + lastLine];
+        }
+        let f = g + 1 + boundOf(x, y, lastLine, t[robot], south, east, corner);
+        // Lemma L': a push of a line no relaxed walk below the node's bound enters keeps it
+        if (entriesKnown >= 0 && this.entries[g * 2 * n + (isRow ? line : n + line)] >= entriesKnown && g + 1 + entriesKnown > f) f = g + 1 + entriesKnown;
+        if (f > this.bound) {
+          if (f < this.minExceed) this.minExceed = f;
+          continue;
+        }
+        const action = line * 4 + d;
+        if (!prepared) {
+          this.joint!.prepare(g, robot, Math.min(this.bound - g - 1 - this.manhattan(robot), 2 * n), this.masks!);
+          prepared = true;
+        }
+        this.push(line, d);
+        this.path[g] = action;
+        const found = this.search(g + 1, robot, prev, flags | (isRow ? 1 : 2), action);
+        this.push(line, INVERSE[d]);
+        if (found) return true;
+      }
+    }
+    // steps (after the pushes: the plans of the last iteration mostly push first, then walk)
+    for (let k = 0; k < 4; k++) {
+      const d = STEP_ORDER[k];
+      if ((t[robot] & BIT[d]) === 0) continue;
+      const nx = x + DX[d];
+      const ny = y + DY[d];
+      if (nx < 0 || ny < 0 || nx >= n || ny >= n) continue;
+      const q = ny * n + nx;
+      if ((t[q] & BACK_BIT[d]) === 0) continue;
+      if (q === prev && flags === 0 && last >= this.stepBase) continue; // Lemma I: straight back
+      if (g === this.shareDepth && !this.share!.owns(this.unit++)) continue; // another thread's unit
+      this.path[g] = this.stepBase + d;
+      if (this.search(g + 1, q, robot, 0, this.stepBase + d)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Lemma R: min(the rotations a south-east walk needs, M + 2 + F), F the fewest flags of a
+   * relaxed walk. Only "above limit?" is asked, so the south-east term (bit masks, the cheaper
+   * one) comes first. A value above the limit is kept in the bound cache (as a lower bound)
+   * and returned; otherwise 0.
+   * @param h the bound so far (for onRotationBound)
+   * @param a the state's first hash (board and robot); b its second
+   * @param last the action that led here: a push's child reads Lemma J from its parent's prepared views
+   */
+  raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number, last: number): number {
+    // Lemma J (joint.ts) first: it cuts almost every state Lemma R's south-east term cuts
+    let se = 0;
+    this.jointPassed = false;
+    if (this.joint) {
+      se =
+        this.jointReuse && last >= 0 && last < this.stepBase
+          ? this.joint.boundAfterPush(g - 1, last >> 2, (last & 3) >= 2, this.tiles, robot, limit, this.masks!)
+          : this.joint.bound(this.tiles, robot, limit, this.masks);
+    }
+    // Lemma S: Lemma J's row view within the limit gives a relaxed walk of Lemma L within it
+    if (se <= limit && this.joint && this.n <= 32) this.jointPassed = true;
+    if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
+    // Lemma K (joined.ts): the two views joined, charging touched columns their shifts; the dearest, so last
+    if (se <= limit && this.joined) se = this.joined.bound(this.tiles, robot, limit, this.masks);
+    if (se <= limit) return 0;
+    const m = this.manhattan(robot);
+    // F >= 0, so with the limit below M + 2 the other plans' term is above it without a search
+    // (Lemma L's search would answer limit - M - 1 at once: the same value)
+    const r = Math.min(se, limit < m + 2 ? limit + 1 : m + 2 + this.lines!.bound(this.tiles, robot, limit - m - 2, true));
+    if (r <= limit) return 0;
+    this.onRotation?.(g, h, r);
+    this.boundCache.set(a, b, r, false);
+    return r;
+  }
+
+  moves(): IpcMove[] {
+    const out: IpcMove[] = [];
+    for (let i = 0; i < this.solutionLength; i++) {
+      const a = this.path[i];
+      if (a >= this.stepBase) out.push({ kind: "step", direction: DIRS[a - this.stepBase] });
+      else out.push({ kind: "push", line: a >> 2, direction: DIRS[a & 3] });
+    }
+    return out;
+  }
+}
