@@ -52,6 +52,16 @@ export class TwoPushes extends PruningRule {
   private wDone = 0;
   /** rows and columns of W for R's test, then for C's (walksTo) */
   private readonly wLines = new Int32Array(4);
+  /** the state with three left whose far children are judged now (`prepare` counts them) */
+  private epoch = 0;
+  /** the epoch whose far children's plan farPlan holds (keepPlan), or -1 */
+  private farPlanned = -1;
+  private readonly farPlan = new Int32Array(20);
+  /** per set (R: m, C: 4N + m) and first push m, pendingMeets' walk W0: the epoch it was made in, whether it met the band, its lines when not */
+  private readonly w0Epoch = new Int32Array(256).fill(-1);
+  private readonly w0Meets = new Uint8Array(256);
+  private readonly w0Rows = new Int32Array(256);
+  private readonly w0Cols = new Int32Array(256);
 
   constructor(
     private readonly plies: Plies,
@@ -60,7 +70,7 @@ export class TwoPushes extends PruningRule {
     private readonly commutation: Commutation,
     private readonly last: LastPush,
     private readonly grown: GrownReach,
-    /** SearchOptions.quickTwoPushes: growth words reused and line masks (the same decisions) */
+    /** SearchOptions.quickTwoPushes: growth words reused, line masks, far children's plan and walks shared (the same decisions) */
     private readonly quick = true,
   ) {
     super();
@@ -72,6 +82,13 @@ export class TwoPushes extends PruningRule {
    */
   prepare(from: number, cs: number): void {
     const plies = this.plies;
+    // a new state with three left: what its far children share is made afresh (the
+    // count starts again before it leaves the words of w0Epoch)
+    if (++this.epoch === 0x7fffffff) {
+      this.epoch = 0;
+      this.w0Epoch.fill(-1);
+      this.farPlanned = -1;
+    }
     this.lines.of(plies.state, plies.rOf(from), this.keptR);
     this.lines.of(plies.state, plies.rOf(cs), this.keptC);
   }
@@ -127,7 +144,8 @@ export class TwoPushes extends PruningRule {
       if (inherit) {
         r.set(this.keptR.rows, this.keptR.cols);
         c.set(this.keptC.rows, this.keptC.cols);
-        grow.copyWithin(g8, g8 - 8, g8);
+        // word by word: a call of copyWithin costs more for 8 words
+        for (let i = 0; i < 8; i++) grow[g8 + i] = grow[g8 - 8 + i];
       } else {
         lm.of(state, rAt, r);
         lm.of(state, cAt, c);
@@ -136,7 +154,15 @@ export class TwoPushes extends PruningRule {
         if (after && this.quick && plies.path[p - 1] < 2 * n && this.grewNeither(p - 1)) this.look.growthAfterRowPush(state, from, cAt, grow, g8, g8 - 8, plies.path[p - 1] % n, rowsNear);
         else this.look.growth(state, from, cAt, grow, g8, rowsNear);
       }
-      this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+      // the far children of one state with three left read the same lines, growth words
+      // and rows: their plan is made once (`prepare` starts a state) and kept
+      if (!inherit || !this.quick) this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+      else if (this.farPlanned === this.epoch) this.recallPlan();
+      else {
+        this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+        this.keepPlan();
+        this.farPlanned = this.epoch;
+      }
     }
     const rowLines = this.rowLines;
     const colLines = this.colLines;
@@ -270,6 +296,48 @@ export class TwoPushes extends PruningRule {
     return found;
   }
 
+  /** Copies what `plan` left for the loop into farPlan. */
+  private keepPlan(): void {
+    const k = this.farPlan;
+    k[0] = this.rowLines;
+    k[1] = this.colLines;
+    k[2] = this.rowsR;
+    k[3] = this.colsR;
+    k[4] = this.rowsC;
+    k[5] = this.colsC;
+    k[6] = this.nearRowsR;
+    k[7] = this.nearColsR;
+    k[8] = this.nearRowsC;
+    k[9] = this.nearColsC;
+    k[10] = this.passAllRows;
+    k[11] = this.passAllCols;
+    for (let d = 0; d < 4; d++) k[12 + d] = this.left[d];
+    k[16] = this.planned.rows;
+    k[17] = this.planned.cols;
+    k[18] = this.plannedC.rows;
+    k[19] = this.plannedC.cols;
+  }
+
+  /** What `keepPlan` copied, back as the last plan. */
+  private recallPlan(): void {
+    const k = this.farPlan;
+    this.rowLines = k[0];
+    this.colLines = k[1];
+    this.rowsR = k[2];
+    this.colsR = k[3];
+    this.rowsC = k[4];
+    this.colsC = k[5];
+    this.nearRowsR = k[6];
+    this.nearColsR = k[7];
+    this.nearRowsC = k[8];
+    this.nearColsC = k[9];
+    this.passAllRows = k[10];
+    this.passAllCols = k[11];
+    for (let d = 0; d < 4; d++) this.left[d] = k[12 + d];
+    this.planned.set(k[16], k[17]);
+    this.plannedC.set(k[18], k[19]);
+  }
+
   /**
    * The masks of a state with two pushes left that `run`'s loop reads, and the first
    * pushes' lines left for it (`left`, per direction e, w, n, s): those the lines of R
@@ -390,10 +458,7 @@ export class TwoPushes extends PruningRule {
     // board with that push's line and the lines beside it open (Lemma 17 (5))
     if (grown.enabled && plies.pending === p) {
       grown.tried++;
-      const x = plies.path[p - 1];
-      const xDir = (x / n) | 0;
-      const open = lm.around(1 << (x - xDir * n));
-      if (!grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols, xDir < D_N ? open : 0, xDir < D_N ? 0 : open)) {
+      if (!(this.quick ? this.pendingMeets(p, goal, setAt, m, bandRows, bandCols) : this.openMeets(p, setAt, m, bandRows, bandCols))) {
         grown.cut++;
         return false;
       }
@@ -417,6 +482,53 @@ export class TwoPushes extends PruningRule {
     const near = lm.touching(1 << (m - dir * n));
     if ((this.wLines[at + (dir < D_N ? 0 : 1)] & near) === 0) return false;
     return !grown.enabled || this.grownMeets(p, setAt, m, bandRows, bandCols);
+  }
+
+  /**
+   * Lemma 17 (5) for first push m of ply p's state, not written yet (ply p's push X was
+   * far from R and C of ply p - 1, which it inherits): GrownReach.meets on ply p - 1's
+   * board with X's line and the lines beside it open. The far children of one state with
+   * three left share R, C, their growth words (so the band) and the board but for X's
+   * line, so the walk with no line open (W0) is made once per state, set and m
+   * (`prepare` starts a state) and decides for every X whose open lines W0 does not
+   * touch: the walk with them open reads the same words as W0's at every step (a word
+   * differs only where a field of the set lies on or beside an open line), so it ends
+   * as W0 did; and when W0 meets the band, the walk with lines open meets it too (it
+   * reads more links, never fewer). Else the walk with X's lines open is made.
+   * The same decisions as that walk alone.
+   */
+  private pendingMeets(p: number, goal: boolean, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
+    const plies = this.plies;
+    const lm = this.lines;
+    const n = plies.n;
+    const i = goal ? 4 * n + m : m;
+    if (this.w0Epoch[i] !== this.epoch) {
+      this.w0Epoch[i] = this.epoch;
+      const meets = this.grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols);
+      this.w0Meets[i] = meets ? 1 : 0;
+      if (!meets) {
+        lm.of(plies.state, plies.grownAt, this.w);
+        this.w0Rows[i] = this.w.rows;
+        this.w0Cols[i] = this.w.cols;
+      }
+    }
+    if (this.w0Meets[i] === 1) return true;
+    const x = plies.path[p - 1];
+    const xDir = (x / n) | 0;
+    const open = lm.around(1 << (x - xDir * n));
+    const touched = (xDir < D_N ? this.w0Rows[i] : this.w0Cols[i]) & lm.touching(open);
+    if (touched === 0) return false;
+    return this.openMeets(p, setAt, m, bandRows, bandCols);
+  }
+
+  /** Lemma 17 (5) itself: GrownReach.meets on ply p - 1's board with the lines of ply p's push X and beside it open. */
+  private openMeets(p: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
+    const plies = this.plies;
+    const n = plies.n;
+    const x = plies.path[p - 1];
+    const xDir = (x / n) | 0;
+    const open = this.lines.around(1 << (x - xDir * n));
+    return this.grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols, xDir < D_N ? open : 0, xDir < D_N ? 0 : open);
   }
 
   /** Lemma 17 on ply p's state (written first if it is not): false when m is skipped. */
