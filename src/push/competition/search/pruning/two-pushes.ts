@@ -12,6 +12,13 @@ import type { GrownReach } from "./grown-reach.js";
 import type { LastPush } from "./last-push.js";
 import { PruningRule } from "./rule.js";
 
+/** walksTo for a far child: the set moved by m already has a field in the band */
+const W0_MOVED_IN_BAND = 0;
+/** pendingMeets' walk W0 met the band */
+const W0_MEETS = 1;
+/** W0 did not meet the band; its lines are kept */
+const W0_LINES = 2;
+
 export class TwoPushes extends PruningRule {
   readonly name = "two last pushes";
   readonly preserves = "every solution" as const;
@@ -54,12 +61,18 @@ export class TwoPushes extends PruningRule {
   private readonly wLines = new Int32Array(4);
   /** the state with three left whose far children are judged now (`prepare` counts them) */
   private epoch = 0;
-  /** the epoch whose far children's plan farPlan holds (keepPlan), or -1 */
+  /** the epoch whose far children's first pushes left (plan's `left`) farLeft holds, or -1 */
   private farPlanned = -1;
-  private readonly farPlan = new Int32Array(20);
-  /** per set (R: m, C: 4N + m) and first push m, pendingMeets' walk W0: the epoch it was made in, whether it met the band, its lines when not */
+  private readonly farLeft = new Int32Array(4);
+  /**
+   * per set (R: m, C: 4N + m) and first push m, what walksTo found for the far children
+   * of the current state with three left: the epoch it was found in, W0_MOVED_IN_BAND,
+   * W0_MEETS or W0_LINES (pendingMeets' walk W0), the band, and W0's lines
+   */
   private readonly w0Epoch = new Int32Array(256).fill(-1);
-  private readonly w0Meets = new Uint8Array(256);
+  private readonly w0Code = new Uint8Array(256);
+  private readonly w0BandRows = new Int32Array(256);
+  private readonly w0BandCols = new Int32Array(256);
   private readonly w0Rows = new Int32Array(256);
   private readonly w0Cols = new Int32Array(256);
 
@@ -157,10 +170,13 @@ export class TwoPushes extends PruningRule {
       // the far children of one state with three left read the same lines, growth words
       // and rows: their plan is made once (`prepare` starts a state) and kept
       if (!inherit || !this.quick) this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
-      else if (this.farPlanned === this.epoch) this.recallPlan();
-      else {
+      else if (this.farPlanned === this.epoch) {
+        // the line masks again (cheap), the first pushes left as kept
+        this.lineMasks(r.rows, r.cols, c.rows, c.cols, g8);
+        for (let d = 0; d < 4; d++) this.left[d] = this.farLeft[d];
+      } else {
         this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
-        this.keepPlan();
+        for (let d = 0; d < 4; d++) this.farLeft[d] = this.left[d];
         this.farPlanned = this.epoch;
       }
     }
@@ -191,20 +207,27 @@ export class TwoPushes extends PruningRule {
     this.tried += 4 * n;
     this.cut += 4 * n;
     let found = 0;
+    // the commutation rule skips only pushes of the orientation of ply p - 1's push
+    const rowBefore = plies.path[p - 1] < 2 * n;
     for (let dir = 0; dir < 4; dir++) {
       const isRow = dir < D_N;
+      const touchesR = isRow ? rowsR : colsR;
+      const touchesC = isRow ? rowsC : colsC;
+      const nearR = isRow ? nearRowsR : nearColsR;
+      const nearC = isRow ? nearRowsC : nearColsC;
+      const commute = isRow === rowBefore;
       let lines = left[dir];
       while (lines !== 0) {
         const line = 31 - Math.clz32(lines & -lines);
         lines &= lines - 1;
         const m = dir * n + line;
-        const touchR = (((isRow ? rowsR : colsR) >>> line) & 1) === 1;
-        const touchC = (((isRow ? rowsC : colsC) >>> line) & 1) === 1;
-        const farR = (((isRow ? nearRowsR : nearColsR) >>> line) & 1) === 0;
-        const farC = (((isRow ? nearRowsC : nearColsC) >>> line) & 1) === 0;
+        const touchR = ((touchesR >>> line) & 1) === 1;
+        const touchC = ((touchesC >>> line) & 1) === 1;
+        const farR = ((nearR >>> line) & 1) === 0;
+        const farC = ((nearC >>> line) & 1) === 0;
         const far = farR && farC;
         if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) continue;
-        if (this.commutation.skips(p, m)) continue;
+        if (commute && this.commutation.skips(p, m)) continue;
         // the last pushes that can follow, as far as R's and C's growers now tell
         let allowRows = full;
         let allowCols = full;
@@ -296,46 +319,33 @@ export class TwoPushes extends PruningRule {
     return found;
   }
 
-  /** Copies what `plan` left for the loop into farPlan. */
-  private keepPlan(): void {
-    const k = this.farPlan;
-    k[0] = this.rowLines;
-    k[1] = this.colLines;
-    k[2] = this.rowsR;
-    k[3] = this.colsR;
-    k[4] = this.rowsC;
-    k[5] = this.colsC;
-    k[6] = this.nearRowsR;
-    k[7] = this.nearColsR;
-    k[8] = this.nearRowsC;
-    k[9] = this.nearColsC;
-    k[10] = this.passAllRows;
-    k[11] = this.passAllCols;
-    for (let d = 0; d < 4; d++) k[12 + d] = this.left[d];
-    k[16] = this.planned.rows;
-    k[17] = this.planned.cols;
-    k[18] = this.plannedC.rows;
-    k[19] = this.plannedC.cols;
-  }
-
-  /** What `keepPlan` copied, back as the last plan. */
-  private recallPlan(): void {
-    const k = this.farPlan;
-    this.rowLines = k[0];
-    this.colLines = k[1];
-    this.rowsR = k[2];
-    this.colsR = k[3];
-    this.rowsC = k[4];
-    this.colsC = k[5];
-    this.nearRowsR = k[6];
-    this.nearColsR = k[7];
-    this.nearRowsC = k[8];
-    this.nearColsC = k[9];
-    this.passAllRows = k[10];
-    this.passAllCols = k[11];
-    for (let d = 0; d < 4; d++) this.left[d] = k[12 + d];
-    this.planned.set(k[16], k[17]);
-    this.plannedC.set(k[18], k[19]);
+  /**
+   * The line masks of `plan` that follow from R's and C's lines and the growth words at
+   * Plies.grow[g8 ..] alone, for the loop of `run`.
+   */
+  private lineMasks(rRows: number, rCols: number, cRows: number, cCols: number, g8: number): void {
+    const lm = this.lines;
+    const grow = this.plies.grow;
+    this.planned.set(rRows, rCols);
+    this.plannedC.set(cRows, cCols);
+    // lines touching R, touching C, both
+    this.rowsR = lm.touching(rRows);
+    this.colsR = lm.touching(rCols);
+    this.rowsC = lm.touching(cRows);
+    this.colsC = lm.touching(cCols);
+    this.rowLines = this.rowsR & this.rowsC;
+    this.colLines = this.colsR & this.colsC;
+    // lines near (holding or beside, across the wraparound too) R, C
+    this.nearRowsR = lm.around(rRows);
+    this.nearColsR = lm.around(rCols);
+    this.nearRowsC = lm.around(cRows);
+    this.nearColsC = lm.around(cCols);
+    // the last pushes that would make both R and C grow now: after a first push
+    // parallel to them, moving no field of R or C, two lines away or more, they grow
+    // them exactly as now (LookAhead.grows reads only its line and the two beside it);
+    // after a first push far from both, exactly those of them touching both (Lemma 5)
+    this.passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]);
+    this.passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]);
   }
 
   /**
@@ -352,31 +362,11 @@ export class TwoPushes extends PruningRule {
    */
   plan(rRows: number, rCols: number, cRows: number, cCols: number, g8: number, rAt: number, cAt: number, masks = this.quick): boolean {
     const lm = this.lines;
-    this.planned.set(rRows, rCols);
-    this.plannedC.set(cRows, cCols);
     const grow = this.plies.grow;
-    const rowLines = lm.touching(rRows) & lm.touching(cRows);
-    const colLines = lm.touching(rCols) & lm.touching(cCols);
-    this.rowLines = rowLines;
-    this.colLines = colLines;
-    // lines touching R, touching C
-    const rowsR = (this.rowsR = lm.touching(rRows));
-    const colsR = (this.colsR = lm.touching(rCols));
-    const rowsC = (this.rowsC = lm.touching(cRows));
-    const colsC = (this.colsC = lm.touching(cCols));
-    // lines near (holding or beside, across the wraparound too) R, C, either
-    const nearRowsR = (this.nearRowsR = lm.around(rRows));
-    const nearColsR = (this.nearColsR = lm.around(rCols));
-    const nearRowsC = (this.nearRowsC = lm.around(cRows));
-    const nearColsC = (this.nearColsC = lm.around(cCols));
+    this.lineMasks(rRows, rCols, cRows, cCols, g8);
+    const { rowLines, colLines, rowsR, colsR, rowsC, colsC, nearRowsR, nearColsR, nearRowsC, nearColsC, passAllRows, passAllCols } = this;
     const rowsNear = nearRowsR | nearRowsC;
     const colsNear = nearColsR | nearColsC;
-    // the last pushes that would make both R and C grow now: after a first push
-    // parallel to them, moving no field of R or C, two lines away or more, they grow
-    // them exactly as now (LookAhead.grows reads only its line and the two beside it);
-    // after a first push far from both, exactly those of them touching both (Lemma 5)
-    const passAllRows = (this.passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]));
-    const passAllCols = (this.passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]));
     const passRows = passAllRows & rowLines;
     const passCols = passAllCols & colLines;
     // R's growers and C's growers now (Lemma 6)
@@ -444,25 +434,53 @@ export class TwoPushes extends PruningRule {
    * @returns false when the set cannot get there: m is then no first push
    */
   private walksTo(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, zRows: number, zCols: number): boolean {
-    const lm = this.lines;
     const plies = this.plies;
+    const grown = this.grown;
+    // ply p's state not written yet (a far push, Lemma 8): walk first on ply p - 1's
+    // board with that push's line and the lines beside it open (Lemma 17 (5))
+    const pending = grown.enabled && plies.pending === p;
+    const i = goal ? 4 * plies.n + m : m;
+    if (pending && this.quick && this.w0Epoch[i] === this.epoch) {
+      // a far sibling judged m before: the band, the moved set and W0 are the same (pendingMeets)
+      if (this.w0Code[i] === W0_MOVED_IN_BAND) return true;
+      const bandRows = this.w0BandRows[i];
+      const bandCols = this.w0BandCols[i];
+      grown.tried++;
+      if (!this.pendingMeets(p, goal, setAt, m, bandRows, bandCols)) {
+        grown.cut++;
+        return false;
+      }
+      return this.walksOn(p, goal, setAt, m, bandRows, bandCols);
+    }
+    const lm = this.lines;
     const bandRows = lm.touching(zRows);
     const bandCols = lm.touching(zCols);
     const moved = this.moved;
     lm.moved(plies.state, rows, cols, setAt, m, moved);
-    if (((moved.rows & bandRows) | (moved.cols & bandCols)) !== 0) return true;
-    const n = plies.n;
-    const dir = (m / n) | 0;
-    const grown = this.grown;
-    // ply p's state not written yet (a far push, Lemma 8): walk first on ply p - 1's
-    // board with that push's line and the lines beside it open (Lemma 17 (5))
-    if (grown.enabled && plies.pending === p) {
+    if (((moved.rows & bandRows) | (moved.cols & bandCols)) !== 0) {
+      if (pending && this.quick) {
+        this.w0Epoch[i] = this.epoch;
+        this.w0Code[i] = W0_MOVED_IN_BAND;
+      }
+      return true;
+    }
+    if (pending) {
       grown.tried++;
       if (!(this.quick ? this.pendingMeets(p, goal, setAt, m, bandRows, bandCols) : this.openMeets(p, setAt, m, bandRows, bandCols))) {
         grown.cut++;
         return false;
       }
     }
+    return this.walksOn(p, goal, setAt, m, bandRows, bandCols);
+  }
+
+  /** walksTo after the moved set and Lemma 17 (5): W, and Lemma 17 on ply p's state. */
+  private walksOn(p: number, goal: boolean, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
+    const lm = this.lines;
+    const plies = this.plies;
+    const n = plies.n;
+    const dir = (m / n) | 0;
+    const grown = this.grown;
     // W holds every field of the band's lines, so it has a field on or beside every line
     // across them: only when the band has no line of m's orientation can the test fail;
     // else the set is walked on the board after m without writing it (Lemma 17)
@@ -504,15 +522,17 @@ export class TwoPushes extends PruningRule {
     const i = goal ? 4 * n + m : m;
     if (this.w0Epoch[i] !== this.epoch) {
       this.w0Epoch[i] = this.epoch;
+      this.w0BandRows[i] = bandRows;
+      this.w0BandCols[i] = bandCols;
       const meets = this.grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols);
-      this.w0Meets[i] = meets ? 1 : 0;
+      this.w0Code[i] = meets ? W0_MEETS : W0_LINES;
       if (!meets) {
         lm.of(plies.state, plies.grownAt, this.w);
         this.w0Rows[i] = this.w.rows;
         this.w0Cols[i] = this.w.cols;
       }
     }
-    if (this.w0Meets[i] === 1) return true;
+    if (this.w0Code[i] === W0_MEETS) return true;
     const x = plies.path[p - 1];
     const xDir = (x / n) | 0;
     const open = lm.around(1 << (x - xDir * n));
