@@ -492,7 +492,8 @@ export class TwoPushes extends PruningRule {
       const state = plies.state;
       const w = plies.wAt;
       for (let r = 0; r < n; r++) state[w + r] = ((bandRows >>> r) & 1) === 1 ? lm.full : bandCols;
-      plies.bits.close(state, plies.written(p), w);
+      // without band columns W starts as full rows: only the rows beside them can grow
+      plies.bits.closeFrom(state, plies.written(p), w, bandCols === 0 ? lm.touching(bandRows) : -1);
       lm.of(state, w, this.w);
       this.wLines[at] = this.w.rows;
       this.wLines[at + 1] = this.w.cols;
