@@ -45,6 +45,7 @@ describe.each([
   it(`${count} instances: the same solutions in the same order and the same states, with the shortcuts as without`, async () => {
     let solutions = 0;
     let nodes = 0;
+    let lemma17 = 0;
     for (let seed = 0; seed < count; seed++) {
       // let vitest's worker talk to its runner between instances (see test/lookahead.test.ts)
       await new Promise((resolve) => setImmediate(resolve));
@@ -59,6 +60,10 @@ describe.each([
       const a = one(false);
       const b = one(true);
       expect(b.depths.map((d) => d.nodes), instance.file).toEqual(a.depths.map((d) => d.nodes));
+      // Lemma 17's walks decide the same first pushes (far children's walks made once: pendingMeets)
+      const grown = (r: typeof a) => JSON.stringify(r.depths.map((d) => d.rules?.find((x) => x.lemma === "Lemma 17")));
+      expect(grown(b), instance.file).toBe(grown(a));
+      lemma17 += b.depths.reduce((t, d) => t + (d.rules?.find((x) => x.lemma === "Lemma 17")?.cut ?? 0), 0);
       expect(JSON.stringify(b.solutions), instance.file).toBe(JSON.stringify(a.solutions));
       solutions += without.count;
       nodes += without.nodes;
@@ -66,6 +71,7 @@ describe.each([
     // the sample must have solutions and reach the plies with two pushes left
     expect(solutions).toBeGreaterThan(50);
     expect(nodes).toBeGreaterThan(20_000);
+    expect(lemma17).toBeGreaterThan(0);
   }, 180_000);
 });
 

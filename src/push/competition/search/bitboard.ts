@@ -233,6 +233,15 @@ export class BitBoard implements SearchBoard {
     return this.spread(state, base, setAt, this.full);
   }
 
+  /**
+   * BitBoard.close for a set whose rows outside `rows` (bit r: row r) gain nothing from
+   * their neighbours as the set is (a row that is full, or empty with empty neighbours):
+   * the walk starts at `rows` alone and gives the same closure. Returns true when it grew.
+   */
+  closeFrom(state: Int32Array, base: number, setAt: number, rows: number): boolean {
+    return this.spread(state, base, setAt, rows & this.full);
+  }
+
   /** Walks the set at `setAt` on the tiles at `base`, starting from the rows of `dirty`. */
   private spread(state: Int32Array, base: number, setAt: number, dirty: number): boolean {
     const n = this.n;

@@ -169,7 +169,8 @@ export class DepthFirst {
         if (this.poison) state.fill(0, to, to + stride);
         const outerSaw = plies.sawGoal;
         plies.sawGoal = false;
-        found += this.search(p + 1, remaining - 1, true, true);
+        // (this.search(p + 1, 2, true, true) would make just this call)
+        found += parts.two.run(p + 1, cs, true, false, false);
         plies.pending = -1;
         if (plies.limitReached) return found;
         plies.sawGoal = plies.sawGoal || outerSaw;
@@ -206,7 +207,8 @@ export class DepthFirst {
       }
       const outerSaw = plies.sawGoal;
       plies.sawGoal = false;
-      found += this.search(p + 1, remaining - 1, prepare, false, given);
+      // with three left, this.search(p + 1, 2, true, false, given) would make just this call
+      found += prepare ? parts.two.run(p + 1, cs + stride, false, true, given) : this.search(p + 1, remaining - 1, false, false, given);
       if (plies.limitReached) return found;
       // no sequence of up to remaining - 1 pushes from the child reaches the goal
       if (table !== undefined && !plies.sawGoal) table.store(p, remaining - 1);

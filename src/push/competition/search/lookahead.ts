@@ -53,12 +53,6 @@ export class LookAhead {
     const n = this.n;
     const top = n - 1;
     const full = this.full;
-    const nW = state[base + K_N * n + line];
-    const sW = state[base + K_S * n + line];
-    const eW = state[base + K_E * n + line];
-    const wW = state[base + K_W * n + line];
-    const nBelow = line > 0 ? state[base + K_N * n + line - 1] : 0;
-    const sAbove = line < top ? state[base + K_S * n + line + 1] : 0;
     const rB = base + K_R * n;
     const r0 = state[rB + line];
     const rBelow = line > 0 ? state[rB + line - 1] : 0;
@@ -66,19 +60,30 @@ export class LookAhead {
     const c0 = state[otherAt + line];
     const cBelow = line > 0 ? state[otherAt + line - 1] : 0;
     const cAbove = line < top ? state[otherAt + line + 1] : 0;
+    // a set with no field on the line or beside it has no link into it: it cannot grow
+    // (crosses would say no), and R and C lie apart, so mostly one of them is here
+    const rHere = (r0 | rBelow | rAbove) !== 0;
+    const cHere = (c0 | cBelow | cAbove) !== 0;
+    if (!rHere && !cHere) return 0;
+    const nW = state[base + K_N * n + line];
+    const sW = state[base + K_S * n + line];
+    const eW = state[base + K_E * n + line];
+    const wW = state[base + K_W * n + line];
+    const nBelow = line > 0 ? state[base + K_N * n + line - 1] : 0;
+    const sAbove = line < top ? state[base + K_S * n + line + 1] : 0;
     let g = 0;
     // east: every word of the line rotated one column up (wraparound)
     let h = ((eW << 1) | (eW >>> top)) & full & ((((wW << 1) | (wW >>> top)) & full) >>> 1);
     let down = nBelow & (((sW << 1) | (sW >>> top)) & full);
     let up = (((nW << 1) | (nW >>> top)) & full) & sAbove;
-    if (crosses(((r0 << 1) | (r0 >>> top)) & full, h, rBelow, rAbove, down, up)) g |= 1;
-    if (crosses(((c0 << 1) | (c0 >>> top)) & full, h, cBelow, cAbove, down, up)) g |= 2;
+    if (rHere && crosses(((r0 << 1) | (r0 >>> top)) & full, h, rBelow, rAbove, down, up)) g |= 1;
+    if (cHere && crosses(((c0 << 1) | (c0 >>> top)) & full, h, cBelow, cAbove, down, up)) g |= 2;
     // west: one column down
     h = ((eW >>> 1) | ((eW & 1) << top)) & (((wW >>> 1) | ((wW & 1) << top)) >>> 1);
     down = nBelow & ((sW >>> 1) | ((sW & 1) << top));
     up = ((nW >>> 1) | ((nW & 1) << top)) & sAbove;
-    if (crosses((r0 >>> 1) | ((r0 & 1) << top), h, rBelow, rAbove, down, up)) g |= 4;
-    if (crosses((c0 >>> 1) | ((c0 & 1) << top), h, cBelow, cAbove, down, up)) g |= 8;
+    if (rHere && crosses((r0 >>> 1) | ((r0 & 1) << top), h, rBelow, rAbove, down, up)) g |= 4;
+    if (cHere && crosses((c0 >>> 1) | ((c0 & 1) << top), h, cBelow, cAbove, down, up)) g |= 8;
     return g;
   }
 
@@ -219,22 +224,31 @@ export class LookAhead {
     let sC = nC;
     for (let r = 0; r < n; r++) {
       if (((rows >>> r) & 1) === 0) continue;
-      const e = state[eB + r];
-      const w = state[wB + r];
       const x = state[rB + r];
       const y = state[otherAt + r];
-      // north: the tile landing on row r comes from row r - 1 (row 0's from the top row)
-      let src = r === 0 ? top : r - 1;
-      let left = (e << 1) & state[wB + src];
-      let right = state[eB + src] & (w >>> 1);
-      nR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
-      nC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
+      // north: the tile landing on row r comes from row r - 1 (row 0's from the top row);
       // south: from row r + 1 (the top row's from row 0)
-      src = r === top ? 0 : r + 1;
-      left = (e << 1) & state[wB + src];
-      right = state[eB + src] & (w >>> 1);
-      sR |= (left & ((x << 1) ^ state[rB + src])) | (right & ((x >>> 1) ^ state[rB + src]));
-      sC |= (left & ((y << 1) ^ state[otherAt + src])) | (right & ((y >>> 1) ^ state[otherAt + src]));
+      const below = r === 0 ? top : r - 1;
+      const above = r === top ? 0 : r + 1;
+      const xN = state[rB + below];
+      const xS = state[rB + above];
+      const yN = state[otherAt + below];
+      const yS = state[otherAt + above];
+      // a set with no field in the three rows adds nothing here (R and C lie apart, so
+      // mostly one of them is here)
+      const rHere = (x | xN | xS) !== 0;
+      const cHere = (y | yN | yS) !== 0;
+      if (!rHere && !cHere) continue;
+      const e = state[eB + r];
+      const w = state[wB + r];
+      let left = (e << 1) & state[wB + below];
+      let right = state[eB + below] & (w >>> 1);
+      if (rHere) nR |= (left & ((x << 1) ^ xN)) | (right & ((x >>> 1) ^ xN));
+      if (cHere) nC |= (left & ((y << 1) ^ yN)) | (right & ((y >>> 1) ^ yN));
+      left = (e << 1) & state[wB + above];
+      right = state[eB + above] & (w >>> 1);
+      if (rHere) sR |= (left & ((x << 1) ^ xS)) | (right & ((x >>> 1) ^ xS));
+      if (cHere) sC |= (left & ((y << 1) ^ yS)) | (right & ((y >>> 1) ^ yS));
     }
     out[at + 4] = nR;
     out[at + 5] = nC;

@@ -95,6 +95,18 @@ export class TranspositionTable {
     this.h2 = h2 & ~0xff;
   }
 
+  /** Writes the last hash (of hash and mix) at into[at], into[at + 1], for `recall`. */
+  keep(into: Int32Array, at: number): void {
+    into[at] = this.h1;
+    into[at + 1] = this.h2;
+  }
+
+  /** Makes the hash that `keep` wrote at from[at], from[at + 1] the last one again. */
+  recall(from: Int32Array, at: number): void {
+    this.h1 = from[at];
+    this.h2 = from[at + 1];
+  }
+
   /** The last hashed state's 32-bit key (both hashes mixed). */
   get key(): number {
     return this.h1 ^ Math.imul(this.h2, 0x2c1b3c6d);

@@ -56,14 +56,29 @@ export class GrownReach extends PruningRule {
     const state = this.plies.state;
     const at = this.plies.grownAt;
     this.at = at;
-    // the set moved by m, copied word by word (cheaper than copyWithin for N words)
-    for (let r = 0; r < n; r++) state[at + r] = state[setAt + r];
-    this.plies.bits.moveRows(state, at, m);
     const dir = (m / n) | 0;
     const line = m - dir * n;
-    return dir < D_N
-      ? this.walkRow(state, base, line, dir === D_E, bandRows, bandCols, openRows, openCols)
-      : this.walkColumn(state, base, line, dir === D_N, bandRows, bandCols, openRows, openCols);
+    if (dir < D_N) {
+      // the set moved by m, copied word by word (cheaper than copyWithin for N words)
+      for (let r = 0; r < n; r++) state[at + r] = state[setAt + r];
+      state[at + line] = rotateBits(state[at + line], dir === D_E, this.top, this.full);
+      return this.walkRow(state, base, line, dir === D_E, bandRows, bandCols, openRows, openCols);
+    }
+    // a column push: the set moved (BitBoard.moveRows) and the rows its walk starts at
+    // (BitBoard.columnPushRows) in one pass
+    const top = this.top;
+    const north = dir === D_N;
+    const bit = 1 << line;
+    const keep = ~bit;
+    const near = (bit | (bit << 1) | (bit >>> 1)) & this.full;
+    let rows = 3 | (3 << (n - 2));
+    for (let r = 0; r < n; r++) {
+      const src = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
+      const x = (state[setAt + r] & keep) | (state[setAt + src] & bit);
+      state[at + r] = x;
+      if ((x & near) !== 0) rows |= 1 << r;
+    }
+    return this.walkColumn(state, base, line, north, rows & this.full, bandRows, bandCols, openRows, openCols);
   }
 
   /**
@@ -121,10 +136,10 @@ export class GrownReach extends PruningRule {
   /**
    * The walk after a push of column `line` north (or south): every row's bit `line`
    * takes the tile of the row before it (wraparound), read as it is needed; the walk
-   * starts at the rows of BitBoard.columnPushRows. Returns true as soon as the set has a
-   * field in the band.
+   * starts at the rows `start` (bit r: row r; BitBoard.columnPushRows of the moved set,
+   * made by `meets`). Returns true as soon as the set has a field in the band.
    */
-  private walkColumn(state: Int32Array, base: number, line: number, north: boolean, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
+  private walkColumn(state: Int32Array, base: number, line: number, north: boolean, start: number, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
     const n = this.n;
     const top = this.top;
     const at = this.at;
@@ -137,7 +152,7 @@ export class GrownReach extends PruningRule {
     const open = (openRows | openCols) !== 0;
     // the walk starts in the rows where a link the push changed has an end in the set
     // (BitBoard.columnPushRows) and visits a row again when a field is added beside it
-    let dirty = this.plies.bits.columnPushRows(state, at, line);
+    let dirty = start;
     while (dirty !== 0) {
       const r = 31 - Math.clz32(dirty & -dirty);
       dirty &= dirty - 1;

@@ -5,7 +5,7 @@
  * any second push. Decided from the state's lines and growth words, before X is
  * applied. Keeps every solution.
  */
-import { D_N } from "../layout.js";
+import { D_E, D_N } from "../layout.js";
 import { LineSet, type LineMath } from "../lines.js";
 import type { Plies } from "../plies.js";
 import { PruningRule } from "./rule.js";
@@ -32,12 +32,12 @@ export class ThreePushes extends PruningRule {
   /** R's and C's lines now */
   private readonly r = new LineSet();
   private readonly c = new LineSet();
-  /** the other set's lines after X moved it */
-  private readonly moved = new LineSet();
   /** index of R's rows and C's rows in the state array, and of the growth words */
   private rAt = 0;
   private cAt = 0;
   private g8 = 0;
+  /** per direction (e, w, n, s), the lines whose push `skips` (bit i: line i), made by `prepare` */
+  private readonly skipLines = new Int32Array(4);
 
   /** @param enabled false: the rule never cuts (SearchOptions.threePushes) */
   constructor(
@@ -76,6 +76,7 @@ export class ThreePushes extends PruningRule {
     this.wideRCols = lm.around(this.nearRCols);
     this.wideCRows = lm.around(this.nearCRows);
     this.wideCCols = lm.around(this.nearCCols);
+    for (let dir = 0; dir < 4; dir++) this.skipLines[dir] = this.decidesLines(dir);
     return true;
   }
 
@@ -88,7 +89,8 @@ export class ThreePushes extends PruningRule {
    */
   skips(m: number): boolean {
     this.tried++;
-    if (!this.decides(m)) return false;
+    const dir = (m / this.plies.n) | 0;
+    if (((this.skipLines[dir] >>> (m - dir * this.plies.n)) & 1) === 0) return false;
     this.cut++;
     return true;
   }
@@ -100,8 +102,8 @@ export class ThreePushes extends PruningRule {
    */
   skipsAll(p: number, from: number, cs: number): boolean {
     if (!this.prepare(p, from, cs)) return false;
-    const moves = 4 * this.plies.n;
-    for (let m = 0; m < moves; m++) if (!this.decides(m)) return false;
+    const full = this.lines.full;
+    for (let dir = 0; dir < 4; dir++) if (this.skipLines[dir] !== full) return false;
     return true;
   }
 
@@ -114,31 +116,58 @@ export class ThreePushes extends PruningRule {
     return this.nearRCols | this.nearCCols;
   }
 
-  private decides(m: number): boolean {
-    const n = this.plies.n;
-    const dir = (m / n) | 0;
-    const line = m - dir * n;
+  /**
+   * The lines of direction `dir` whose push `skips` (Lemma 15), all at once: for S a set
+   * without growers and T the other, the lines far from S whose push does not grow T and
+   * after which T, moved without growing (LineMath.moved), has no line within one of a
+   * line within two of S. A row push adds to T's columns only its row rotated (nothing
+   * when the row holds no field of T), a column push adds to T's rows its rows rotated
+   * when the column holds a field of T: so the test splits into a part shared by the
+   * lines and one per row of T (rows) or two cases (columns).
+   */
+  private decidesLines(dir: number): number {
+    const full = this.lines.full;
     const isRow = dir < D_N;
-    const grow = this.plies.grow;
     const at = this.g8 + 2 * dir;
-    if (this.noR && (((isRow ? this.nearRRows : this.nearRCols) >>> line) & 1) === 0 && ((grow[at + 1] >>> line) & 1) === 0) {
-      if (this.apart(m, this.c, this.cAt, this.wideRRows, this.wideRCols)) return true;
+    const grow = this.plies.grow;
+    let lines = 0;
+    if (this.noR) {
+      const far = ~(isRow ? this.nearRRows : this.nearRCols) & ~grow[at + 1] & full;
+      if (far !== 0) lines |= this.apartLines(dir, far, this.c, this.cAt, this.wideRRows, this.wideRCols);
     }
-    if (this.noC && (((isRow ? this.nearCRows : this.nearCCols) >>> line) & 1) === 0 && ((grow[at] >>> line) & 1) === 0) {
-      if (this.apart(m, this.r, this.rAt, this.wideCRows, this.wideCCols)) return true;
+    if (this.noC) {
+      const far = ~(isRow ? this.nearCRows : this.nearCCols) & ~grow[at] & full & ~lines;
+      if (far !== 0) lines |= this.apartLines(dir, far, this.r, this.rAt, this.wideCRows, this.wideCCols);
     }
-    return false;
+    return lines;
   }
 
   /**
-   * Whether set T (lines `t`, rows at `tAt`), moved by m without growing, has no line
-   * within one of the lines `wideRows`/`wideCols` (within two of S).
+   * Of the lines `cand` of direction `dir`, those whose push leaves set T (lines `t`, rows
+   * at `tAt`), moved without growing, with no line within one of the lines
+   * `wideRows`/`wideCols` (within two of S).
    */
-  private apart(m: number, t: LineSet, tAt: number, wideRows: number, wideCols: number): boolean {
+  private apartLines(dir: number, cand: number, t: LineSet, tAt: number, wideRows: number, wideCols: number): number {
     const lm = this.lines;
-    const moved = this.moved;
-    lm.moved(this.plies.state, t.rows, t.cols, tAt, m, moved);
-    return (wideRows & lm.around(moved.rows)) === 0 && (wideCols & lm.around(moved.cols)) === 0;
+    if (dir < D_N) {
+      // rows stay; the columns gain the pushed row of T rotated
+      if ((wideRows & lm.around(t.rows)) !== 0 || (wideCols & lm.around(t.cols)) !== 0) return 0;
+      const state = this.plies.state;
+      const east = dir === D_E;
+      let out = cand;
+      let rows = cand & t.rows;
+      while (rows !== 0) {
+        const y = 31 - Math.clz32(rows & -rows);
+        rows &= rows - 1;
+        if ((wideCols & lm.around(lm.rotate(state[tAt + y], east))) !== 0) out &= ~(1 << y);
+      }
+      return out;
+    }
+    // columns stay; the rows gain T's rows rotated when the pushed column holds a field of T
+    if ((wideCols & lm.around(t.cols)) !== 0) return 0;
+    const still = (wideRows & lm.around(t.rows)) === 0 ? cand & ~t.cols : 0;
+    const moved = (wideRows & lm.around(t.rows | lm.rotate(t.rows, dir === D_N))) === 0 ? cand & t.cols : 0;
+    return still | moved;
   }
 }
 

@@ -13,6 +13,8 @@ export class Transposition extends PruningRule {
   readonly preserves = "every solution" as const;
   readonly lemma = "Lemma 2";
   private readonly table: TranspositionTable;
+  /** the key of the state after ply p's push at [2p, 2p + 2), kept by provenAbove for store */
+  private keys = new Int32Array(64);
 
   /**
    * @param megabytes the table's size in MiB (> 0)
@@ -31,19 +33,27 @@ export class Transposition extends PruningRule {
 
   /**
    * True when the state of ply p + 1 (after ply p's push) is known to need more than
-   * `left` pushes. The key is kept for a following `store`.
+   * `left` pushes. The key is kept for a following `store` of the same ply (the search
+   * below writes only the plies after p + 1, so the state is the same then).
    */
   provenAbove(p: number, left: number): boolean {
     this.key(p);
+    // a deeper ply than ever before: more room (doubling, so rarely)
+    if (2 * p + 2 > this.keys.length) {
+      const more = new Int32Array(4 * p + 4);
+      more.set(this.keys);
+      this.keys = more;
+    }
+    this.table.keep(this.keys, 2 * p);
     this.tried++;
     if (!this.table.provenAbove(left)) return false;
     this.cut++;
     return true;
   }
 
-  /** Records that the state of ply p + 1 needs more than `left` pushes. */
+  /** Records that the state of ply p + 1 needs more than `left` pushes (after provenAbove(p, ..)). */
   store(p: number, left: number): void {
-    this.key(p);
+    this.table.recall(this.keys, 2 * p);
     this.table.storeAbove(left);
   }
 

@@ -12,6 +12,13 @@ import type { GrownReach } from "./grown-reach.js";
 import type { LastPush } from "./last-push.js";
 import { PruningRule } from "./rule.js";
 
+/** walksTo for a far child: the set moved by m already has a field in the band */
+const W0_MOVED_IN_BAND = 0;
+/** pendingMeets' walk W0 met the band */
+const W0_MEETS = 1;
+/** W0 did not meet the band; its lines are kept */
+const W0_LINES = 2;
+
 export class TwoPushes extends PruningRule {
   readonly name = "two last pushes";
   readonly preserves = "every solution" as const;
@@ -52,6 +59,22 @@ export class TwoPushes extends PruningRule {
   private wDone = 0;
   /** rows and columns of W for R's test, then for C's (walksTo) */
   private readonly wLines = new Int32Array(4);
+  /** the state with three left whose far children are judged now (`prepare` counts them) */
+  private epoch = 0;
+  /** the epoch whose far children's first pushes left (plan's `left`) farLeft holds, or -1 */
+  private farPlanned = -1;
+  private readonly farLeft = new Int32Array(4);
+  /**
+   * per set (R: m, C: 4N + m) and first push m, what walksTo found for the far children
+   * of the current state with three left: the epoch it was found in, W0_MOVED_IN_BAND,
+   * W0_MEETS or W0_LINES (pendingMeets' walk W0), the band, and W0's lines
+   */
+  private readonly w0Epoch = new Int32Array(256).fill(-1);
+  private readonly w0Code = new Uint8Array(256);
+  private readonly w0BandRows = new Int32Array(256);
+  private readonly w0BandCols = new Int32Array(256);
+  private readonly w0Rows = new Int32Array(256);
+  private readonly w0Cols = new Int32Array(256);
 
   constructor(
     private readonly plies: Plies,
@@ -60,7 +83,7 @@ export class TwoPushes extends PruningRule {
     private readonly commutation: Commutation,
     private readonly last: LastPush,
     private readonly grown: GrownReach,
-    /** SearchOptions.quickTwoPushes: growth words reused and line masks (the same decisions) */
+    /** SearchOptions.quickTwoPushes: growth words reused, line masks, far children's plan and walks shared (the same decisions) */
     private readonly quick = true,
   ) {
     super();
@@ -72,6 +95,13 @@ export class TwoPushes extends PruningRule {
    */
   prepare(from: number, cs: number): void {
     const plies = this.plies;
+    // a new state with three left: what its far children share is made afresh (the
+    // count starts again before it leaves the words of w0Epoch)
+    if (++this.epoch === 0x7fffffff) {
+      this.epoch = 0;
+      this.w0Epoch.fill(-1);
+      this.farPlanned = -1;
+    }
     this.lines.of(plies.state, plies.rOf(from), this.keptR);
     this.lines.of(plies.state, plies.rOf(cs), this.keptC);
   }
@@ -127,7 +157,8 @@ export class TwoPushes extends PruningRule {
       if (inherit) {
         r.set(this.keptR.rows, this.keptR.cols);
         c.set(this.keptC.rows, this.keptC.cols);
-        grow.copyWithin(g8, g8 - 8, g8);
+        // word by word: a call of copyWithin costs more for 8 words
+        for (let i = 0; i < 8; i++) grow[g8 + i] = grow[g8 - 8 + i];
       } else {
         lm.of(state, rAt, r);
         lm.of(state, cAt, c);
@@ -136,7 +167,18 @@ export class TwoPushes extends PruningRule {
         if (after && this.quick && plies.path[p - 1] < 2 * n && this.grewNeither(p - 1)) this.look.growthAfterRowPush(state, from, cAt, grow, g8, g8 - 8, plies.path[p - 1] % n, rowsNear);
         else this.look.growth(state, from, cAt, grow, g8, rowsNear);
       }
-      this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+      // the far children of one state with three left read the same lines, growth words
+      // and rows: their plan is made once (`prepare` starts a state) and kept
+      if (!inherit || !this.quick) this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+      else if (this.farPlanned === this.epoch) {
+        // the line masks again (cheap), the first pushes left as kept
+        this.lineMasks(r.rows, r.cols, c.rows, c.cols, g8);
+        for (let d = 0; d < 4; d++) this.left[d] = this.farLeft[d];
+      } else {
+        this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+        for (let d = 0; d < 4; d++) this.farLeft[d] = this.left[d];
+        this.farPlanned = this.epoch;
+      }
     }
     const rowLines = this.rowLines;
     const colLines = this.colLines;
@@ -165,20 +207,27 @@ export class TwoPushes extends PruningRule {
     this.tried += 4 * n;
     this.cut += 4 * n;
     let found = 0;
+    // the commutation rule skips only pushes of the orientation of ply p - 1's push
+    const rowBefore = plies.path[p - 1] < 2 * n;
     for (let dir = 0; dir < 4; dir++) {
       const isRow = dir < D_N;
+      const touchesR = isRow ? rowsR : colsR;
+      const touchesC = isRow ? rowsC : colsC;
+      const nearR = isRow ? nearRowsR : nearColsR;
+      const nearC = isRow ? nearRowsC : nearColsC;
+      const commute = isRow === rowBefore;
       let lines = left[dir];
       while (lines !== 0) {
         const line = 31 - Math.clz32(lines & -lines);
         lines &= lines - 1;
         const m = dir * n + line;
-        const touchR = (((isRow ? rowsR : colsR) >>> line) & 1) === 1;
-        const touchC = (((isRow ? rowsC : colsC) >>> line) & 1) === 1;
-        const farR = (((isRow ? nearRowsR : nearColsR) >>> line) & 1) === 0;
-        const farC = (((isRow ? nearRowsC : nearColsC) >>> line) & 1) === 0;
+        const touchR = ((touchesR >>> line) & 1) === 1;
+        const touchC = ((touchesC >>> line) & 1) === 1;
+        const farR = ((nearR >>> line) & 1) === 0;
+        const farC = ((nearC >>> line) & 1) === 0;
         const far = farR && farC;
         if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) continue;
-        if (this.commutation.skips(p, m)) continue;
+        if (commute && this.commutation.skips(p, m)) continue;
         // the last pushes that can follow, as far as R's and C's growers now tell
         let allowRows = full;
         let allowCols = full;
@@ -271,6 +320,35 @@ export class TwoPushes extends PruningRule {
   }
 
   /**
+   * The line masks of `plan` that follow from R's and C's lines and the growth words at
+   * Plies.grow[g8 ..] alone, for the loop of `run`.
+   */
+  private lineMasks(rRows: number, rCols: number, cRows: number, cCols: number, g8: number): void {
+    const lm = this.lines;
+    const grow = this.plies.grow;
+    this.planned.set(rRows, rCols);
+    this.plannedC.set(cRows, cCols);
+    // lines touching R, touching C, both
+    this.rowsR = lm.touching(rRows);
+    this.colsR = lm.touching(rCols);
+    this.rowsC = lm.touching(cRows);
+    this.colsC = lm.touching(cCols);
+    this.rowLines = this.rowsR & this.rowsC;
+    this.colLines = this.colsR & this.colsC;
+    // lines near (holding or beside, across the wraparound too) R, C
+    this.nearRowsR = lm.around(rRows);
+    this.nearColsR = lm.around(rCols);
+    this.nearRowsC = lm.around(cRows);
+    this.nearColsC = lm.around(cCols);
+    // the last pushes that would make both R and C grow now: after a first push
+    // parallel to them, moving no field of R or C, two lines away or more, they grow
+    // them exactly as now (LookAhead.grows reads only its line and the two beside it);
+    // after a first push far from both, exactly those of them touching both (Lemma 5)
+    this.passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]);
+    this.passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]);
+  }
+
+  /**
    * The masks of a state with two pushes left that `run`'s loop reads, and the first
    * pushes' lines left for it (`left`, per direction e, w, n, s): those the lines of R
    * and C and their growers allow (Lemmas 5, 6), less, with `masks` (the shortcuts on),
@@ -284,31 +362,11 @@ export class TwoPushes extends PruningRule {
    */
   plan(rRows: number, rCols: number, cRows: number, cCols: number, g8: number, rAt: number, cAt: number, masks = this.quick): boolean {
     const lm = this.lines;
-    this.planned.set(rRows, rCols);
-    this.plannedC.set(cRows, cCols);
     const grow = this.plies.grow;
-    const rowLines = lm.touching(rRows) & lm.touching(cRows);
-    const colLines = lm.touching(rCols) & lm.touching(cCols);
-    this.rowLines = rowLines;
-    this.colLines = colLines;
-    // lines touching R, touching C
-    const rowsR = (this.rowsR = lm.touching(rRows));
-    const colsR = (this.colsR = lm.touching(rCols));
-    const rowsC = (this.rowsC = lm.touching(cRows));
-    const colsC = (this.colsC = lm.touching(cCols));
-    // lines near (holding or beside, across the wraparound too) R, C, either
-    const nearRowsR = (this.nearRowsR = lm.around(rRows));
-    const nearColsR = (this.nearColsR = lm.around(rCols));
-    const nearRowsC = (this.nearRowsC = lm.around(cRows));
-    const nearColsC = (this.nearColsC = lm.around(cCols));
+    this.lineMasks(rRows, rCols, cRows, cCols, g8);
+    const { rowLines, colLines, rowsR, colsR, rowsC, colsC, nearRowsR, nearColsR, nearRowsC, nearColsC, passAllRows, passAllCols } = this;
     const rowsNear = nearRowsR | nearRowsC;
     const colsNear = nearColsR | nearColsC;
-    // the last pushes that would make both R and C grow now: after a first push
-    // parallel to them, moving no field of R or C, two lines away or more, they grow
-    // them exactly as now (LookAhead.grows reads only its line and the two beside it);
-    // after a first push far from both, exactly those of them touching both (Lemma 5)
-    const passAllRows = (this.passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]));
-    const passAllCols = (this.passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]));
     const passRows = passAllRows & rowLines;
     const passCols = passAllCols & colLines;
     // R's growers and C's growers now (Lemma 6)
@@ -376,28 +434,53 @@ export class TwoPushes extends PruningRule {
    * @returns false when the set cannot get there: m is then no first push
    */
   private walksTo(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, zRows: number, zCols: number): boolean {
-    const lm = this.lines;
     const plies = this.plies;
+    const grown = this.grown;
+    // ply p's state not written yet (a far push, Lemma 8): walk first on ply p - 1's
+    // board with that push's line and the lines beside it open (Lemma 17 (5))
+    const pending = grown.enabled && plies.pending === p;
+    const i = goal ? 4 * plies.n + m : m;
+    if (pending && this.quick && this.w0Epoch[i] === this.epoch) {
+      // a far sibling judged m before: the band, the moved set and W0 are the same (pendingMeets)
+      if (this.w0Code[i] === W0_MOVED_IN_BAND) return true;
+      const bandRows = this.w0BandRows[i];
+      const bandCols = this.w0BandCols[i];
+      grown.tried++;
+      if (!this.pendingMeets(p, goal, setAt, m, bandRows, bandCols)) {
+        grown.cut++;
+        return false;
+      }
+      return this.walksOn(p, goal, setAt, m, bandRows, bandCols);
+    }
+    const lm = this.lines;
     const bandRows = lm.touching(zRows);
     const bandCols = lm.touching(zCols);
     const moved = this.moved;
     lm.moved(plies.state, rows, cols, setAt, m, moved);
-    if (((moved.rows & bandRows) | (moved.cols & bandCols)) !== 0) return true;
-    const n = plies.n;
-    const dir = (m / n) | 0;
-    const grown = this.grown;
-    // ply p's state not written yet (a far push, Lemma 8): walk first on ply p - 1's
-    // board with that push's line and the lines beside it open (Lemma 17 (5))
-    if (grown.enabled && plies.pending === p) {
+    if (((moved.rows & bandRows) | (moved.cols & bandCols)) !== 0) {
+      if (pending && this.quick) {
+        this.w0Epoch[i] = this.epoch;
+        this.w0Code[i] = W0_MOVED_IN_BAND;
+      }
+      return true;
+    }
+    if (pending) {
       grown.tried++;
-      const x = plies.path[p - 1];
-      const xDir = (x / n) | 0;
-      const open = lm.around(1 << (x - xDir * n));
-      if (!grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols, xDir < D_N ? open : 0, xDir < D_N ? 0 : open)) {
+      if (!(this.quick ? this.pendingMeets(p, goal, setAt, m, bandRows, bandCols) : this.openMeets(p, setAt, m, bandRows, bandCols))) {
         grown.cut++;
         return false;
       }
     }
+    return this.walksOn(p, goal, setAt, m, bandRows, bandCols);
+  }
+
+  /** walksTo after the moved set and Lemma 17 (5): W, and Lemma 17 on ply p's state. */
+  private walksOn(p: number, goal: boolean, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
+    const lm = this.lines;
+    const plies = this.plies;
+    const n = plies.n;
+    const dir = (m / n) | 0;
+    const grown = this.grown;
     // W holds every field of the band's lines, so it has a field on or beside every line
     // across them: only when the band has no line of m's orientation can the test fail;
     // else the set is walked on the board after m without writing it (Lemma 17)
@@ -409,7 +492,8 @@ export class TwoPushes extends PruningRule {
       const state = plies.state;
       const w = plies.wAt;
       for (let r = 0; r < n; r++) state[w + r] = ((bandRows >>> r) & 1) === 1 ? lm.full : bandCols;
-      plies.bits.close(state, plies.written(p), w);
+      // without band columns W starts as full rows: only the rows beside them can grow
+      plies.bits.closeFrom(state, plies.written(p), w, bandCols === 0 ? lm.touching(bandRows) : -1);
       lm.of(state, w, this.w);
       this.wLines[at] = this.w.rows;
       this.wLines[at + 1] = this.w.cols;
@@ -417,6 +501,55 @@ export class TwoPushes extends PruningRule {
     const near = lm.touching(1 << (m - dir * n));
     if ((this.wLines[at + (dir < D_N ? 0 : 1)] & near) === 0) return false;
     return !grown.enabled || this.grownMeets(p, setAt, m, bandRows, bandCols);
+  }
+
+  /**
+   * Lemma 17 (5) for first push m of ply p's state, not written yet (ply p's push X was
+   * far from R and C of ply p - 1, which it inherits): GrownReach.meets on ply p - 1's
+   * board with X's line and the lines beside it open. The far children of one state with
+   * three left share R, C, their growth words (so the band) and the board but for X's
+   * line, so the walk with no line open (W0) is made once per state, set and m
+   * (`prepare` starts a state) and decides for every X whose open lines W0 does not
+   * touch: the walk with them open reads the same words as W0's at every step (a word
+   * differs only where a field of the set lies on or beside an open line), so it ends
+   * as W0 did; and when W0 meets the band, the walk with lines open meets it too (it
+   * reads more links, never fewer). Else the walk with X's lines open is made.
+   * The same decisions as that walk alone.
+   */
+  private pendingMeets(p: number, goal: boolean, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
+    const plies = this.plies;
+    const lm = this.lines;
+    const n = plies.n;
+    const i = goal ? 4 * n + m : m;
+    if (this.w0Epoch[i] !== this.epoch) {
+      this.w0Epoch[i] = this.epoch;
+      this.w0BandRows[i] = bandRows;
+      this.w0BandCols[i] = bandCols;
+      const meets = this.grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols);
+      this.w0Code[i] = meets ? W0_MEETS : W0_LINES;
+      if (!meets) {
+        lm.of(plies.state, plies.grownAt, this.w);
+        this.w0Rows[i] = this.w.rows;
+        this.w0Cols[i] = this.w.cols;
+      }
+    }
+    if (this.w0Code[i] === W0_MEETS) return true;
+    const x = plies.path[p - 1];
+    const xDir = (x / n) | 0;
+    const open = lm.around(1 << (x - xDir * n));
+    const touched = (xDir < D_N ? this.w0Rows[i] : this.w0Cols[i]) & lm.touching(open);
+    if (touched === 0) return false;
+    return this.openMeets(p, setAt, m, bandRows, bandCols);
+  }
+
+  /** Lemma 17 (5) itself: GrownReach.meets on ply p - 1's board with the lines of ply p's push X and beside it open. */
+  private openMeets(p: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
+    const plies = this.plies;
+    const n = plies.n;
+    const x = plies.path[p - 1];
+    const xDir = (x / n) | 0;
+    const open = this.lines.around(1 << (x - xDir * n));
+    return this.grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols, xDir < D_N ? open : 0, xDir < D_N ? 0 : open);
   }
 
   /** Lemma 17 on ply p's state (written first if it is not): false when m is skipped. */
