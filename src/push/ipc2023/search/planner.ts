@@ -36,6 +36,7 @@ import { JoinedBound } from "./joined.js";
 import type { IpcSearchOptions } from "./options.js";
 import { lineMasks, RotationBound, updateLineMasks } from "./rotations.js";
 import { BoundCache, PlanTable } from "./table.js";
+import { WalkOnBoard } from "./walk.js";
 
 export type { IpcSearchOptions } from "./options.js";
 
@@ -112,6 +113,8 @@ export class Planner {
   readonly joint: JointBound | undefined;
   /** Lemma K (joined.ts), where Lemma J is on and the line masks are kept */
   readonly joined: JoinedBound | undefined;
+  /** the board as it is: a walk to the exit? (Lemma R's other plans' term with no flag to spare; with the line masks) */
+  readonly walk: WalkOnBoard | undefined;
   /** lineMasks (rotations.ts) of the tiles, kept up to date by push() for Lemmas J and R (undefined without them or for N > 32) */
   readonly masks: Int32Array | undefined;
   /** Lemma J of a push's child from its parent's prepared views (JointBound.prepare; off: option noJointReuse) */
@@ -197,6 +200,7 @@ export class Planner {
     }
     this.lineSkip = !options.noLineSkip;
     this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n) : undefined;
+    this.walk = this.masks ? new WalkOnBoard(n) : undefined;
     this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
     this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
@@ -391,18 +395,30 @@ export class Planner {
     }
     // Lemma S: Lemma J's row view within the limit gives a relaxed walk of Lemma L within it
     if (se <= limit && this.joint && this.n <= 32) this.jointPassed = true;
-    if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
-    // Lemma K (joined.ts): the two views joined, charging touched columns their shifts; the dearest, so last
+    // Lemma K (joined.ts): the two views joined, charging touched columns their shifts; it cuts
+    // most of what Lemma J leaves (and Lemma R's term almost nothing more), so it comes first
     if (se <= limit && this.joined) se = this.joined.bound(this.tiles, robot, limit, this.masks);
+    if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
     if (se <= limit) return 0;
     const m = this.manhattan(robot);
     // F >= 0, so with the limit below M + 2 the other plans' term is above it without a search
     // (Lemma L's search would answer limit - M - 1 at once: the same value)
-    const r = Math.min(se, limit < m + 2 ? limit + 1 : m + 2 + this.lines!.bound(this.tiles, robot, limit - m - 2, true));
+    const r = Math.min(se, limit < m + 2 ? limit + 1 : this.otherPlans(robot, limit - m - 2) + m + 2);
     if (r <= limit) return 0;
     this.onRotation?.(g, h, r);
     this.boundCache.set(a, b, r, false);
     return r;
+  }
+
+  /**
+   * Lemma R's F (the fewest flags of a relaxed walk of any length), or cap + 1 when above cap:
+   * for cap 0 and 1 from the regions of the robot and of the exit on the board as it is
+   * (walk.ts, Lemma F); else Lemma L's search with steps free (the same answers:
+   * test/ipc-walk.test.ts).
+   */
+  otherPlans(robot: number, cap: number): number {
+    if (this.walk && cap <= 1) return this.walk.fewestFlags(this.masks!, robot, cap);
+    return this.lines!.bound(this.tiles, robot, cap, true);
   }
 
   moves(): IpcMove[] {
