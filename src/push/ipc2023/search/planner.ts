@@ -20,9 +20,11 @@
  * - Lemma R (rotations.ts): plans walking south and east only need the row and column shifts
  *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
  *   Lemma L's search, which is made only where Lemma R does not cut. Lemma J (joint.ts)
- *   ties Lemma R's two views field by field; asked where Lemma R's south-east term does not cut.
+ *   ties Lemma R's two views field by field; asked first (from the parent's views for a push).
  *   Lemma K (joined.ts) joins Lemma J's two views (every touched line charged its shift); asked
- *   last, where Lemmas J and R do not cut, and only with 3 or fewer pushes to spare.
+ *   after Lemma J, where it does not cut, and only with 3 or fewer pushes to spare; Lemma R's
+ *   south-east term last. Lemma F (walk.ts): Lemma R's F up to 1 from the regions of the robot
+ *   and of the exit on the board as it is, in place of Lemma L's search with steps free.
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
