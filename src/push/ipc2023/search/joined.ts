@@ -21,7 +21,7 @@
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). Scratch space is
  * allocated once per board size; a call allocates nothing.
  */
-import { fillForward, lineMasks, rotateMask } from "./rotations.js";
+import { fillForward, lineMasks, rotateMask, SouthEastStart } from "./rotations.js";
 
 /** the largest spare (limit less M) the search is made for; above it the bound answers "not above" */
 export const JOINED_MAX_CAP = 3;
@@ -56,6 +56,7 @@ export class JoinedBound {
   /** per cost k: the fields of every entry into the current row at that cost (0: none) */
   private readonly anyEntry: Int32Array;
   private readonly prefix: Int32Array;
+  private readonly start: SouthEastStart;
 
   /** @param n N, the grid is N x N (the bound answers "not above" for N > 32) */
   constructor(n: number) {
@@ -76,6 +77,7 @@ export class JoinedBound {
     this.pending = new Int32Array(c * c);
     this.anyEntry = new Int32Array(c);
     this.prefix = new Int32Array(c);
+    this.start = new SouthEastStart(n);
   }
 
   /**
@@ -88,19 +90,17 @@ export class JoinedBound {
    *   less M is above JOINED_MAX_CAP, where the search is not made)
    */
   bound(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): number {
-    const n = this.n;
-    const x0 = robot % n;
-    const y0 = (robot - x0) / n;
-    const m = 2 * (n - 1) - x0 - y0;
-    if (limit < m) return limit + 1;
-    const cap = limit - m;
-    if (n > 32 || cap > JOINED_MAX_CAP) return m;
+    const settled = this.start.open(robot, limit);
+    if (settled >= 0) return settled;
+    // (spare is limit - M here: 2N >= 4 is above the largest cap)
+    const { x0, y0, m, spare } = this.start;
+    if (spare > JOINED_MAX_CAP) return m;
     let mk = masks;
     if (!mk) {
-      lineMasks(tiles, n, this.masks);
+      lineMasks(tiles, this.n, this.masks);
       mk = this.masks;
     }
-    return this.least(mk, x0, y0, cap) ? m : limit + 1;
+    return this.least(mk, x0, y0, spare) ? m : limit + 1;
   }
 
   /** the options of a line within cap (untouched, then each shift r of cost min(r, N - r), 2 for r = 0) and the slots */

@@ -14,8 +14,7 @@
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). Scratch space is
  * allocated once per board size; a call allocates nothing.
  */
-import { fillBackward, fillForward, lineMasks, rotateMask } from "./rotations.js";
-
+import { fillBackward, fillForward, lineMasks, rotateMask, SouthEastStart } from "./rotations.js";
 
 /** Scratch space and the search of Lemma J for one board size (N <= 32: a line is a 32-bit mask). */
 export class JointBound {
@@ -47,6 +46,7 @@ export class JointBound {
   private preRobot: Int32Array;
   private preCap: Int32Array;
   private preOk: Int32Array;
+  private readonly start: SouthEastStart;
 
   /** @param n N, the grid is N x N (the bound answers "not above" for N > 32) */
   constructor(n: number) {
@@ -70,6 +70,7 @@ export class JointBound {
     this.preRobot = new Int32Array(0);
     this.preCap = new Int32Array(0);
     this.preOk = new Int32Array(0);
+    this.start = new SouthEastStart(n);
   }
 
   /** ints of one depth's block in this.stored: per view, N lines of entries and N + 1 of backward sets, two masks per cost */
@@ -132,12 +133,9 @@ export class JointBound {
    */
   boundAfterPush(depth: number, line: number, isRow: boolean, tiles: Uint8Array, robot: number, limit: number, masks: Int32Array): number {
     const n = this.n;
-    const x0 = robot % n;
-    const y0 = (robot - x0) / n;
-    const m = 2 * (n - 1) - x0 - y0;
-    if (limit < m) return limit + 1;
-    if (n > 32) return m;
-    const spare = Math.min(limit - m, 2 * n);
+    const settled = this.start.open(robot, limit);
+    if (settled >= 0) return settled;
+    const { x0, y0, m, spare } = this.start;
     if (depth >= this.preCap.length || this.preCap[depth] !== spare || this.preRobot[depth] !== robot) return this.bound(tiles, robot, limit, masks);
     this.current = masks;
     const v = isRow ? 0 : 1;
@@ -231,12 +229,9 @@ export class JointBound {
    */
   bound(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): number {
     const n = this.n;
-    const x0 = robot % n;
-    const y0 = (robot - x0) / n;
-    const m = 2 * (n - 1) - x0 - y0;
-    if (limit < m) return limit + 1;
-    if (n > 32) return m;
-    const spare = Math.min(limit - m, 2 * n);
+    const settled = this.start.open(robot, limit);
+    if (settled >= 0) return settled;
+    const { x0, y0, m, spare } = this.start;
     if (masks) this.current = masks;
     else {
       lineMasks(tiles, n, this.masks);

@@ -20,9 +20,11 @@
  * - Lemma R (rotations.ts): plans walking south and east only need the row and column shifts
  *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
  *   Lemma L's search, which is made only where Lemma R does not cut. Lemma J (joint.ts)
- *   ties Lemma R's two views field by field; asked where Lemma R's south-east term does not cut.
+ *   ties Lemma R's two views field by field; asked first (from the parent's views for a push).
  *   Lemma K (joined.ts) joins Lemma J's two views (every touched line charged its shift); asked
- *   last, where Lemmas J and R do not cut, and only with 3 or fewer pushes to spare.
+ *   after Lemma J, where it does not cut, and only with 3 or fewer pushes to spare; Lemma R's
+ *   south-east term last. Lemma F (walk.ts): Lemma R's F up to 1 from the regions of the robot
+ *   and of the exit on the board as it is, in place of Lemma L's search with steps free.
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
@@ -34,8 +36,10 @@ import { LineBound } from "./lines.js";
 import { JointBound } from "./joint.js";
 import { JoinedBound } from "./joined.js";
 import type { IpcSearchOptions } from "./options.js";
-import { lineMasks, RotationBound, updateLineMasks } from "./rotations.js";
+import { RotationBound } from "./rotations.js";
+import { PlanState } from "./state.js";
 import { BoundCache, PlanTable } from "./table.js";
+import { WalkOnBoard } from "./walk.js";
 
 export type { IpcSearchOptions } from "./options.js";
 
@@ -69,31 +73,13 @@ export interface PlannerShare {
   superseded(bound: number): boolean;
 }
 
-/** One search; state kept in typed arrays, changed and restored in place. */
-export class Planner {
-  readonly n: number;
-  readonly tiles: Uint8Array;
-  readonly corner: number;
-  /** lineFields[(line*4 + d)*n + i]: the i-th field of the line along its motion */
-  readonly lineFields: Int32Array;
-  readonly z1: Int32Array;
-  readonly z2: Int32Array;
-  readonly robot1: Int32Array;
-  readonly robot2: Int32Array;
-  readonly prev1: Int32Array;
-  readonly prev2: Int32Array;
-  readonly flags1 = new Int32Array(4);
-  readonly flags2 = new Int32Array(4);
-  /** per last push (line * 4 + d): part of the table's key, as the skips of Lemmas I and O depend on it */
-  readonly last1: Int32Array;
-  readonly last2: Int32Array;
+/** One search; its state (state.ts) kept in typed arrays, changed and restored in place. */
+export class Planner extends PlanState {
   readonly runOrder: boolean;
   readonly inflate: number;
   readonly path: Int32Array;
   readonly table: PlanTable;
   readonly stepBase: number;
-  bh1 = 0;
-  bh2 = 0;
   bound = 0;
   minExceed = Infinity;
   expanded = 0;
@@ -112,8 +98,8 @@ export class Planner {
   readonly joint: JointBound | undefined;
   /** Lemma K (joined.ts), where Lemma J is on and the line masks are kept */
   readonly joined: JoinedBound | undefined;
-  /** lineMasks (rotations.ts) of the tiles, kept up to date by push() for Lemmas J and R (undefined without them or for N > 32) */
-  readonly masks: Int32Array | undefined;
+  /** the board as it is: a walk to the exit? (Lemma R's other plans' term with no flag to spare; with the line masks) */
+  readonly walk: WalkOnBoard | undefined;
   /** Lemma J of a push's child from its parent's prepared views (JointBound.prepare; off: option noJointReuse) */
   readonly jointReuse: boolean;
   /** Lemma S: no Lemma L search where Lemma J's views did not cut (off: option noLineSkip) */
@@ -128,108 +114,36 @@ export class Planner {
   unit = 0;
   readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
 
-  manhattan(robot: number): number {
-    const x = robot % this.n;
-    return 2 * (this.n - 1) - x - (robot - x) / this.n;
-  }
-
   /**
    * @param table the memory of a transposition table shared with other threads (PlanTable.sharedBuffer), else its own
    * @param share the search is shared with other threads (share.ts)
    */
   constructor(task: IpcTask, options: IpcSearchOptions, table?: SharedArrayBuffer, share?: PlannerShare) {
+    // the line masks are kept for Lemmas J, K, R and F (Lemma R needs Lemma L)
+    super(task, !options.noLineBound && !options.noRotationBound);
     const n = task.size;
-    this.n = n;
-    this.tiles = Uint8Array.from(task.tiles);
-    this.corner = n * n - 1;
     this.stepBase = 4 * n;
     this.partialOrder = !options.noPartialOrder;
     this.deadline = options.timeLimitMs === undefined ? Infinity : Date.now() + options.timeLimitMs;
     this.shouldStop = options.shouldStop ?? (() => false);
     this.bestCost = options.bestCost ?? (() => Infinity);
-    this.lineFields = new Int32Array(4 * n * n);
-    for (let line = 0; line < n; line++) {
-      for (let i = 0; i < n; i++) {
-        const base = line * 4 * n;
-        this.lineFields[base + 0 * n + i] = (n - 1 - i) * n + line; // north: column x = line, y falls
-        this.lineFields[base + 1 * n + i] = i * n + line; // south
-        this.lineFields[base + 2 * n + i] = line * n + i; // east: row y = line, x grows
-        this.lineFields[base + 3 * n + i] = line * n + (n - 1 - i); // west
-      }
-    }
-    let seed = 0x9e3779b9 ^ (n * 7919);
-    const rand = (): number => {
-      // xorshift32
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return seed | 0;
-    };
-    const fill = (a: Int32Array): Int32Array => {
-      for (let i = 0; i < a.length; i++) a[i] = rand();
-      return a;
-    };
-    this.z1 = fill(new Int32Array(n * n * 16));
-    this.z2 = fill(new Int32Array(n * n * 16));
-    this.robot1 = fill(new Int32Array(n * n));
-    this.robot2 = fill(new Int32Array(n * n));
-    this.prev1 = fill(new Int32Array(n * n + 1));
-    this.prev2 = fill(new Int32Array(n * n + 1));
-    fill(this.flags1);
-    fill(this.flags2);
     this.runOrder = !options.noRunOrder;
     this.inflate = options.inflateBound ?? 0;
-    this.last1 = fill(new Int32Array(4 * n));
-    this.last2 = fill(new Int32Array(4 * n));
-    for (let f = 0; f < n * n; f++) {
-      this.bh1 ^= this.z1[f * 16 + this.tiles[f]];
-      this.bh2 ^= this.z2[f * 16 + this.tiles[f]];
-    }
     this.path = new Int32Array(1024);
     this.reach = new Uint8Array(n * n);
     this.lines = options.noLineBound ? undefined : new LineBound(n);
     this.pushFilter = !options.noPushFilter;
     this.rotations = options.noRotationBound || !this.lines ? undefined : new RotationBound(n);
     this.joint = options.noJointBound || !this.rotations ? undefined : new JointBound(n);
-    if (this.rotations && n <= 32) {
-      this.masks = new Int32Array(10 * n);
-      lineMasks(this.tiles, n, this.masks);
-    }
     this.lineSkip = !options.noLineSkip;
     this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n) : undefined;
+    this.walk = this.masks ? new WalkOnBoard(n) : undefined;
     this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
     this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
     this.table = new PlanTable(options.tableLog2 ?? 22, table);
     this.share = share;
     this.shareDepth = share ? share.depth : -1;
-  }
-
-  /** Rotates line `line` one field towards direction d (0 n, 1 s, 2 e, 3 w), updating the hash. */
-  push(line: number, d: number): void {
-    const n = this.n;
-    const t = this.tiles;
-    const base = (line * 4 + d) * n;
-    const lf = this.lineFields;
-    const lastField = lf[base + n - 1];
-    const carried = t[lastField];
-    let h1 = this.bh1;
-    let h2 = this.bh2;
-    for (let i = n - 1; i > 0; i--) {
-      const f = lf[base + i];
-      const old = t[f];
-      const now = t[lf[base + i - 1]];
-      h1 ^= this.z1[f * 16 + old] ^ this.z1[f * 16 + now];
-      h2 ^= this.z2[f * 16 + old] ^ this.z2[f * 16 + now];
-      t[f] = now;
-    }
-    const f0 = lf[base];
-    h1 ^= this.z1[f0 * 16 + t[f0]] ^ this.z1[f0 * 16 + carried];
-    h2 ^= this.z2[f0 * 16 + t[f0]] ^ this.z2[f0 * 16 + carried];
-    t[f0] = carried;
-    this.bh1 = h1;
-    this.bh2 = h2;
-    if (this.masks) updateLineMasks(t, n, this.masks, line, d >= 2);
   }
 
   /**
@@ -391,18 +305,30 @@ export class Planner {
     }
     // Lemma S: Lemma J's row view within the limit gives a relaxed walk of Lemma L within it
     if (se <= limit && this.joint && this.n <= 32) this.jointPassed = true;
-    if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
-    // Lemma K (joined.ts): the two views joined, charging touched columns their shifts; the dearest, so last
+    // Lemma K (joined.ts): the two views joined, charging touched columns their shifts; it cuts
+    // most of what Lemma J leaves (and Lemma R's term almost nothing more), so it comes first
     if (se <= limit && this.joined) se = this.joined.bound(this.tiles, robot, limit, this.masks);
+    if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
     if (se <= limit) return 0;
     const m = this.manhattan(robot);
     // F >= 0, so with the limit below M + 2 the other plans' term is above it without a search
     // (Lemma L's search would answer limit - M - 1 at once: the same value)
-    const r = Math.min(se, limit < m + 2 ? limit + 1 : m + 2 + this.lines!.bound(this.tiles, robot, limit - m - 2, true));
+    const r = Math.min(se, limit < m + 2 ? limit + 1 : this.otherPlans(robot, limit - m - 2) + m + 2);
     if (r <= limit) return 0;
     this.onRotation?.(g, h, r);
     this.boundCache.set(a, b, r, false);
     return r;
+  }
+
+  /**
+   * Lemma R's F (the fewest flags of a relaxed walk of any length), or cap + 1 when above cap:
+   * for cap 0 and 1 from the regions of the robot and of the exit on the board as it is
+   * (walk.ts, Lemma F); else Lemma L's search with steps free (the same answers:
+   * test/ipc-walk.test.ts).
+   */
+  otherPlans(robot: number, cap: number): number {
+    if (this.walk && cap <= 1) return this.walk.fewestFlags(this.masks!, robot, cap);
+    return this.lines!.bound(this.tiles, robot, cap, true);
   }
 
   moves(): IpcMove[] {

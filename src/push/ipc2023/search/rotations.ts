@@ -129,6 +129,42 @@ export function updateLineMasks(tiles: Uint8Array, n: number, mk: Int32Array, li
   }
 }
 
+/**
+ * The opening of the south-east bounds (Lemmas R, J and K): the robot's place, its Manhattan
+ * distance M to the corner and the pushes a south-east plan within the limit may make
+ * (limit - M, at most 2N: no view looks further), or the bound when it is settled without a view.
+ * One per bound object, set by open(); nothing is allocated per call.
+ */
+export class SouthEastStart {
+  /** the robot's column and row, 0-based (y from the north) */
+  x0 = 0;
+  y0 = 0;
+  /** Manhattan distance from the robot to the corner */
+  m = 0;
+  /** min(limit - M, 2N), valid when open() returned -1 */
+  spare = 0;
+
+  /** @param n N, the grid is N x N */
+  constructor(private readonly n: number) {}
+
+  /**
+   * @param robot the robot's field, y*N + x
+   * @param limit the caller asks only whether the bound exceeds it
+   * @returns limit + 1 when M alone exceeds the limit, M when N > 32 (a line is no 32-bit
+   *   mask: no view), else -1 (the view is to be made, with this.spare)
+   */
+  open(robot: number, limit: number): number {
+    const n = this.n;
+    this.x0 = robot % n;
+    this.y0 = (robot - this.x0) / n;
+    this.m = 2 * (n - 1) - this.x0 - this.y0;
+    if (limit < this.m) return limit + 1;
+    if (n > 32) return this.m;
+    this.spare = Math.min(limit - this.m, 2 * n);
+    return -1;
+  }
+}
+
 /** A line's mask of N bits rotated by r fields forwards (the card at i comes from i - r). */
 export function rotateMask(mask: number, r: number, n: number, full: number): number {
   if (r === 0) return mask;
@@ -187,10 +223,12 @@ export class RotationBound {
   /** per cost k (0..cap): the fields of the next line the walk can step into at cost <= k */
   private arrive: Int32Array;
   private down: Int32Array;
+  private readonly start: SouthEastStart;
 
   /** @param n N, the grid is N x N (the bound answers "not above" for N > 32) */
   constructor(n: number) {
     this.n = n;
+    this.start = new SouthEastStart(n);
     this.full = n >= 32 ? -1 : (1 << n) - 1;
     this.masks = new Int32Array(10 * n);
     this.current = this.masks;
@@ -210,12 +248,10 @@ export class RotationBound {
    */
   bound(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): number {
     const n = this.n;
-    const x0 = robot % n;
-    const y0 = (robot - x0) / n;
-    const m = 2 * (n - 1) - x0 - y0;
-    if (limit < m) return limit + 1;
-    if (n > 32) return m;
-    const spare = Math.min(limit - m, 2 * n);
+    const start = this.start;
+    const settled = start.open(robot, limit);
+    if (settled >= 0) return settled;
+    const { x0, y0, m, spare } = start;
     if (masks) this.current = masks;
     else {
       lineMasks(tiles, n, this.masks);
