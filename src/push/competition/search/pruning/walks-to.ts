@@ -183,6 +183,7 @@ export class WalksTo {
       const meets = this.grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols);
       this.w0Code[i] = meets ? W0_MEETS : W0_LINES;
       if (!meets) {
+        this.grown.finish();
         lm.of(plies.state, plies.grownAt, this.w);
         this.w0Rows[i] = this.w.rows;
         this.w0Cols[i] = this.w.cols;
