@@ -8,6 +8,7 @@ import { LineSet, type LineMath } from "../lines.js";
 import type { LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
 import type { Commutation } from "./commutation.js";
+import { FarChildren } from "./far-children.js";
 import { FirstPushPlan } from "./first-push-plan.js";
 import type { GrownReach } from "./grown-reach.js";
 import type { LastPush } from "./last-push.js";
@@ -27,6 +28,8 @@ export class TwoPushes extends PruningRule {
   readonly plan: FirstPushPlan;
   /** where a grown set can walk (Lemmas 7 and 17) */
   private readonly walks: WalksTo;
+  /** the first pushes decided alike for every far child of a state with three left */
+  private readonly far: FarChildren;
   /** R's and C's lines of the state being judged, and the lines touching both */
   private readonly r = new LineSet();
   private readonly c = new LineSet();
@@ -50,6 +53,7 @@ export class TwoPushes extends PruningRule {
     super();
     this.plan = new FirstPushPlan(plies, lines, quick);
     this.walks = new WalksTo(plies, lines, grown, quick);
+    this.far = new FarChildren(plies, lines, commutation, grown, this.walks);
   }
 
   /**
@@ -65,6 +69,7 @@ export class TwoPushes extends PruningRule {
       this.farPlanned = -1;
     }
     this.walks.startState();
+    this.far.startState();
     this.lines.of(plies.state, plies.rOf(from), this.keptR);
     this.lines.of(plies.state, plies.rOf(cs), this.keptC);
   }
@@ -107,6 +112,18 @@ export class TwoPushes extends PruningRule {
     const cAt = sc + K_R * n;
     // R's rows: inherited, ply p's state may not be written yet (far pushes)
     const rAt = (inherit ? from - stride : from) + K_R * n;
+    // a far child whose siblings' loops recorded how its first pushes end: those are
+    // replayed (FarChildren), and the loop starts at the first push they do not decide
+    const record = inherit && this.quick && this.grown.enabled;
+    let start = 0;
+    if (record && this.farPlanned === this.epoch) {
+      start = this.far.skip(p, this.farLeft);
+      if (start === 4 * n) {
+        this.tried += 4 * n;
+        this.cut += 4 * n;
+        return 0;
+      }
+    }
     this.walks.startRun();
     const grow = plies.grow;
     const g8 = 8 * p;
@@ -138,6 +155,11 @@ export class TwoPushes extends PruningRule {
         // the line masks again (cheap), the first pushes left as kept
         plan.lineMasks(r.rows, r.cols, c.rows, c.cols, g8);
         for (let d = 0; d < 4; d++) plan.left[d] = this.farLeft[d];
+        if (start > 0) {
+          const d0 = (start / n) | 0;
+          for (let d = 0; d < d0; d++) plan.left[d] = 0;
+          plan.left[d0] &= -1 << (start - d0 * n);
+        }
       } else {
         plan.make(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
         for (let d = 0; d < 4; d++) this.farLeft[d] = plan.left[d];
@@ -176,7 +198,10 @@ export class TwoPushes extends PruningRule {
         const farR = ((nearR >>> line) & 1) === 0;
         const farC = ((nearC >>> line) & 1) === 0;
         const far = farR && farC;
-        if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) continue;
+        if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) {
+          if (record) this.far.deadBefore(m);
+          continue;
+        }
         if (commute && this.commutation.skips(p, m)) continue;
         // the last pushes that can follow, as far as R's and C's growers now tell
         let allowRows = full;
@@ -189,15 +214,26 @@ export class TwoPushes extends PruningRule {
           allowRows &= growRowsC;
           allowCols &= growColsC;
         }
-        if ((allowRows | allowCols) === 0) continue;
+        if ((allowRows | allowCols) === 0) {
+          if (record) this.far.deadAfter(m);
+          continue;
+        }
         let rl = rowLines;
         let cl = colLines;
         let cNext = cAt;
         if (touchR || touchC) {
           const g = ((grow[g8 + 2 * dir] >>> line) & 1) | (((grow[g8 + 2 * dir + 1] >>> line) & 1) << 1);
           // a set that grows must then walk to a line of the last push (Lemma 7)
-          if ((g & 1) !== 0 && farC && !walks.reaches(p, false, rowsR0, colsR0, rAt, m, growRowsC, growColsC)) continue;
-          if ((g & 2) !== 0 && farR && !walks.reaches(p, true, rowsC0, colsC0, cAt, m, growRowsR, growColsR)) continue;
+          const walkR = (g & 1) !== 0 && farC;
+          if (walkR && !walks.reaches(p, false, rowsR0, colsR0, rAt, m, growRowsC, growColsC)) {
+            if (record) this.far.walked(m, false);
+            continue;
+          }
+          if ((g & 2) !== 0 && farR && !walks.reaches(p, true, rowsC0, colsC0, cAt, m, growRowsR, growColsR)) {
+            // the first walk asked decides for the siblings (R's when it was asked)
+            if (record) this.far.walked(m, !walkR);
+            continue;
+          }
           // R after the push: walked when g says it grows, else only moved with its tiles
           // (its lines then follow without applying the push)
           let made = false;
@@ -238,7 +274,11 @@ export class TwoPushes extends PruningRule {
             if (isRow) rl &= lm.touching(1 << line) | passAllRows;
             else cl &= lm.touching(1 << line) | passAllCols;
           }
-          if ((rl | cl) === 0) continue;
+          if ((rl | cl) === 0) {
+            // nothing written when neither set grows
+            if (record && g === 0) this.far.deadAfter(m);
+            continue;
+          }
           if (!made) plies.child(p, m, false);
           if (touchC) {
             if (!cMade) {
@@ -258,7 +298,10 @@ export class TwoPushes extends PruningRule {
           }
           rl &= allowRows;
           cl &= allowCols;
-          if ((rl | cl) === 0) continue;
+          if ((rl | cl) === 0) {
+            if (record) this.far.deadAfter(m);
+            continue;
+          }
           plies.child(p, m, false);
         }
         this.cut--;

@@ -66,6 +66,23 @@ export class WalksTo {
     }
   }
 
+  /** the lines of W0 that keptLines found */
+  keptRows = 0;
+  keptCols = 0;
+
+  /**
+   * True when, for the far children of the current state with three left, the walk W0 of
+   * R (C when `goal`) after first push m was made and did not meet the band; its rows and
+   * columns are then in keptRows, keptCols (FarChildren).
+   */
+  keptLines(goal: boolean, m: number): boolean {
+    const i = goal ? 4 * this.plies.n + m : m;
+    if (this.w0Epoch[i] !== this.epoch || this.w0Code[i] !== W0_LINES) return false;
+    this.keptRows = this.w0Rows[i];
+    this.keptCols = this.w0Cols[i];
+    return true;
+  }
+
   /** A new state with two left: W is walked afresh when asked. */
   startRun(): void {
     this.wDone = 0;
