@@ -159,7 +159,8 @@ export interface SearchOptions {
    * touch one and are far from the other are judged by line masks all at once
    * (FirstPushPlan.aliveRowPushes, aliveColumnPushes); the far children of a state with three
    * left take the first pushes left by FirstPushPlan.make, and WalksTo.reaches' band and Lemma 17 (5)'s
-   * walk with no line open, from the first of them (WalksTo.pendingMeets); default
+   * walk with no line open, from the first of them (WalksTo.pendingMeets), and how their
+   * loops ended for the first pushes decided whatever the far push (FarChildren); default
    * true. Off: each is computed as before (the measurement's and the tests' reference).
    */
   quickTwoPushes?: boolean;
