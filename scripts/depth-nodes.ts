@@ -15,7 +15,8 @@
  * set reaches, decided before the push is written); --no-quick turns off the shortcuts
  * of TwoPushes that decide the same (SearchOptions.quickTwoPushes: growth words reused
  * from the parent, line masks for the first pushes that grow neither set, the far
- * children's plan and Lemma 17 (5) walks shared); --ahead
+ * children's plan, Lemma 17 (5) walks and first pushes decided whatever the far push
+ * shared); --ahead
  * turns Lemma 18's rule on (a row push with three left that grows neither set, judged
  * before its state is written; off by default: it does not pay).
  */

@@ -81,6 +81,7 @@ describe("Lemma 17 at the walk, against a plain simulation", () => {
   it("the set after a push has a field in the band exactly when the rule says so; no push it skips is followed by a last push reaching the goal", () => {
     let compared = 0;
     let skipped = 0;
+    let finished = 0;
     for (let seed = 0; seed < 1000; seed++) {
       const sc = scene(seed, 70000);
       if (sc === undefined) continue;
@@ -108,6 +109,20 @@ describe("Lemma 17 at the walk, against a plain simulation", () => {
             const expected = inBand(n, after.set, band.rows, band.cols);
             expect(rule.meets(stride, setAt, m, band.rows, band.cols), `seed ${seed}, push ${m}, ${goalSide ? "C" : "R"}`).toBe(expected);
             compared++;
+            if (!expected) {
+              // a miss: finish leaves the whole set after m in the scratch rows (walkRow copies rows only as it reads them)
+              rule.finish();
+              const rows: number[] = [];
+              const want: number[] = [];
+              for (let r = 0; r < n; r++) {
+                rows.push(plies.state[plies.grownAt + r]);
+                let x = 0;
+                for (let c = 0; c < n; c++) if (after.set[r * n + c] === 1) x |= 1 << c;
+                want.push(x);
+              }
+              expect(rows, `seed ${seed}, push ${m}, ${goalSide ? "C" : "R"}: the scratch rows after finish`).toEqual(want);
+              finished++;
+            }
             // the search's case: m grows the set, is far from the other set, and the band is the other set's growers
             const dir = Math.floor(m / n);
             const line = m % n;
@@ -124,6 +139,7 @@ describe("Lemma 17 at the walk, against a plain simulation", () => {
     }
     // the sample must exercise the rule both ways
     expect(compared).toBeGreaterThan(20_000);
+    expect(finished).toBeGreaterThan(5000);
     expect(skipped).toBeGreaterThan(1000);
   }, 120_000);
 });

@@ -9,7 +9,7 @@
  *   neither R nor the goal's component C, the words it writes equal LookAhead.growth's
  *   and say, push by push, what a plain simulation (test/helpers/plain-push.ts) says:
  *   whether pushing and walking adds a field to R, to C;
- * - TwoPushes.aliveRowPushes and aliveColumnPushes: every first push they drop (it grows
+ * - FirstPushPlan.aliveRowPushes and aliveColumnPushes: every first push they drop (it grows
  *   neither set, touches one, is far from the other) is followed by no last push that
  *   makes the goal reachable, in the plain simulation;
  * - BitBoard.walkAfter, which starts a column push's walk only at the rows where a
@@ -192,8 +192,8 @@ describe("TwoPushes' line masks", () => {
           const cls = (isRow ? lm.touching(sRows0) & ~lm.around(tRows0) : lm.touching(sCols0) & ~lm.around(tCols0)) & still & lm.full;
           if (cls === 0) continue;
           const alive = isRow
-            ? two.aliveRowPushes(sIsR ? rAt : cAt, lm.touching(sRows0), lm.touching(sCols0), lm.touching(tRows0), lm.touching(tCols0), tGrowRows, tGrowCols, passAllRows, dir === 0, cls)
-            : two.aliveColumnPushes(sRows0, sCols0, lm.touching(sRows0), lm.touching(sCols0), lm.touching(tRows0), lm.touching(tCols0), tGrowRows, tGrowCols, passAllCols, dir === 2, cls);
+            ? two.plan.aliveRowPushes(sIsR ? rAt : cAt, lm.touching(sRows0), lm.touching(sCols0), lm.touching(tRows0), lm.touching(tCols0), tGrowRows, tGrowCols, passAllRows, dir === 0, cls)
+            : two.plan.aliveColumnPushes(sRows0, sCols0, lm.touching(sRows0), lm.touching(sCols0), lm.touching(tRows0), lm.touching(tCols0), tGrowRows, tGrowCols, passAllCols, dir === 2, cls);
           for (let line = 0; line < n; line++) {
             if (((cls >>> line) & 1) === 0) continue;
             if (((alive >>> line) & 1) === 1) {

@@ -10,7 +10,7 @@
  *   grows neither R nor the goal's component C, the state with three left is left as it
  *   was, the growth words the rule writes equal
  *   LookAhead.growth's on the state written as the search writes it, its decision is
- *   TwoPushes.plan's on that written state, and every push it skips is followed by no
+ *   FirstPushPlan.make's on that written state, and every push it skips is followed by no
  *   two pushes that make the goal reachable in a plain simulation
  *   (test/helpers/plain-push.ts) of every first and last push.
  */
@@ -145,7 +145,7 @@ describe("TwoAhead.skips", () => {
         expect(words, `seed ${seed}, n ${n}, push ${x}`).toEqual(Array.from(g.subarray(16, 24)));
         lm.of(state, 2 * stride + K_R * n, r);
         lm.of(state, cs2 + K_R * n, c);
-        const plan = two.plan(r.rows, r.cols, c.rows, c.cols, 16, 2 * stride + K_R * n, cs2 + K_R * n, true);
+        const plan = two.plan.make(r.rows, r.cols, c.rows, c.cols, 16, 2 * stride + K_R * n, cs2 + K_R * n, true);
         expect(skips, `seed ${seed}, n ${n}, push ${x}`).toBe(!plan);
         compared++;
         if (!skips) continue;

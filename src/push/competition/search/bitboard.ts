@@ -84,15 +84,24 @@ export class BitBoard implements SearchBoard {
     const bit = 1 << line;
     const keep = ~bit;
     const north = dir === D_N;
+    // each word read once: the word of the row a tile comes from is carried to the next row
     for (let k = 0; k < GROUPS; k++) {
       const a = from + k * n;
       const b = to + k * n;
       if (north) {
-        state[b] = (state[a] & keep) | (state[a + top] & bit);
-        for (let r = 1; r < n; r++) state[b + r] = (state[a + r] & keep) | (state[a + r - 1] & bit);
+        let src = state[a + top];
+        for (let r = 0; r < n; r++) {
+          const here = state[a + r];
+          state[b + r] = (here & keep) | (src & bit);
+          src = here;
+        }
       } else {
-        for (let r = 0; r < top; r++) state[b + r] = (state[a + r] & keep) | (state[a + r + 1] & bit);
-        state[b + top] = (state[a + top] & keep) | (state[a] & bit);
+        let src = state[a];
+        for (let r = top; r >= 0; r--) {
+          const here = state[a + r];
+          state[b + r] = (here & keep) | (src & bit);
+          src = here;
+        }
       }
     }
     const g = from + this.goalAt;

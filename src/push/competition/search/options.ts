@@ -157,9 +157,10 @@ export interface SearchOptions {
    * grew neither set takes the growth words of the rows away from that push from its
    * parent (LookAhead.growthAfterRowPush), and the first pushes that grow neither set,
    * touch one and are far from the other are judged by line masks all at once
-   * (TwoPushes.aliveRowPushes, aliveColumnPushes); the far children of a state with three
-   * left take the first pushes left by TwoPushes.plan, and walksTo's band and Lemma 17 (5)'s
-   * walk with no line open, from the first of them (TwoPushes.pendingMeets); default
+   * (FirstPushPlan.aliveRowPushes, aliveColumnPushes); the far children of a state with three
+   * left take the first pushes left by FirstPushPlan.make, and WalksTo.reaches' band and Lemma 17 (5)'s
+   * walk with no line open, from the first of them (WalksTo.pendingMeets), and how their
+   * loops ended for the first pushes decided whatever the far push (FarChildren); default
    * true. Off: each is computed as before (the measurement's and the tests' reference).
    */
   quickTwoPushes?: boolean;

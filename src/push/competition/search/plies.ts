@@ -41,7 +41,7 @@ export class Plies {
   scratch2 = 0;
   /** states whose R groups hold the goal's components of the plies (cState) */
   private cBase = 0;
-  /** N rows for the fields that can walk to a last push's lines (TwoPushes.walksTo) */
+  /** N rows for the fields that can walk to a last push's lines (WalksTo.reaches) */
   wAt = 0;
   /** N rows for a set grown by a push that is not written (GrownReach) */
   grownAt = 0;

@@ -21,10 +21,8 @@ import type { LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
 import type { Commutation } from "./commutation.js";
 import { besideMask, DeferredGroups } from "./deferral-groups.js";
+import { DeferralReplay, OPENINGS } from "./deferral-replay.js";
 import { PruningRule } from "./rule.js";
-
-/** Opening groups of a state (n, s, e, w): rows 0 .. 4N - 1. */
-const OPENINGS = 4;
 
 export class Deferral extends PruningRule {
   readonly name = "relevance deferral";
@@ -47,15 +45,9 @@ export class Deferral extends PruningRule {
   private readonly groups: DeferredGroups;
   /** per ply k: the pushes of the group made at ply k made real somewhere below it (line masks per direction) */
   private ever = new Int32Array(0);
-  /** D of push m made at ply k, N rows at ((k * 4N) + m) * N */
-  private dTab = new Int32Array(0);
-  /** saved states (a stack: realizations nest) */
-  private back = new Int32Array(0);
-  private backTop = 0;
-  /** two states for replays */
-  private readonly scr: Int32Array;
-  /** a carried D, the union being rebuilt */
-  private readonly cm: Int32Array;
+  /** D of every push deferred, carried, and a deferred push made real (Lemma 11) */
+  private readonly replay: DeferralReplay;
+  /** the union being rebuilt */
   private readonly um: Int32Array;
   /** the open state's blank state (its tiles before they were opened) */
   private readonly shut: Int32Array;
@@ -70,10 +62,9 @@ export class Deferral extends PruningRule {
     this.moves = 4 * this.n;
     this.full = this.n === 32 ? -1 : (1 << this.n) - 1;
     this.stride = plies.stride;
-    this.scr = new Int32Array(2 * this.stride);
-    this.cm = new Int32Array(this.n);
     this.shut = new Int32Array(this.stride);
     this.um = new Int32Array(this.n);
+    this.replay = new DeferralReplay(plies);
     this.groups = new DeferredGroups(this.n);
   }
 
@@ -84,12 +75,10 @@ export class Deferral extends PruningRule {
       this.h = h;
       const n = this.n;
       this.ever = new Int32Array(h * 4);
-      this.dTab = new Int32Array(h * this.moves * n);
-      this.back = new Int32Array(h * h * this.stride);
     }
+    this.replay.start(depth);
     this.groups.start(depth);
     this.plies.blank.fill(0);
-    this.backTop = 0;
     this.open = false;
   }
 
@@ -120,27 +109,8 @@ export class Deferral extends PruningRule {
       for (let r = 0; r < n; r++) if ((state[rB + r] & bit) !== 0) return false;
     }
     if (this.groups.holdsLine(p, row ? line : -1, bit)) return false;
-    const d = (p * this.moves + m) * n;
-    const dt = this.dTab;
-    dt.fill(0, d, d + n);
-    if (row) {
-      let diff = 0;
-      for (let o = 0; o < OPENINGS; o++) {
-        const x = state[from + o * n + line];
-        diff |= x ^ this.plies.bits.rotate(x, dir === 0);
-      }
-      dt[d + line] = diff;
-    } else {
-      const north = dir === D_N;
-      for (let r = 0; r < n; r++) {
-        // the tile landing on row r comes from row r - 1 (north) or r + 1 (south), wrapping
-        const s = north ? (r === 0 ? n - 1 : r - 1) : r === n - 1 ? 0 : r + 1;
-        let diff = 0;
-        for (let o = 0; o < OPENINGS; o++) diff |= state[from + o * n + r] ^ state[from + o * n + s];
-        if ((diff & bit) !== 0) dt[d + r] = bit;
-      }
-    }
-    return !this.beside(state, rB, dt, d);
+    const d = this.replay.changed(p, m, from);
+    return !this.beside(state, rB, this.replay.dTab, d);
   }
 
   /**
@@ -169,8 +139,8 @@ export class Deferral extends PruningRule {
       while (lines !== 0) {
         const line = 31 - Math.clz32(lines & -lines);
         lines &= lines - 1;
-        const d = (p * this.moves + dir * n + line) * n;
-        for (let r = 0; r < n; r++) groups.mask[mask + r] |= this.dTab[d + r];
+        const d = this.replay.at(p, dir * n + line);
+        for (let r = 0; r < n; r++) groups.mask[mask + r] |= this.replay.dTab[d + r];
         this.tried++;
       }
     }
@@ -210,8 +180,8 @@ export class Deferral extends PruningRule {
           const line = 31 - Math.clz32(lines & -lines);
           lines &= lines - 1;
           const x = dir * n + line;
-          this.carry(q, k, x);
-          if (this.beside(plies.state, q * this.stride + K_R * n, this.cm, 0)) {
+          this.replay.carry(q, k, x);
+          if (this.beside(plies.state, q * this.stride + K_R * n, this.replay.cm, 0)) {
             groups.members[at * 4 + dir] &= ~(1 << line);
             found += this.realize(q, g, k, x, remaining);
             if (plies.limitReached) {
@@ -231,8 +201,8 @@ export class Deferral extends PruningRule {
         while (lines !== 0) {
           const line = 31 - Math.clz32(lines & -lines);
           lines &= lines - 1;
-          this.carry(q, k, dir * n + line);
-          for (let r = 0; r < n; r++) um[r] |= this.cm[r];
+          this.replay.carry(q, k, dir * n + line);
+          for (let r = 0; r < n; r++) um[r] |= this.replay.cm[r];
           left++;
         }
       }
@@ -265,41 +235,15 @@ export class Deferral extends PruningRule {
   /**
    * The state of ply q with push x of group g (made at ply k) made real: x's changed
    * tiles replayed from ply k's state, R walked afresh from ply q - 1's (Lemma 11).
+   * x's carried D is in the replay's cm (carry).
    */
   private realize(q: number, g: number, k: number, x: number, remaining: number): number {
     const plies = this.plies;
     const state = plies.state;
-    const bits = plies.bits;
     const n = this.n;
-    const stride = this.stride;
-    const scr = this.scr;
-    // x's tiles: ply k's state, x, then the pushes applied since
-    for (let i = 0; i < stride; i++) scr[i] = state[k * stride + i];
-    bits.pushInto(scr, 0, stride, x);
-    let cur = stride;
-    for (let t = k + 1; t < q; t++) {
-      if (plies.blank[t] === 1) continue;
-      const nxt = stride - cur;
-      bits.pushInto(scr, cur, nxt, plies.path[t]);
-      cur = nxt;
-    }
-    // keep the blank state, write the real one over it (cm: x's carried D)
-    const base = q * stride;
-    const b = this.backTop * stride;
-    this.backTop++;
-    for (let i = 0; i < stride; i++) this.back[b + i] = state[base + i];
-    const cm = this.cm;
-    for (let o = 0; o < OPENINGS; o++) {
-      for (let r = 0; r < n; r++) {
-        const i = o * n + r;
-        state[base + i] = (state[base + i] & ~cm[r]) | (scr[cur + i] & cm[r]);
-      }
-    }
-    const rB = base + K_R * n;
-    const prev = (q - 1) * stride + K_R * n;
-    for (let r = 0; r < n; r++) state[rB + r] = state[prev + r];
-    if (plies.blank[q - 1] === 0) bits.moveRows(state, rB, plies.path[q - 1]);
-    const grew = bits.walk(state, base);
+    const base = q * this.stride;
+    this.replay.apply(q, k, x);
+    const grew = plies.bits.walk(state, base);
     const still = plies.still[q - 1];
     plies.still[q - 1] = grew ? 0 : 1;
     plies.path[k] = x;
@@ -312,8 +256,7 @@ export class Deferral extends PruningRule {
     plies.blank[k] = 1;
     plies.path[k] = -1;
     plies.still[q - 1] = still;
-    this.backTop--;
-    for (let i = 0; i < stride; i++) state[base + i] = this.back[b + i];
+    this.replay.undo(q);
     return found;
   }
 
@@ -396,15 +339,6 @@ export class Deferral extends PruningRule {
     const found = this.visit(t, 0);
     this.open = true;
     return found;
-  }
-
-  /** D of push x (made at ply k) carried by the pushes applied at plies k + 1 .. q - 1, into cm. */
-  private carry(q: number, k: number, x: number): void {
-    const plies = this.plies;
-    const n = this.n;
-    const d = (k * this.moves + x) * n;
-    for (let r = 0; r < n; r++) this.cm[r] = this.dTab[d + r];
-    for (let t = k + 1; t < q; t++) if (plies.blank[t] === 0) plies.bits.moveRows(this.cm, 0, plies.path[t]);
   }
 
   /** The first group of ply q's state whose D union R holds or is beside, or -1. */

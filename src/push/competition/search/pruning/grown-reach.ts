@@ -24,6 +24,10 @@ export class GrownReach extends PruningRule {
   private readonly full: number;
   /** index of the scratch rows (Plies.grownAt) during one call */
   private at = 0;
+  /** the set's rows (`meets`' setAt) of the last call */
+  private setAt = 0;
+  /** bit r: scratch row r holds the last call's set (-1: all); the others are the set moved, not copied yet */
+  private have = -1;
 
   /** @param enabled false: the rule is never asked (SearchOptions.grownReach) */
   constructor(
@@ -59,9 +63,8 @@ export class GrownReach extends PruningRule {
     const dir = (m / n) | 0;
     const line = m - dir * n;
     if (dir < D_N) {
-      // the set moved by m, copied word by word (cheaper than copyWithin for N words)
-      for (let r = 0; r < n; r++) state[at + r] = state[setAt + r];
-      state[at + line] = rotateBits(state[at + line], dir === D_E, this.top, this.full);
+      // the set moved by m is copied into the scratch rows as the walk reaches them (walkRow)
+      this.setAt = setAt;
       return this.walkRow(state, base, line, dir === D_E, bandRows, bandCols, openRows, openCols);
     }
     // a column push: the set moved (BitBoard.moveRows) and the rows its walk starts at
@@ -72,13 +75,49 @@ export class GrownReach extends PruningRule {
     const keep = ~bit;
     const near = (bit | (bit << 1) | (bit >>> 1)) & this.full;
     let rows = 3 | (3 << (n - 2));
-    for (let r = 0; r < n; r++) {
-      const src = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
-      const x = (state[setAt + r] & keep) | (state[setAt + src] & bit);
-      state[at + r] = x;
-      if ((x & near) !== 0) rows |= 1 << r;
+    if (north) {
+      // row r's bit `line` comes from row r - 1 (row 0's from the top row)
+      let src = state[setAt + top];
+      for (let r = 0; r < n; r++) {
+        const here = state[setAt + r];
+        const x = (here & keep) | (src & bit);
+        state[at + r] = x;
+        if ((x & near) !== 0) rows |= 1 << r;
+        src = here;
+      }
+    } else {
+      // from row r + 1 (the top row's from row 0)
+      let src = state[setAt];
+      for (let r = top; r >= 0; r--) {
+        const here = state[setAt + r];
+        const x = (here & keep) | (src & bit);
+        state[at + r] = x;
+        if ((x & near) !== 0) rows |= 1 << r;
+        src = here;
+      }
     }
+    this.have = -1;
     return this.walkColumn(state, base, line, north, rows & this.full, bandRows, bandCols, openRows, openCols);
+  }
+
+  /**
+   * Makes the N scratch rows at Plies.grownAt hold the set the last `meets` found (when it
+   * returned false: the set moved by m and closed under walking), rows the walk never
+   * read included (walkRow copies the set moved into them only as it reads them).
+   */
+  finish(): void {
+    let rest = ~this.have & this.full;
+    if (rest === 0) return;
+    this.have = -1;
+    const state = this.plies.state;
+    const at = this.plies.grownAt;
+    const setAt = this.setAt;
+    // walkRow reads row `line` (the pushed row) first: the rows left are the set's as they were
+    while (rest !== 0) {
+      const y = 31 - Math.clz32(rest & -rest);
+      rest &= rest - 1;
+      state[at + y] = state[setAt + y];
+    }
   }
 
   /**
@@ -100,10 +139,24 @@ export class GrownReach extends PruningRule {
     const hL = rotateBits(state[eB + line], east, top, full) & (rotateBits(state[wB + line], east, top, full) >>> 1);
     const bit = 1 << line;
     const open = (openRows | openCols) !== 0;
+    const setAt = this.setAt;
+    // row `line` of the set moved
+    const moved = rotateBits(state[setAt + line], east, top, full);
+    let have = 0;
     let dirty = (bit | (bit << 1) | (bit >>> 1)) & full;
     while (dirty !== 0) {
       const r = 31 - Math.clz32(dirty & -dirty);
       dirty &= dirty - 1;
+      // the scratch rows r - 1 .. r + 1 are the set moved until the walk first reads them
+      let want = (r > 0 ? 7 << (r - 1) : 3) & full & ~have;
+      if (want !== 0) {
+        have |= want;
+        while (want !== 0) {
+          const y = 31 - Math.clz32(want & -want);
+          want &= want - 1;
+          state[at + y] = y === line ? moved : state[setAt + y];
+        }
+      }
       // a row with no field of the set in it or beside it gains nothing
       if ((state[at + r] | (r > 0 ? state[at + r - 1] : 0) | (r < top ? state[at + r + 1] : 0)) === 0) continue;
       let nR = r === line ? nL : state[nB + r];
@@ -126,10 +179,14 @@ export class GrownReach extends PruningRule {
       x = fillRow(x, h);
       if (x === old) continue;
       state[at + r] = x;
-      if ((x & bandCols) !== 0 || ((bandRows >>> r) & 1) === 1) return true;
+      if ((x & bandCols) !== 0 || ((bandRows >>> r) & 1) === 1) {
+        this.have = have;
+        return true;
+      }
       if (r > 0 && (x & sR & nBelow & ~state[at + r - 1]) !== 0) dirty |= 1 << (r - 1);
       if (r < top && (x & nR & sAbove & ~state[at + r + 1]) !== 0) dirty |= 1 << (r + 1);
     }
+    this.have = have;
     return false;
   }
 

@@ -78,7 +78,7 @@ export class TwoAhead extends PruningRule {
    * True when row push m of ply p (three pushes left, p >= 1), which grows neither R
    * nor C of ply p's state (its growth words at Plies.grow[8p]), leaves a state with
    * two left at which TwoPushes would look at no first push: m is then skipped. Else
-   * the state's growth words are at Plies.grow[8(p + 1)] and TwoPushes.plan was made
+   * the state's growth words are at Plies.grow[8(p + 1)] and FirstPushPlan.make was made
    * for it (TwoPushes.run, `given`).
    * @param cs the state whose R group holds ply p's C (Plies.cState(p))
    */
@@ -107,7 +107,7 @@ export class TwoAhead extends PruningRule {
     state[cAt + y] = rowC;
     const g8 = 8 * (p + 1);
     this.childGrowth(y, g8);
-    const left = this.two.plan(this.rRows, rCols, this.cRows, cCols, g8, base + K_R * n, cAt, true);
+    const left = this.two.plan.make(this.rRows, rCols, this.cRows, cCols, g8, base + K_R * n, cAt, true);
     for (let k = 0; k < GROUPS; k++) state[base + k * n + y] = rotateBits(state[base + k * n + y], !east, top, full);
     state[cAt + y] = rotateBits(rowC, !east, top, full);
     if (left) return false;

@@ -3,21 +3,17 @@
  * push is applied only if a last push could follow it, as far as the lines of R and C,
  * their growers and where a growing set can walk tell. Keeps every solution.
  */
-import { D_E, D_N, K_R } from "../layout.js";
+import { D_N, K_R } from "../layout.js";
 import { LineSet, type LineMath } from "../lines.js";
 import type { LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
 import type { Commutation } from "./commutation.js";
+import { FarChildren } from "./far-children.js";
+import { FirstPushPlan } from "./first-push-plan.js";
 import type { GrownReach } from "./grown-reach.js";
 import type { LastPush } from "./last-push.js";
 import { PruningRule } from "./rule.js";
-
-/** walksTo for a far child: the set moved by m already has a field in the band */
-const W0_MOVED_IN_BAND = 0;
-/** pendingMeets' walk W0 met the band */
-const W0_MEETS = 1;
-/** W0 did not meet the band; its lines are kept */
-const W0_LINES = 2;
+import { WalksTo } from "./walks-to.js";
 
 export class TwoPushes extends PruningRule {
   readonly name = "two last pushes";
@@ -28,53 +24,21 @@ export class TwoPushes extends PruningRule {
   /** R's and C's lines of the state with three pushes left (prepare), for far children */
   readonly keptR = new LineSet();
   readonly keptC = new LineSet();
-  /** what `plan` leaves for the loop of `run`: the lines touching both sets, touching R, C, near R, C */
-  private rowLines = 0;
-  private colLines = 0;
-  private rowsR = 0;
-  private colsR = 0;
-  private rowsC = 0;
-  private colsC = 0;
-  private nearRowsR = 0;
-  private nearColsR = 0;
-  private nearRowsC = 0;
-  private nearColsC = 0;
-  /** the last pushes that grow both sets now, rows and columns */
-  private passAllRows = 0;
-  private passAllCols = 0;
-  /** the first pushes' lines left for the loop, per direction */
-  private readonly left = new Int32Array(4);
-  /** the lines of R and C that `plan` was given */
-  private readonly planned = new LineSet();
-  private readonly plannedC = new LineSet();
+  /** the masks and the first pushes left of the state being judged (FirstPushPlan.make) */
+  readonly plan: FirstPushPlan;
+  /** where a grown set can walk (Lemmas 7 and 17) */
+  private readonly walks: WalksTo;
+  /** the first pushes decided alike for every far child of a state with three left */
+  private readonly far: FarChildren;
   /** R's and C's lines of the state being judged, and the lines touching both */
   private readonly r = new LineSet();
   private readonly c = new LineSet();
   private readonly both = new LineSet();
-  /** a set's lines after a first push moved it (walksTo) */
-  private readonly moved = new LineSet();
-  /** W's lines (walksTo) */
-  private readonly w = new LineSet();
-  /** walksTo: bit 1 (2) when wLines[0..1] ([2..3]) hold the current state's W lines */
-  private wDone = 0;
-  /** rows and columns of W for R's test, then for C's (walksTo) */
-  private readonly wLines = new Int32Array(4);
   /** the state with three left whose far children are judged now (`prepare` counts them) */
   private epoch = 0;
-  /** the epoch whose far children's first pushes left (plan's `left`) farLeft holds, or -1 */
+  /** the epoch whose far children's first pushes left (the plan's `left`) farLeft holds, or -1 */
   private farPlanned = -1;
   private readonly farLeft = new Int32Array(4);
-  /**
-   * per set (R: m, C: 4N + m) and first push m, what walksTo found for the far children
-   * of the current state with three left: the epoch it was found in, W0_MOVED_IN_BAND,
-   * W0_MEETS or W0_LINES (pendingMeets' walk W0), the band, and W0's lines
-   */
-  private readonly w0Epoch = new Int32Array(256).fill(-1);
-  private readonly w0Code = new Uint8Array(256);
-  private readonly w0BandRows = new Int32Array(256);
-  private readonly w0BandCols = new Int32Array(256);
-  private readonly w0Rows = new Int32Array(256);
-  private readonly w0Cols = new Int32Array(256);
 
   constructor(
     private readonly plies: Plies,
@@ -87,6 +51,9 @@ export class TwoPushes extends PruningRule {
     private readonly quick = true,
   ) {
     super();
+    this.plan = new FirstPushPlan(plies, lines, quick);
+    this.walks = new WalksTo(plies, lines, grown, quick);
+    this.far = new FarChildren(plies, lines, commutation, grown, this.walks);
   }
 
   /**
@@ -99,9 +66,10 @@ export class TwoPushes extends PruningRule {
     // count starts again before it leaves the words of w0Epoch)
     if (++this.epoch === 0x7fffffff) {
       this.epoch = 0;
-      this.w0Epoch.fill(-1);
       this.farPlanned = -1;
     }
+    this.walks.startState();
+    this.far.startState();
     this.lines.of(plies.state, plies.rOf(from), this.keptR);
     this.lines.of(plies.state, plies.rOf(cs), this.keptC);
   }
@@ -118,7 +86,7 @@ export class TwoPushes extends PruningRule {
    * a first push far from R, a last push grows R exactly when it grows R now, so the
    * last push is one of R's growers now, likewise for C (Lemma 6); a first push that
    * grows one set far from the other must let it walk to a line of the other's growers
-   * (Lemma 7, walksTo).
+   * (Lemma 7, WalksTo).
    * @param sc the state whose R group holds C
    * @param inherit ply p's push was far from R and C of ply p - 1 (Lemma 8): R, C, their
    *   lines and growth words are those of ply p - 1, and ply p's state is written only
@@ -127,7 +95,7 @@ export class TwoPushes extends PruningRule {
    *   and of the C that ply p's C was made from) are at Plies.grow[8(p - 1)]: when ply
    *   p's push is a row push that grew neither set, the growth words of the rows away
    *   from it are taken from there (LookAhead.growthAfterRowPush)
-   * @param given the last call of `plan` was for ply p's state, with its growth words at
+   * @param given the last call of FirstPushPlan.make was for ply p's state, with its growth words at
    *   Plies.grow[8p] (TwoAhead made them before writing the state, Lemma 18)
    * @returns the solutions found
    */
@@ -144,15 +112,28 @@ export class TwoPushes extends PruningRule {
     const cAt = sc + K_R * n;
     // R's rows: inherited, ply p's state may not be written yet (far pushes)
     const rAt = (inherit ? from - stride : from) + K_R * n;
-    this.wDone = 0;
+    // a far child whose siblings' loops recorded how its first pushes end: those are
+    // replayed (FarChildren), and the loop starts at the first push they do not decide
+    const record = inherit && this.quick && this.grown.enabled;
+    let start = 0;
+    if (record && this.farPlanned === this.epoch) {
+      start = this.far.skip(p, this.farLeft);
+      if (start === 4 * n) {
+        this.tried += 4 * n;
+        this.cut += 4 * n;
+        return 0;
+      }
+    }
+    this.walks.startRun();
     const grow = plies.grow;
     const g8 = 8 * p;
     const r = this.r;
     const c = this.c;
+    const plan = this.plan;
     if (given) {
       // TwoAhead made the lines, the growth words and the masks (plan) of this state
-      r.set(this.planned.rows, this.planned.cols);
-      c.set(this.plannedC.rows, this.plannedC.cols);
+      r.set(plan.planned.rows, plan.planned.cols);
+      c.set(plan.plannedC.rows, plan.plannedC.cols);
     } else {
       if (inherit) {
         r.set(this.keptR.rows, this.keptR.cols);
@@ -169,41 +150,32 @@ export class TwoPushes extends PruningRule {
       }
       // the far children of one state with three left read the same lines, growth words
       // and rows: their plan is made once (`prepare` starts a state) and kept
-      if (!inherit || !this.quick) this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+      if (!inherit || !this.quick) plan.make(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
       else if (this.farPlanned === this.epoch) {
         // the line masks again (cheap), the first pushes left as kept
-        this.lineMasks(r.rows, r.cols, c.rows, c.cols, g8);
-        for (let d = 0; d < 4; d++) this.left[d] = this.farLeft[d];
+        plan.lineMasks(r.rows, r.cols, c.rows, c.cols, g8);
+        for (let d = 0; d < 4; d++) plan.left[d] = this.farLeft[d];
+        if (start > 0) {
+          const d0 = (start / n) | 0;
+          for (let d = 0; d < d0; d++) plan.left[d] = 0;
+          plan.left[d0] &= -1 << (start - d0 * n);
+        }
       } else {
-        this.plan(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
-        for (let d = 0; d < 4; d++) this.farLeft[d] = this.left[d];
+        plan.make(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+        for (let d = 0; d < 4; d++) this.farLeft[d] = plan.left[d];
         this.farPlanned = this.epoch;
       }
     }
-    const rowLines = this.rowLines;
-    const colLines = this.colLines;
     const rowsR0 = r.rows;
     const colsR0 = r.cols;
     const rowsC0 = c.rows;
     const colsC0 = c.cols;
-    const rowsR = this.rowsR;
-    const colsR = this.colsR;
-    const rowsC = this.rowsC;
-    const colsC = this.colsC;
-    const nearRowsR = this.nearRowsR;
-    const nearColsR = this.nearColsR;
-    const nearRowsC = this.nearRowsC;
-    const nearColsC = this.nearColsC;
-    const passAllRows = this.passAllRows;
-    const passAllCols = this.passAllCols;
+    const { rowLines, colLines, rowsR, colsR, rowsC, colsC, nearRowsR, nearColsR, nearRowsC, nearColsC, passAllRows, passAllCols } = plan;
+    const { growRowsR, growColsR, growRowsC, growColsC, left } = plan;
     const passRows = passAllRows & rowLines;
     const passCols = passAllCols & colLines;
-    const growRowsR = grow[g8] | grow[g8 + 2];
-    const growColsR = grow[g8 + 4] | grow[g8 + 6];
-    const growRowsC = grow[g8 + 1] | grow[g8 + 3];
-    const growColsC = grow[g8 + 5] | grow[g8 + 7];
     const full = lm.full;
-    const left = this.left;
+    const walks = this.walks;
     this.tried += 4 * n;
     this.cut += 4 * n;
     let found = 0;
@@ -226,7 +198,10 @@ export class TwoPushes extends PruningRule {
         const farR = ((nearR >>> line) & 1) === 0;
         const farC = ((nearC >>> line) & 1) === 0;
         const far = farR && farC;
-        if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) continue;
+        if (!touchR && !touchC && (far ? passRows | passCols : rowLines | colLines) === 0) {
+          if (record) this.far.deadBefore(m);
+          continue;
+        }
         if (commute && this.commutation.skips(p, m)) continue;
         // the last pushes that can follow, as far as R's and C's growers now tell
         let allowRows = full;
@@ -239,15 +214,26 @@ export class TwoPushes extends PruningRule {
           allowRows &= growRowsC;
           allowCols &= growColsC;
         }
-        if ((allowRows | allowCols) === 0) continue;
+        if ((allowRows | allowCols) === 0) {
+          if (record) this.far.deadAfter(m);
+          continue;
+        }
         let rl = rowLines;
         let cl = colLines;
         let cNext = cAt;
         if (touchR || touchC) {
           const g = ((grow[g8 + 2 * dir] >>> line) & 1) | (((grow[g8 + 2 * dir + 1] >>> line) & 1) << 1);
           // a set that grows must then walk to a line of the last push (Lemma 7)
-          if ((g & 1) !== 0 && farC && !this.walksTo(p, false, rowsR0, colsR0, rAt, m, growRowsC, growColsC)) continue;
-          if ((g & 2) !== 0 && farR && !this.walksTo(p, true, rowsC0, colsC0, cAt, m, growRowsR, growColsR)) continue;
+          const walkR = (g & 1) !== 0 && farC;
+          if (walkR && !walks.reaches(p, false, rowsR0, colsR0, rAt, m, growRowsC, growColsC)) {
+            if (record) this.far.walked(m, false);
+            continue;
+          }
+          if ((g & 2) !== 0 && farR && !walks.reaches(p, true, rowsC0, colsC0, cAt, m, growRowsR, growColsR)) {
+            // the first walk asked decides for the siblings (R's when it was asked)
+            if (record) this.far.walked(m, !walkR);
+            continue;
+          }
           // R after the push: walked when g says it grows, else only moved with its tiles
           // (its lines then follow without applying the push)
           let made = false;
@@ -288,7 +274,11 @@ export class TwoPushes extends PruningRule {
             if (isRow) rl &= lm.touching(1 << line) | passAllRows;
             else cl &= lm.touching(1 << line) | passAllCols;
           }
-          if ((rl | cl) === 0) continue;
+          if ((rl | cl) === 0) {
+            // nothing written when neither set grows
+            if (record && g === 0) this.far.deadAfter(m);
+            continue;
+          }
           if (!made) plies.child(p, m, false);
           if (touchC) {
             if (!cMade) {
@@ -308,7 +298,10 @@ export class TwoPushes extends PruningRule {
           }
           rl &= allowRows;
           cl &= allowCols;
-          if ((rl | cl) === 0) continue;
+          if ((rl | cl) === 0) {
+            if (record) this.far.deadAfter(m);
+            continue;
+          }
           plies.child(p, m, false);
         }
         this.cut--;
@@ -319,291 +312,6 @@ export class TwoPushes extends PruningRule {
     return found;
   }
 
-  /**
-   * The line masks of `plan` that follow from R's and C's lines and the growth words at
-   * Plies.grow[g8 ..] alone, for the loop of `run`.
-   */
-  private lineMasks(rRows: number, rCols: number, cRows: number, cCols: number, g8: number): void {
-    const lm = this.lines;
-    const grow = this.plies.grow;
-    this.planned.set(rRows, rCols);
-    this.plannedC.set(cRows, cCols);
-    // lines touching R, touching C, both
-    this.rowsR = lm.touching(rRows);
-    this.colsR = lm.touching(rCols);
-    this.rowsC = lm.touching(cRows);
-    this.colsC = lm.touching(cCols);
-    this.rowLines = this.rowsR & this.rowsC;
-    this.colLines = this.colsR & this.colsC;
-    // lines near (holding or beside, across the wraparound too) R, C
-    this.nearRowsR = lm.around(rRows);
-    this.nearColsR = lm.around(rCols);
-    this.nearRowsC = lm.around(cRows);
-    this.nearColsC = lm.around(cCols);
-    // the last pushes that would make both R and C grow now: after a first push
-    // parallel to them, moving no field of R or C, two lines away or more, they grow
-    // them exactly as now (LookAhead.grows reads only its line and the two beside it);
-    // after a first push far from both, exactly those of them touching both (Lemma 5)
-    this.passAllRows = (grow[g8] & grow[g8 + 1]) | (grow[g8 + 2] & grow[g8 + 3]);
-    this.passAllCols = (grow[g8 + 4] & grow[g8 + 5]) | (grow[g8 + 6] & grow[g8 + 7]);
-  }
-
-  /**
-   * The masks of a state with two pushes left that `run`'s loop reads, and the first
-   * pushes' lines left for it (`left`, per direction e, w, n, s): those the lines of R
-   * and C and their growers allow (Lemmas 5, 6), less, with `masks` (the shortcuts on),
-   * the pushes that grow neither set, touch one and are far from the other and after
-   * which no last push remains (aliveRowPushes, aliveColumnPushes: the loop drops each
-   * of them too, so without `masks` the loop looks at more pushes but applies the same). Reads only R's and C's lines
-   * (bit i: line i holds a field), the growth words at Plies.grow[g8 ..] and, for
-   * aliveRowPushes, R's and C's rows at `rAt` and `cAt` (indices into Plies.state): so
-   * it can judge a state that is not written (TwoAhead, Lemma 18).
-   * @returns false when no line is left: the loop would look at no first push
-   */
-  plan(rRows: number, rCols: number, cRows: number, cCols: number, g8: number, rAt: number, cAt: number, masks = this.quick): boolean {
-    const lm = this.lines;
-    const grow = this.plies.grow;
-    this.lineMasks(rRows, rCols, cRows, cCols, g8);
-    const { rowLines, colLines, rowsR, colsR, rowsC, colsC, nearRowsR, nearColsR, nearRowsC, nearColsC, passAllRows, passAllCols } = this;
-    const rowsNear = nearRowsR | nearRowsC;
-    const colsNear = nearColsR | nearColsC;
-    const passRows = passAllRows & rowLines;
-    const passCols = passAllCols & colLines;
-    // R's growers and C's growers now (Lemma 6)
-    const growRowsR = grow[g8] | grow[g8 + 2];
-    const growColsR = grow[g8 + 4] | grow[g8 + 6];
-    const growRowsC = grow[g8 + 1] | grow[g8 + 3];
-    const growColsC = grow[g8 + 5] | grow[g8 + 7];
-    // the first pushes worth trying, as line masks: a push touching neither set needs
-    // lines touching both now (after it, those of them growing both, when it is far)
-    const anyPass = (passRows | passCols) !== 0;
-    const anyLine = (rowLines | colLines) !== 0;
-    const full = lm.full;
-    const growsR = (growRowsR | growColsR) !== 0;
-    const growsC = (growRowsC | growColsC) !== 0;
-    const growsBoth = ((growRowsR & growRowsC) | (growColsR & growColsC)) !== 0;
-    const tryRows =
-      (rowsR | rowsC | (anyPass ? full & ~rowsNear : 0) | (anyLine ? rowsNear : 0)) &
-      this.allowed(nearRowsR, nearRowsC, growsR, growsC, growsBoth);
-    const tryCols =
-      (colsR | colsC | (anyPass ? full & ~colsNear : 0) | (anyLine ? colsNear : 0)) &
-      this.allowed(nearColsR, nearColsC, growsR, growsC, growsBoth);
-    const left = this.left;
-    let any = 0;
-    for (let dir = 0; dir < 4; dir++) {
-      // the first pushes that grow neither set, touch one (S) and are far from the other
-      // (T), and after which, by the test of the loop, no last push remains: dropped at once
-      const still = ~(grow[g8 + 2 * dir] | grow[g8 + 2 * dir + 1]);
-      let dead = 0;
-      if (!masks) {
-        // each first push judged by the loop
-      } else if (dir < D_N) {
-        const east = dir === D_E;
-        let cls = rowsR & ~nearRowsC & still & tryRows;
-        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(rAt, rowsR, colsR, rowsC, colsC, growRowsC, growColsC, passAllRows, east, cls);
-        cls = rowsC & ~nearRowsR & still & tryRows;
-        if (cls !== 0) dead |= cls & ~this.aliveRowPushes(cAt, rowsC, colsC, rowsR, colsR, growRowsR, growColsR, passAllRows, east, cls);
-      } else {
-        const north = dir === D_N;
-        let cls = colsR & ~nearColsC & still & tryCols;
-        if (cls !== 0) dead |= cls & ~this.aliveColumnPushes(rRows, rCols, rowsR, colsR, rowsC, colsC, growRowsC, growColsC, passAllCols, north, cls);
-        cls = colsC & ~nearColsR & still & tryCols;
-        if (cls !== 0) dead |= cls & ~this.aliveColumnPushes(cRows, cCols, rowsC, colsC, rowsR, colsR, growRowsR, growColsR, passAllCols, north, cls);
-      }
-      left[dir] = (dir < D_N ? tryRows : tryCols) & ~dead;
-      any |= left[dir];
-    }
-    return any !== 0;
-  }
-
-  /**
-   * Whether R (C when `goal`), after first push m grows it, can have a field on or beside
-   * a line of zRows/zCols, the lines of the only last pushes that can follow (when m is
-   * far from the other set, the other set's growers now). Without applying m: a path of
-   * the board after m from the moved set to such a field either uses no link that m
-   * changed (then the moved set already has a field there: R and C are closed, and a
-   * field on m's line has only changed links), or after its last changed link, which
-   * ends on m's line or beside it, it follows links of the board before m. So some field
-   * on or beside m's line must walk, on the board before m, to a field on or beside a
-   * line of zRows/zCols; the fields that can (W) are walked once per state, from all of
-   * those fields (Lemma 7). (A last push must have a field of the set on or beside its
-   * line to make it grow: LookAhead.grows.)
-   * @param rows the set's rows before m (bit r: row r holds a field)
-   * @param cols the set's columns before m
-   * @param setAt index of the set's N rows (ply p's state)
-   * @returns false when the set cannot get there: m is then no first push
-   */
-  private walksTo(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, zRows: number, zCols: number): boolean {
-    const plies = this.plies;
-    const grown = this.grown;
-    // ply p's state not written yet (a far push, Lemma 8): walk first on ply p - 1's
-    // board with that push's line and the lines beside it open (Lemma 17 (5))
-    const pending = grown.enabled && plies.pending === p;
-    const i = goal ? 4 * plies.n + m : m;
-    if (pending && this.quick && this.w0Epoch[i] === this.epoch) {
-      // a far sibling judged m before: the band, the moved set and W0 are the same (pendingMeets)
-      if (this.w0Code[i] === W0_MOVED_IN_BAND) return true;
-      const bandRows = this.w0BandRows[i];
-      const bandCols = this.w0BandCols[i];
-      grown.tried++;
-      if (!this.pendingMeets(p, goal, setAt, m, bandRows, bandCols)) {
-        grown.cut++;
-        return false;
-      }
-      return this.walksOn(p, goal, setAt, m, bandRows, bandCols);
-    }
-    const lm = this.lines;
-    const bandRows = lm.touching(zRows);
-    const bandCols = lm.touching(zCols);
-    const moved = this.moved;
-    lm.moved(plies.state, rows, cols, setAt, m, moved);
-    if (((moved.rows & bandRows) | (moved.cols & bandCols)) !== 0) {
-      if (pending && this.quick) {
-        this.w0Epoch[i] = this.epoch;
-        this.w0Code[i] = W0_MOVED_IN_BAND;
-      }
-      return true;
-    }
-    if (pending) {
-      grown.tried++;
-      if (!(this.quick ? this.pendingMeets(p, goal, setAt, m, bandRows, bandCols) : this.openMeets(p, setAt, m, bandRows, bandCols))) {
-        grown.cut++;
-        return false;
-      }
-    }
-    return this.walksOn(p, goal, setAt, m, bandRows, bandCols);
-  }
-
-  /** walksTo after the moved set and Lemma 17 (5): W, and Lemma 17 on ply p's state. */
-  private walksOn(p: number, goal: boolean, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
-    const lm = this.lines;
-    const plies = this.plies;
-    const n = plies.n;
-    const dir = (m / n) | 0;
-    const grown = this.grown;
-    // W holds every field of the band's lines, so it has a field on or beside every line
-    // across them: only when the band has no line of m's orientation can the test fail;
-    // else the set is walked on the board after m without writing it (Lemma 17)
-    if ((dir < D_N ? bandCols : bandRows) !== 0) return !grown.enabled || this.grownMeets(p, setAt, m, bandRows, bandCols);
-    const bit = goal ? 2 : 1;
-    const at = goal ? 2 : 0;
-    if ((this.wDone & bit) === 0) {
-      this.wDone |= bit;
-      const state = plies.state;
-      const w = plies.wAt;
-      for (let r = 0; r < n; r++) state[w + r] = ((bandRows >>> r) & 1) === 1 ? lm.full : bandCols;
-      // without band columns W starts as full rows: only the rows beside them can grow
-      plies.bits.closeFrom(state, plies.written(p), w, bandCols === 0 ? lm.touching(bandRows) : -1);
-      lm.of(state, w, this.w);
-      this.wLines[at] = this.w.rows;
-      this.wLines[at + 1] = this.w.cols;
-    }
-    const near = lm.touching(1 << (m - dir * n));
-    if ((this.wLines[at + (dir < D_N ? 0 : 1)] & near) === 0) return false;
-    return !grown.enabled || this.grownMeets(p, setAt, m, bandRows, bandCols);
-  }
-
-  /**
-   * Lemma 17 (5) for first push m of ply p's state, not written yet (ply p's push X was
-   * far from R and C of ply p - 1, which it inherits): GrownReach.meets on ply p - 1's
-   * board with X's line and the lines beside it open. The far children of one state with
-   * three left share R, C, their growth words (so the band) and the board but for X's
-   * line, so the walk with no line open (W0) is made once per state, set and m
-   * (`prepare` starts a state) and decides for every X whose open lines W0 does not
-   * touch: the walk with them open reads the same words as W0's at every step (a word
-   * differs only where a field of the set lies on or beside an open line), so it ends
-   * as W0 did; and when W0 meets the band, the walk with lines open meets it too (it
-   * reads more links, never fewer). Else the walk with X's lines open is made.
-   * The same decisions as that walk alone.
-   */
-  private pendingMeets(p: number, goal: boolean, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
-    const plies = this.plies;
-    const lm = this.lines;
-    const n = plies.n;
-    const i = goal ? 4 * n + m : m;
-    if (this.w0Epoch[i] !== this.epoch) {
-      this.w0Epoch[i] = this.epoch;
-      this.w0BandRows[i] = bandRows;
-      this.w0BandCols[i] = bandCols;
-      const meets = this.grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols);
-      this.w0Code[i] = meets ? W0_MEETS : W0_LINES;
-      if (!meets) {
-        lm.of(plies.state, plies.grownAt, this.w);
-        this.w0Rows[i] = this.w.rows;
-        this.w0Cols[i] = this.w.cols;
-      }
-    }
-    if (this.w0Code[i] === W0_MEETS) return true;
-    const x = plies.path[p - 1];
-    const xDir = (x / n) | 0;
-    const open = lm.around(1 << (x - xDir * n));
-    const touched = (xDir < D_N ? this.w0Rows[i] : this.w0Cols[i]) & lm.touching(open);
-    if (touched === 0) return false;
-    return this.openMeets(p, setAt, m, bandRows, bandCols);
-  }
-
-  /** Lemma 17 (5) itself: GrownReach.meets on ply p - 1's board with the lines of ply p's push X and beside it open. */
-  private openMeets(p: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
-    const plies = this.plies;
-    const n = plies.n;
-    const x = plies.path[p - 1];
-    const xDir = (x / n) | 0;
-    const open = this.lines.around(1 << (x - xDir * n));
-    return this.grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols, xDir < D_N ? open : 0, xDir < D_N ? 0 : open);
-  }
-
-  /** Lemma 17 on ply p's state (written first if it is not): false when m is skipped. */
-  private grownMeets(p: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
-    this.grown.tried++;
-    if (this.grown.meets(this.plies.written(p), setAt, m, bandRows, bandCols)) return true;
-    this.grown.cut++;
-    return false;
-  }
-
-  /**
-   * Of the row pushes `cls` (one direction, east when `east`), each touching S, far from
-   * T and growing neither, those after which the test of `run` leaves a last push: S
-   * only moves (its columns gain its row's fields rotated, LineMath.moved), T stays, and
-   * the last push must touch both, grow T (T's growers now, Lemma 6: `tGrowRows`,
-   * `tGrowCols`) and, if it is a row, lie beside the pushed row or grow both now
-   * (`passAllRows`; Lemma 5 (d)). The same decision as the loop's, as masks.
-   * @param sAt index of S's N rows; sRows, sCols, tRows, tCols: the lines touching S, T
-   */
-  aliveRowPushes(sAt: number, sRows: number, sCols: number, tRows: number, tCols: number, tGrowRows: number, tGrowCols: number, passAllRows: number, east: boolean, cls: number): number {
-    const lm = this.lines;
-    const rowsLeft = sRows & tRows & tGrowRows;
-    const colsLeft = tCols & tGrowCols;
-    if ((rowsLeft & passAllRows) !== 0 || (sCols & colsLeft) !== 0) return cls;
-    let alive = lm.touching(rowsLeft) & cls;
-    if (colsLeft === 0) return alive;
-    // a moved row of S touches a column of colsLeft: the row before the push meets them rotated back
-    const back = lm.rotate(lm.touching(colsLeft), !east);
-    const state = this.plies.state;
-    let rest = cls & ~alive;
-    while (rest !== 0) {
-      const y = 31 - Math.clz32(rest & -rest);
-      rest &= rest - 1;
-      if ((state[sAt + y] & back) !== 0) alive |= 1 << y;
-    }
-    return alive;
-  }
-
-  /**
-   * aliveRowPushes for column pushes (north when `north`): S's rows gain its rows
-   * rotated when the pushed column holds a field of S (LineMath.moved); a last push
-   * that is a column must lie beside the pushed one or grow both now (`passAllCols`).
-   * @param sRows0 S's rows, sCols0 its columns; sRows, sCols, tRows, tCols: the lines touching S, T
-   */
-  aliveColumnPushes(sRows0: number, sCols0: number, sRows: number, sCols: number, tRows: number, tCols: number, tGrowRows: number, tGrowCols: number, passAllCols: number, north: boolean, cls: number): number {
-    const lm = this.lines;
-    const colsLeft = sCols & tCols & tGrowCols;
-    const rowsLeft = tRows & tGrowRows;
-    if ((colsLeft & passAllCols) !== 0 || (sRows & rowsLeft) !== 0) return cls;
-    let alive = lm.touching(colsLeft) & cls;
-    if ((lm.rotate(sRows0, north) & lm.touching(rowsLeft)) !== 0) alive |= sCols0 & cls;
-    return alive;
-  }
-
   /** Whether ply q's push grew neither R nor C of ply q's state, by ply q's growth words. */
   private grewNeither(q: number): boolean {
     const n = this.plies.n;
@@ -612,19 +320,5 @@ export class TwoPushes extends PruningRule {
     const at = 8 * q + 2 * dir;
     const grow = this.plies.grow;
     return (((grow[at] | grow[at + 1]) >>> (m - dir * n)) & 1) === 0;
-  }
-
-  /**
-   * The first pushes of one orientation (bit i: line i) that the growers of R and C
-   * allow (Lemma 6): a line far from R (not in nearR) needs a push that grows R now
-   * (growsR), one far from C one that grows C, one far from both a line with a push
-   * that grows both (growsBoth: a line, not one push).
-   */
-  private allowed(nearR: number, nearC: number, growsR: boolean, growsC: boolean, growsBoth: boolean): number {
-    let lines = nearR & nearC;
-    if (growsC) lines |= nearR & ~nearC;
-    if (growsR) lines |= nearC & ~nearR;
-    if (growsBoth) lines |= ~(nearR | nearC);
-    return lines;
   }
 }
