@@ -3,6 +3,8 @@
  * of its lemmas (docs/ipc2023-search.md) for measurements and tests.
  */
 
+import type { IpcMove } from "../task.js";
+
 /** Options of solveIpc. */
 export interface IpcSearchOptions {
   /** stop after this many milliseconds (the result is then not proven) */
@@ -52,6 +54,11 @@ export interface IpcSearchOptions {
    * (not proven, lowerBound: its bound) once its bound reaches it, which proves that plan optimal
    */
   bestCost?: () => number;
+  /**
+   * a plan known (e.g. the quick plan): each node's pushes that it makes are tried first (the
+   * order of the children only; Planner.setGuide)
+   */
+  guide?: readonly IpcMove[];
   /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
   shouldStop?: () => boolean;
 }

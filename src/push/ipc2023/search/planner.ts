@@ -55,6 +55,13 @@ const STEP_ORDER = [1, 2, 0, 3];
 /** the root's last action */
 export const NO_ACTION = -1;
 
+/** A plan's pushes as the planner's actions (line * 4 + d, d: 0 n, 1 s, 2 e, 3 w), in order: Planner.setGuide's argument. */
+export function guidePushes(moves: readonly IpcMove[]): number[] {
+  const out: number[] = [];
+  for (const m of moves) if (m.kind === "push") out.push(m.line * 4 + DIRS.indexOf(m.direction));
+  return out;
+}
+
 /** Thrown out of Planner.search when the clock, shouldStop, bestCost or a shared search's superseded stops the iteration. */
 export class Interrupted extends Error {}
 
@@ -113,6 +120,10 @@ export class Planner extends PlanState {
   /** the next unit's number in this iteration (a shared search); reset for each iteration */
   unit = 0;
   readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
+  /** per push (line * 4 + d): 1 when the guide plan makes it (setGuide) */
+  readonly guided: Uint8Array;
+  /** 2 with a guide (its pushes first, then the others), else 1 */
+  guidePasses = 1;
 
   /**
    * @param table the memory of a transposition table shared with other threads (PlanTable.sharedBuffer), else its own
@@ -144,6 +155,24 @@ export class Planner extends PlanState {
     this.table = new PlanTable(options.tableLog2 ?? 22, table);
     this.share = share;
     this.shareDepth = share ? share.depth : -1;
+    this.guided = new Uint8Array(4 * n);
+    this.setGuide(options.guide && guidePushes(options.guide));
+  }
+
+  /**
+   * Orders each node's pushes: the guide's (guidePushes of a plan known, e.g. the quick plan)
+   * come first, in line order, then the others. Only the order of the children changes, not
+   * which ones there are or what cuts them. undefined (or no push): line order.
+   * @param pushes line * 4 + d (d: 0 n, 1 s, 2 e, 3 w); those outside the board are ignored
+   */
+  setGuide(pushes: readonly number[] | undefined): void {
+    this.guided.fill(0);
+    this.guidePasses = 1;
+    for (const a of pushes ?? []) {
+      if (a < 0 || a >= this.guided.length) continue;
+      this.guided[a] = 1;
+      this.guidePasses = 2;
+    }
   }
 
   /**
@@ -222,8 +251,12 @@ export class Planner extends PlanState {
     const lastIsRow = (last & 3) >= 2;
     // Lemma J's views of this node for its push children (prepared before the first push)
     let prepared = !this.jointReuse;
+    // with a guide, two passes: the guide's pushes first, then the others (order only)
+    const passes = this.guidePasses;
+    for (let pass = 0; pass < passes; pass++)
     for (let line = 0; line < n; line++) {
       for (let d = 0; d < 4; d++) {
+        if (passes === 2 && this.guided[line * 4 + d] !== 1 - pass) continue;
         const isRow = d >= 2;
         if (line < lastLineOf && isRow === lastIsRow) continue;
         if (isRow ? line === y : line === x) continue; // the robot's lines cannot be pushed
