@@ -39,6 +39,8 @@ export interface IpcSearchOptions {
   noJointReuse?: boolean;
   /** called when Lemma R cuts a state (g, the bound before it, its value; for tests) */
   onRotationBound?: (g: number, before: number, raised: number) => void;
+  /** switch Lemma A off (a south-east plan that pushes after a step south or east pays one push more; for measurements and tests) */
+  noAnchor?: boolean;
   /** switch Lemma O off (pushes of parallel lines in increasing line order; for measurements and tests) */
   noRunOrder?: boolean;
   /**

@@ -25,6 +25,9 @@
  *   after Lemma J, where it does not cut, and only with 3 or fewer pushes to spare; Lemma R's
  *   south-east term last. Lemma F (walk.ts): Lemma R's F up to 1 from the regions of the robot
  *   and of the exit on the board as it is, in place of Lemma L's search with steps free.
+ * - Lemma A: right after a step south or east, a south-east plan that pushes pays one push (the
+ *   first of its phase, on a line the walk has left) that Lemma J does not count (anchorCut).
+ * - The guide (setGuide): the pushes of a known plan are tried first (the order only).
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
@@ -111,6 +114,10 @@ export class Planner extends PlanState {
   readonly jointReuse: boolean;
   /** Lemma S: no Lemma L search where Lemma J's views did not cut (off: option noLineSkip) */
   readonly lineSkip: boolean;
+  /** Lemma A (anchorCut; off: option noAnchor, or without Lemma J and the line masks) */
+  readonly anchor: boolean;
+  /** states Lemma A cut */
+  anchorCuts = 0;
   /** set by raiseByRotations: Lemma J was asked and did not cut */
   jointPassed = false;
   /** a search shared by several threads (undefined: this thread alone) */
@@ -149,6 +156,7 @@ export class Planner extends PlanState {
     this.lineSkip = !options.noLineSkip;
     this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n) : undefined;
     this.walk = this.masks ? new WalkOnBoard(n) : undefined;
+    this.anchor = this.joint !== undefined && this.walk !== undefined && this.partialOrder && !options.noAnchor;
     this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
     this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
@@ -226,6 +234,8 @@ export class Planner extends PlanState {
       this.solutionLength = g;
       return true;
     }
+    // Lemma A: right after a step south or east, a south-east plan that pushes pays one push more
+    if (flags === 0 && prev >= 0 && this.anchor && this.anchorCut(g, robot, last)) return false;
     if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop() || this.bound >= this.bestCost() || this.share?.superseded(this.bound))) throw new Interrupted();
     // the table's key: the state and the context its children depend on (Lemmas P, I, O)
     let a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
@@ -351,6 +361,30 @@ export class Planner extends PlanState {
     this.onRotation?.(g, h, r);
     this.boundCache.set(a, b, r, false);
     return r;
+  }
+
+  /**
+   * Lemma A (docs/ipc2023-search.md) at a state right after a step (no push since): when that
+   * step went south or east, every plan from here makes no push (a walk on the board as it is: F =
+   * 0), or steps north or west (at least M + 2 + F), or walks south and east with a push, which
+   * then exceeds the limit when Lemma J's row and column views at the limit less one both do.
+   * True (and minExceed noted) when all three exceed the node's limit. Not kept in the bound
+   * cache: it depends on the step that led here.
+   */
+  anchorCut(g: number, robot: number, last: number): boolean {
+    const d = last - this.stepBase;
+    if (d !== 1 && d !== 2) return false;
+    const limit = this.bound - g;
+    const m = this.manhattan(robot);
+    // F = 0: a plan with no push may exist (a flood fill: asked first); then the two views; then
+    // M + 2 + F <= limit: a plan with a detour may (Lemma L's search when the cap is 2 or more)
+    if (this.walk!.fewestFlags(this.masks!, robot, 0) === 0) return false;
+    if (!this.joint!.bothAbove(this.tiles, robot, limit - 1, this.masks)) return false;
+    const cap = limit - m - 2;
+    if (cap >= 1 && this.otherPlans(robot, cap) <= cap) return false;
+    this.anchorCuts++;
+    if (g + limit + 1 < this.minExceed) this.minExceed = g + limit + 1;
+    return true;
   }
 
   /**
