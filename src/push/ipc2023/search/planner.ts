@@ -191,6 +191,9 @@ export class Planner extends PlanState {
    */
   search(g: number, robot: number, prev: number, flags: number, last: number): boolean {
     let h = costBound(this.tiles, this.n, robot);
+    // Lemma A: right after a step south or east, a south-east plan that pushes pays one push more
+    // (asked before the node's own bound: it cuts most of the nodes it is asked at)
+    if (flags === 0 && prev >= 0 && h > 0 && g + h <= this.bound && this.anchor && this.anchorCut(g, robot, last)) return false;
     let entriesKnown = -1;
     if (g + h <= this.bound && h > 0) {
       if (this.lines) {
@@ -234,8 +237,6 @@ export class Planner extends PlanState {
       this.solutionLength = g;
       return true;
     }
-    // Lemma A: right after a step south or east, a south-east plan that pushes pays one push more
-    if (flags === 0 && prev >= 0 && this.anchor && this.anchorCut(g, robot, last)) return false;
     if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop() || this.bound >= this.bestCost() || this.share?.superseded(this.bound))) throw new Interrupted();
     // the table's key: the state and the context its children depend on (Lemmas P, I, O)
     let a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
