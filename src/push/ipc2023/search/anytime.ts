@@ -46,10 +46,14 @@ export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}):
   // a later search starts at that bound instead of making those iterations again
   let proved = options.minCost ?? 0;
   let expanded = 0;
+  // the best plan so far (the quick plan, then a cheaper one)
+  let quick: { moves: IpcMove[]; cost: number } | undefined;
   const exactBelow = (cost: number | undefined, ms: number): IpcResult => {
     const left = Math.min(ms, deadline === Infinity ? Infinity : Math.max(0, deadline - Date.now()));
     const maxCost = cost !== undefined ? Math.min(cost - 1, options.maxCost ?? Infinity) : options.maxCost;
-    const r = solveIpc(task, { ...options, timeLimitMs: left === Infinity ? undefined : left, maxCost, minCost: proved });
+    // the best plan so far guides the order of the pushes (Planner.setGuide)
+    const guide = options.guide ?? quick?.moves;
+    const r = solveIpc(task, { ...options, timeLimitMs: left === Infinity ? undefined : left, maxCost, minCost: proved, guide });
     proved = Math.max(proved, r.lowerBound);
     expanded += r.expanded;
     return { ...r, lowerBound: proved, expanded };
@@ -58,7 +62,7 @@ export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}):
   // (a quarter of a time limit at most: a short limit still leaves the quick plan its time)
   const early = exactBelow(undefined, deadline === Infinity ? EARLY_MS : Math.min(EARLY_MS, (deadline - started) / 4));
   if (early.moves || early.proven || stop()) return early;
-  let quick = quickPlan(task, { maxStates: options.quickStates, shouldStop: stop });
+  quick = quickPlan(task, { maxStates: options.quickStates, shouldStop: stop });
   if (quick) options.onPlan?.(quick.moves, quick.cost);
   const improve = quick !== undefined && options.quickImprove !== false;
   let exact = exactBelow(quick?.cost, improve ? FIRST_MS : Infinity);

@@ -229,17 +229,35 @@ export class JointBound {
    */
   bound(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): number {
     const n = this.n;
-    const settled = this.start.open(robot, limit);
+    const settled = this.open(tiles, robot, limit, masks);
     if (settled >= 0) return settled;
     const { x0, y0, m, spare } = this.start;
-    if (masks) this.current = masks;
-    else {
-      lineMasks(tiles, n, this.masks);
-      this.current = this.masks;
-    }
     if (this.view(0, x0, y0, spare) > spare) return limit + 1;
     if (this.view(5 * n, y0, x0, spare) > spare) return limit + 1;
     return m;
+  }
+
+  /** this.start.open, and the masks the views read: the caller's, or built here; -1 when the views are to be made */
+  private open(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): number {
+    const settled = this.start.open(robot, limit);
+    if (settled >= 0) return settled;
+    if (masks) this.current = masks;
+    else {
+      lineMasks(tiles, this.n, this.masks);
+      this.current = this.masks;
+    }
+    return -1;
+  }
+
+  /**
+   * Lemma A's question: do both views exceed limit (each asked alone, as bound() asks them)?
+   * @returns true when the row view and the column view are both above limit
+   */
+  bothAbove(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): boolean {
+    const settled = this.open(tiles, robot, limit, masks);
+    if (settled >= 0) return settled > limit;
+    const { x0, y0, spare } = this.start;
+    return this.view(0, x0, y0, spare) > spare && this.view(5 * this.n, y0, x0, spare) > spare;
   }
 
   /**

@@ -3,6 +3,8 @@
  * of its lemmas (docs/ipc2023-search.md) for measurements and tests.
  */
 
+import type { IpcMove } from "../task.js";
+
 /** Options of solveIpc. */
 export interface IpcSearchOptions {
   /** stop after this many milliseconds (the result is then not proven) */
@@ -37,6 +39,8 @@ export interface IpcSearchOptions {
   noJointReuse?: boolean;
   /** called when Lemma R cuts a state (g, the bound before it, its value; for tests) */
   onRotationBound?: (g: number, before: number, raised: number) => void;
+  /** switch Lemma A off (a south-east plan that pushes after a step south or east pays one push more; for measurements and tests) */
+  noAnchor?: boolean;
   /** switch Lemma O off (pushes of parallel lines in increasing line order; for measurements and tests) */
   noRunOrder?: boolean;
   /**
@@ -52,6 +56,11 @@ export interface IpcSearchOptions {
    * (not proven, lowerBound: its bound) once its bound reaches it, which proves that plan optimal
    */
   bestCost?: () => number;
+  /**
+   * a plan known (e.g. the quick plan): each node's pushes that it makes are tried first (the
+   * order of the children only; Planner.setGuide)
+   */
+  guide?: readonly IpcMove[];
   /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
   shouldStop?: () => boolean;
 }

@@ -25,6 +25,9 @@
  *   after Lemma J, where it does not cut, and only with 3 or fewer pushes to spare; Lemma R's
  *   south-east term last. Lemma F (walk.ts): Lemma R's F up to 1 from the regions of the robot
  *   and of the exit on the board as it is, in place of Lemma L's search with steps free.
+ * - Lemma A: right after a step south or east, a south-east plan that pushes pays one push (the
+ *   first of its phase, on a line the walk has left) that Lemma J does not count (anchorCut).
+ * - The guide (setGuide): the pushes of a known plan are tried first (the order only).
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
@@ -54,6 +57,13 @@ const INVERSE = [1, 0, 3, 2];
 const STEP_ORDER = [1, 2, 0, 3];
 /** the root's last action */
 export const NO_ACTION = -1;
+
+/** A plan's pushes as the planner's actions (line * 4 + d, d: 0 n, 1 s, 2 e, 3 w), in order: Planner.setGuide's argument. */
+export function guidePushes(moves: readonly IpcMove[]): number[] {
+  const out: number[] = [];
+  for (const m of moves) if (m.kind === "push") out.push(m.line * 4 + DIRS.indexOf(m.direction));
+  return out;
+}
 
 /** Thrown out of Planner.search when the clock, shouldStop, bestCost or a shared search's superseded stops the iteration. */
 export class Interrupted extends Error {}
@@ -104,6 +114,10 @@ export class Planner extends PlanState {
   readonly jointReuse: boolean;
   /** Lemma S: no Lemma L search where Lemma J's views did not cut (off: option noLineSkip) */
   readonly lineSkip: boolean;
+  /** Lemma A (anchorCut; off: option noAnchor, or without Lemma J and the line masks) */
+  readonly anchor: boolean;
+  /** states Lemma A cut */
+  anchorCuts = 0;
   /** set by raiseByRotations: Lemma J was asked and did not cut */
   jointPassed = false;
   /** a search shared by several threads (undefined: this thread alone) */
@@ -113,6 +127,10 @@ export class Planner extends PlanState {
   /** the next unit's number in this iteration (a shared search); reset for each iteration */
   unit = 0;
   readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
+  /** per push (line * 4 + d): 1 when the guide plan makes it (setGuide) */
+  readonly guided: Uint8Array;
+  /** 2 with a guide (its pushes first, then the others), else 1 */
+  guidePasses = 1;
 
   /**
    * @param table the memory of a transposition table shared with other threads (PlanTable.sharedBuffer), else its own
@@ -138,12 +156,31 @@ export class Planner extends PlanState {
     this.lineSkip = !options.noLineSkip;
     this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n) : undefined;
     this.walk = this.masks ? new WalkOnBoard(n) : undefined;
+    this.anchor = this.joint !== undefined && this.walk !== undefined && this.partialOrder && !options.noAnchor;
     this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
     this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
     this.table = new PlanTable(options.tableLog2 ?? 22, table);
     this.share = share;
     this.shareDepth = share ? share.depth : -1;
+    this.guided = new Uint8Array(4 * n);
+    this.setGuide(options.guide && guidePushes(options.guide));
+  }
+
+  /**
+   * Orders each node's pushes: the guide's (guidePushes of a plan known, e.g. the quick plan)
+   * come first, in line order, then the others. Only the order of the children changes, not
+   * which ones there are or what cuts them. undefined (or no push): line order.
+   * @param pushes line * 4 + d (d: 0 n, 1 s, 2 e, 3 w); those outside the board are ignored
+   */
+  setGuide(pushes: readonly number[] | undefined): void {
+    this.guided.fill(0);
+    this.guidePasses = 1;
+    for (const a of pushes ?? []) {
+      if (a < 0 || a >= this.guided.length) continue;
+      this.guided[a] = 1;
+      this.guidePasses = 2;
+    }
   }
 
   /**
@@ -154,6 +191,9 @@ export class Planner extends PlanState {
    */
   search(g: number, robot: number, prev: number, flags: number, last: number): boolean {
     let h = costBound(this.tiles, this.n, robot);
+    // Lemma A: right after a step south or east, a south-east plan that pushes pays one push more
+    // (asked before the node's own bound: it cuts most of the nodes it is asked at)
+    if (flags === 0 && prev >= 0 && h > 0 && g + h <= this.bound && this.anchor && this.anchorCut(g, robot, last)) return false;
     let entriesKnown = -1;
     if (g + h <= this.bound && h > 0) {
       if (this.lines) {
@@ -222,8 +262,12 @@ export class Planner extends PlanState {
     const lastIsRow = (last & 3) >= 2;
     // Lemma J's views of this node for its push children (prepared before the first push)
     let prepared = !this.jointReuse;
+    // with a guide, two passes: the guide's pushes first, then the others (order only)
+    const passes = this.guidePasses;
+    for (let pass = 0; pass < passes; pass++)
     for (let line = 0; line < n; line++) {
       for (let d = 0; d < 4; d++) {
+        if (passes === 2 && this.guided[line * 4 + d] !== 1 - pass) continue;
         const isRow = d >= 2;
         if (line < lastLineOf && isRow === lastIsRow) continue;
         if (isRow ? line === y : line === x) continue; // the robot's lines cannot be pushed
@@ -318,6 +362,30 @@ export class Planner extends PlanState {
     this.onRotation?.(g, h, r);
     this.boundCache.set(a, b, r, false);
     return r;
+  }
+
+  /**
+   * Lemma A (docs/ipc2023-search.md) at a state right after a step (no push since): when that
+   * step went south or east, every plan from here makes no push (a walk on the board as it is: F =
+   * 0), or steps north or west (at least M + 2 + F), or walks south and east with a push, which
+   * then exceeds the limit when Lemma J's row and column views at the limit less one both do.
+   * True (and minExceed noted) when all three exceed the node's limit. Not kept in the bound
+   * cache: it depends on the step that led here.
+   */
+  anchorCut(g: number, robot: number, last: number): boolean {
+    const d = last - this.stepBase;
+    if (d !== 1 && d !== 2) return false;
+    const limit = this.bound - g;
+    const m = this.manhattan(robot);
+    // F = 0: a plan with no push may exist (a flood fill: asked first); then the two views; then
+    // M + 2 + F <= limit: a plan with a detour may (Lemma L's search when the cap is 2 or more)
+    if (this.walk!.fewestFlags(this.masks!, robot, 0) === 0) return false;
+    if (!this.joint!.bothAbove(this.tiles, robot, limit - 1, this.masks)) return false;
+    const cap = limit - m - 2;
+    if (cap >= 1 && this.otherPlans(robot, cap) <= cap) return false;
+    this.anchorCuts++;
+    if (g + limit + 1 < this.minExceed) this.minExceed = g + limit + 1;
+    return true;
   }
 
   /**

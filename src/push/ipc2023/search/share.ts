@@ -15,11 +15,15 @@
  * proven optimal by that alone, as iterations below b may still be running on other threads.
  * Why sharing keeps the search exact: docs/ipc2023-search.md, "Two threads share the exact
  * search".
+ *
+ * A guide (a plan known, posted by the plan thread: offerGuide) orders every node's pushes,
+ * its pushes first (Planner.setGuide). The guide of an iteration is chosen once, by the first
+ * thread that starts it (guideFor), so that every thread numbers the units alike.
  */
 import type { IpcMove, IpcTask } from "../task.js";
 import { costBound } from "./bound.js";
 import type { IpcSearchOptions } from "./options.js";
-import { Interrupted, NO_ACTION, Planner, type PlannerShare } from "./planner.js";
+import { guidePushes, Interrupted, NO_ACTION, Planner, type PlannerShare } from "./planner.js";
 import { PlanTable } from "./table.js";
 
 /** The cost of the nodes whose children are the units: 1, each unit a node at cost 2 (about 60 x 60 a bound on 16x16). */
@@ -41,6 +45,13 @@ const CLAIMS = 0;
 const STARTED = 1;
 const FINISHED = 2;
 const EXCEED = 3;
+/** then per bound b, at GUIDE_OF + b: 0 undecided, 1 no guide, v + 2 guide v */
+const GUIDE_OF = PER + 4 * MAX_BOUND;
+/** the guides posted (at most MAX_GUIDES), then guide v's length and pushes at GUIDES + 1 + v * GUIDE_CELLS */
+const GUIDES = GUIDE_OF + MAX_BOUND;
+const MAX_GUIDES = 16;
+const GUIDE_CELLS = MAX_BOUND + 1;
+const CELLS = GUIDES + 1 + MAX_GUIDES * GUIDE_CELLS;
 
 /** The shared memory of one shared search: its counters and its transposition table. */
 export interface SharedSearchMemory {
@@ -53,7 +64,7 @@ export interface SharedSearchMemory {
  * @param tableLog2 log2 of the transposition table's slots (16 bytes a slot; default 22: 64 MiB)
  */
 export function sharedSearchMemory(tableLog2 = 22): SharedSearchMemory {
-  const cells = new SharedArrayBuffer(4 * (PER + 4 * MAX_BOUND));
+  const cells = new SharedArrayBuffer(4 * CELLS);
   const c = new Int32Array(cells);
   c[LOWER] = 0;
   c[BEST] = NONE;
@@ -145,6 +156,34 @@ export class SearchShare {
     }
   }
 
+  /**
+   * Posts a plan as a guide for the iterations not yet started (its pushes, Planner.setGuide).
+   * One thread only may post guides (the plan thread); after MAX_GUIDES, later ones are dropped.
+   */
+  offerGuide(moves: readonly IpcMove[]): void {
+    const v = Atomics.load(this.c, GUIDES);
+    if (v >= MAX_GUIDES) return;
+    const pushes = guidePushes(moves);
+    const at = GUIDES + 1 + v * GUIDE_CELLS;
+    const length = Math.min(pushes.length, GUIDE_CELLS - 1);
+    for (let i = 0; i < length; i++) Atomics.store(this.c, at + 1 + i, pushes[i]);
+    Atomics.store(this.c, at, length);
+    // published: a thread that reads the count v + 1 reads the whole guide
+    Atomics.store(this.c, GUIDES, v + 1);
+  }
+
+  /**
+   * The guide of the iteration of bound b (its pushes, line * 4 + d; undefined: none): the
+   * newest guide posted when the first thread asked, the same for every thread of the iteration.
+   */
+  guideFor(bound: number): number[] | undefined {
+    Atomics.compareExchange(this.c, GUIDE_OF + bound, 0, Atomics.load(this.c, GUIDES) + 1);
+    const chosen = Atomics.load(this.c, GUIDE_OF + bound);
+    if (chosen < 2) return undefined;
+    const at = GUIDES + 1 + (chosen - 2) * GUIDE_CELLS;
+    return Array.from({ length: Atomics.load(this.c, at) }, (_, i) => Atomics.load(this.c, at + 1 + i));
+  }
+
   private lowerTo(cell: number, value: number): void {
     for (let now = Atomics.load(this.c, cell); now > value; now = Atomics.load(this.c, cell)) {
       if (Atomics.compareExchange(this.c, cell, now, value) === now) break;
@@ -216,6 +255,8 @@ export function searchShared(task: IpcTask, memory: SharedSearchMemory, options:
   try {
     while (bound <= maxCost && bound < share.bestCost() && !stopped()) {
       share.start(bound);
+      // the same guide in every thread of the iteration (decided before any unit is claimed)
+      planner.setGuide(share.guideFor(bound));
       claims.start(bound);
       planner.bound = bound;
       planner.minExceed = Infinity;

@@ -44,6 +44,8 @@ if (role === "anytime") {
       shouldStop: () => shouldStop() || share.ended() > 0,
       lowerBound: () => share.lowerBound(),
       onPlan: (moves, cost) => {
+        // (the plan thread is the only one that posts guides)
+        share.offerGuide(moves);
         share.offerPlan(cost);
         onPlan(moves, cost);
       },
