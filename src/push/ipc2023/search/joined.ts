@@ -21,7 +21,7 @@
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). Scratch space is
  * allocated once per board size; a call allocates nothing.
  */
-import { fillForward, lineMasks, rotateMask, SouthEastStart } from "./rotations.js";
+import { fillForward, fullMask, lineMasks, rotateMask, SouthEastStart } from "./rotations.js";
 
 /** the largest spare (limit less M) the search is made for; above it the bound answers "not above" */
 export const JOINED_MAX_CAP = 3;
@@ -61,7 +61,7 @@ export class JoinedBound {
   /** @param n N, the grid is N x N (the bound answers "not above" for N > 32) */
   constructor(n: number) {
     this.n = n;
-    this.full = n >= 32 ? -1 : (1 << n) - 1;
+    this.full = fullMask(n);
     this.masks = new Int32Array(10 * n);
     const c = JOINED_MAX_CAP + 1;
     const o = 2 * JOINED_MAX_CAP + 2;

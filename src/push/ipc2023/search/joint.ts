@@ -14,7 +14,7 @@
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). Scratch space is
  * allocated once per board size; a call allocates nothing.
  */
-import { fillBackward, fillForward, lineMasks, rotateMask, SouthEastStart } from "./rotations.js";
+import { fillBackward, fillForward, fullMask, lineMasks, rotateMask, SouthEastStart } from "./rotations.js";
 
 /** Scratch space and the search of Lemma J for one board size (N <= 32: a line is a 32-bit mask). */
 export class JointBound {
@@ -51,7 +51,7 @@ export class JointBound {
   /** @param n N, the grid is N x N (the bound answers "not above" for N > 32) */
   constructor(n: number) {
     this.n = n;
-    this.full = n >= 32 ? -1 : (1 << n) - 1;
+    this.full = fullMask(n);
     this.masks = new Int32Array(10 * n);
     this.current = this.masks;
     const k = 2 * n + 2;

@@ -127,10 +127,8 @@ export class Planner extends PlanState {
   /** the next unit's number in this iteration (a shared search); reset for each iteration */
   unit = 0;
   readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
-  /** per push (line * 4 + d): 1 when the guide plan makes it (setGuide) */
-  readonly guided: Uint8Array;
-  /** 2 with a guide (its pushes first, then the others), else 1 */
-  guidePasses = 1;
+  /** every push (line * 4 + d) in the order a node tries them: the guide's first (setGuide) */
+  readonly pushOrder: Int32Array;
 
   /**
    * @param table the memory of a transposition table shared with other threads (PlanTable.sharedBuffer), else its own
@@ -163,7 +161,7 @@ export class Planner extends PlanState {
     this.table = new PlanTable(options.tableLog2 ?? 22, table);
     this.share = share;
     this.shareDepth = share ? share.depth : -1;
-    this.guided = new Uint8Array(4 * n);
+    this.pushOrder = new Int32Array(4 * n);
     this.setGuide(options.guide && guidePushes(options.guide));
   }
 
@@ -174,13 +172,12 @@ export class Planner extends PlanState {
    * @param pushes line * 4 + d (d: 0 n, 1 s, 2 e, 3 w); those outside the board are ignored
    */
   setGuide(pushes: readonly number[] | undefined): void {
-    this.guided.fill(0);
-    this.guidePasses = 1;
-    for (const a of pushes ?? []) {
-      if (a < 0 || a >= this.guided.length) continue;
-      this.guided[a] = 1;
-      this.guidePasses = 2;
-    }
+    const order = this.pushOrder;
+    const guided = new Uint8Array(order.length);
+    for (const a of pushes ?? []) if (a >= 0 && a < order.length) guided[a] = 1;
+    let k = 0;
+    for (let a = 0; a < order.length; a++) if (guided[a] === 1) order[k++] = a;
+    for (let a = 0; a < order.length; a++) if (guided[a] === 0) order[k++] = a;
   }
 
   /**
@@ -262,54 +259,52 @@ export class Planner extends PlanState {
     const lastIsRow = (last & 3) >= 2;
     // Lemma J's views of this node for its push children (prepared before the first push)
     let prepared = !this.jointReuse;
-    // with a guide, two passes: the guide's pushes first, then the others (order only)
-    const passes = this.guidePasses;
-    for (let pass = 0; pass < passes; pass++)
-    for (let line = 0; line < n; line++) {
-      for (let d = 0; d < 4; d++) {
-        if (passes === 2 && this.guided[line * 4 + d] !== 1 - pass) continue;
-        const isRow = d >= 2;
-        if (line < lastLineOf && isRow === lastIsRow) continue;
-        if (isRow ? line === y : line === x) continue; // the robot's lines cannot be pushed
-        if (last === line * 4 + INVERSE[d]) continue; // Lemma I: straight after its inverse
-        if (prev >= 0 && this.partialOrder) {
-          const holdsPrev = isRow ? line === py : line === px;
-          // Lemma P: a line avoiding the step's fields that commutes with the phase's pushes
-          if (!holdsPrev && (flags & (isRow ? 2 : 1)) === 0) continue;
-        }
-        if (g === this.shareDepth && !this.share!.owns(this.unit++)) continue; // another thread's unit
-        // the child's bound from the cards the push brings next to the robot and to the
-        // corner, before making the push (most children of a node on the bound end here)
-        let south = y < lastLine ? t[robot + n] : 0;
-        let east = x < lastLine ? t[robot + 1] : 0;
-        let corner = t[this.corner];
-        if (isRow) {
-          const from = d === 2 ? n - 1 : 1; // the predecessor along the push: x - 1 (east), x + 1 (west), mod N
-          if (line === y + 1) south = t[line * n + ((x + from) % n)];
-          if (line === lastLine) corner = t[lastLine * n + ((lastLine + from) % n)];
-        } else {
-          const from = d === 1 ? n - 1 : 1; // y - 1 (south), y + 1 (north), mod N
-          if (line === x + 1) east = t[((y + from) % n) * n + line];
-          if (line === lastLine) corner = t[((lastLine + from) % n) * n + lastLine];
-        }
-        let f = g + 1 + boundOf(x, y, lastLine, t[robot], south, east, corner);
-        // Lemma L': a push of a line no relaxed walk below the node's bound enters keeps it
-        if (entriesKnown >= 0 && this.entries[g * 2 * n + (isRow ? line : n + line)] >= entriesKnown && g + 1 + entriesKnown > f) f = g + 1 + entriesKnown;
-        if (f > this.bound) {
-          if (f < this.minExceed) this.minExceed = f;
-          continue;
-        }
-        const action = line * 4 + d;
-        if (!prepared) {
-          this.joint!.prepare(g, robot, Math.min(this.bound - g - 1 - this.manhattan(robot), 2 * n), this.masks!);
-          prepared = true;
-        }
-        this.push(line, d);
-        this.path[g] = action;
-        const found = this.search(g + 1, robot, prev, flags | (isRow ? 1 : 2), action);
-        this.push(line, INVERSE[d]);
-        if (found) return true;
+    // in line order, or with a guide its pushes first, then the others (the order only)
+    const order = this.pushOrder;
+    for (let i = 0; i < order.length; i++) {
+      const action = order[i];
+      const line = action >> 2;
+      const d = action & 3;
+      const isRow = d >= 2;
+      if (line < lastLineOf && isRow === lastIsRow) continue;
+      if (isRow ? line === y : line === x) continue; // the robot's lines cannot be pushed
+      if (last === line * 4 + INVERSE[d]) continue; // Lemma I: straight after its inverse
+      if (prev >= 0 && this.partialOrder) {
+        const holdsPrev = isRow ? line === py : line === px;
+        // Lemma P: a line avoiding the step's fields that commutes with the phase's pushes
+        if (!holdsPrev && (flags & (isRow ? 2 : 1)) === 0) continue;
       }
+      if (g === this.shareDepth && !this.share!.owns(this.unit++)) continue; // another thread's unit
+      // the child's bound from the cards the push brings next to the robot and to the
+      // corner, before making the push (most children of a node on the bound end here)
+      let south = y < lastLine ? t[robot + n] : 0;
+      let east = x < lastLine ? t[robot + 1] : 0;
+      let corner = t[this.corner];
+      if (isRow) {
+        const from = d === 2 ? n - 1 : 1; // the predecessor along the push: x - 1 (east), x + 1 (west), mod N
+        if (line === y + 1) south = t[line * n + ((x + from) % n)];
+        if (line === lastLine) corner = t[lastLine * n + ((lastLine + from) % n)];
+      } else {
+        const from = d === 1 ? n - 1 : 1; // y - 1 (south), y + 1 (north), mod N
+        if (line === x + 1) east = t[((y + from) % n) * n + line];
+        if (line === lastLine) corner = t[((lastLine + from) % n) * n + lastLine];
+      }
+      let f = g + 1 + boundOf(x, y, lastLine, t[robot], south, east, corner);
+      // Lemma L': a push of a line no relaxed walk below the node's bound enters keeps it
+      if (entriesKnown >= 0 && this.entries[g * 2 * n + (isRow ? line : n + line)] >= entriesKnown && g + 1 + entriesKnown > f) f = g + 1 + entriesKnown;
+      if (f > this.bound) {
+        if (f < this.minExceed) this.minExceed = f;
+        continue;
+      }
+      if (!prepared) {
+        this.joint!.prepare(g, robot, Math.min(this.bound - g - 1 - this.manhattan(robot), 2 * n), this.masks!);
+        prepared = true;
+      }
+      this.push(line, d);
+      this.path[g] = action;
+      const found = this.search(g + 1, robot, prev, flags | (isRow ? 1 : 2), action);
+      this.push(line, INVERSE[d]);
+      if (found) return true;
     }
     // steps (after the pushes: the plans of the last iteration mostly push first, then walk)
     for (let k = 0; k < 4; k++) {

@@ -165,6 +165,11 @@ export class SouthEastStart {
   }
 }
 
+/** The mask of a whole line of N fields (bit i: field i); -1 for N = 32, where 1 << 32 would be 1. */
+export function fullMask(n: number): number {
+  return n >= 32 ? -1 : (1 << n) - 1;
+}
+
 /** A line's mask of N bits rotated by r fields forwards (the card at i comes from i - r). */
 export function rotateMask(mask: number, r: number, n: number, full: number): number {
   if (r === 0) return mask;
@@ -229,7 +234,7 @@ export class RotationBound {
   constructor(n: number) {
     this.n = n;
     this.start = new SouthEastStart(n);
-    this.full = n >= 32 ? -1 : (1 << n) - 1;
+    this.full = fullMask(n);
     this.masks = new Int32Array(10 * n);
     this.current = this.masks;
     this.arrive = new Int32Array(4 * n + 2);

@@ -8,7 +8,7 @@
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). A row is a bit mask
  * (bit x: field (x, y)), so N <= 32.
  */
-import { fillBackward, fillForward } from "./rotations.js";
+import { fillBackward, fillForward, fullMask } from "./rotations.js";
 
 /** Scratch space of exitReachable for one board size (N <= 32). */
 export class WalkOnBoard {
@@ -21,7 +21,7 @@ export class WalkOnBoard {
   /** @param n N, the grid is N x N, 2 <= N <= 32 (a row is a bit mask) */
   constructor(n: number) {
     this.n = n;
-    this.full = n >= 32 ? -1 : (1 << n) - 1;
+    this.full = fullMask(n);
     this.a = new Int32Array(n);
     this.b = new Int32Array(n);
   }
@@ -89,7 +89,6 @@ export class WalkOnBoard {
    */
   private region(masks: Int32Array, rows: Int32Array, y: number, seed: number): void {
     const n = this.n;
-    const full = this.full;
     rows.fill(0);
     rows[y] = seed;
     let lo = y;
@@ -97,11 +96,8 @@ export class WalkOnBoard {
     for (let changed = true; changed; ) {
       changed = false;
       for (let y = lo; y <= hi; y++) {
-        const r = rows[y];
-        if (r === 0) continue;
-        const pass = ((masks[n + y] & (masks[2 * n + y] >>> 1)) << 1) & full;
-        const filled = fillBackward(fillForward(r, pass, full), pass);
-        rows[y] = filled;
+        if (rows[y] === 0) continue;
+        const filled = this.fillRow(masks, rows, y);
         if (y < n - 1) {
           const down = filled & masks[3 * n + y] & masks[y + 1];
           if ((down & ~rows[y + 1]) !== 0) {
@@ -112,11 +108,8 @@ export class WalkOnBoard {
         }
       }
       for (let y = hi; y >= lo; y--) {
-        const r = rows[y];
-        if (r === 0) continue;
-        const pass = ((masks[n + y] & (masks[2 * n + y] >>> 1)) << 1) & full;
-        const filled = fillBackward(fillForward(r, pass, full), pass);
-        rows[y] = filled;
+        if (rows[y] === 0) continue;
+        const filled = this.fillRow(masks, rows, y);
         if (y > 0) {
           const up = filled & masks[y] & masks[3 * n + y - 1];
           if ((up & ~rows[y - 1]) !== 0) {
@@ -127,5 +120,14 @@ export class WalkOnBoard {
         }
       }
     }
+  }
+
+  /** Row y of `rows` filled along the row's own open sides (east of one card and west of the next), stored and returned. */
+  private fillRow(masks: Int32Array, rows: Int32Array, y: number): number {
+    const n = this.n;
+    const pass = ((masks[n + y] & (masks[2 * n + y] >>> 1)) << 1) & this.full;
+    const filled = fillBackward(fillForward(rows[y], pass, this.full), pass);
+    rows[y] = filled;
+    return filled;
   }
 }
