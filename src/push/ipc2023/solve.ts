@@ -46,7 +46,7 @@ export const solver: PlanSolver = {
     const domain = readIpcDomain(input.domain.text, input.domain.name);
     assertProblemOfDomain(domain, readIpcProblemFacts(input.problem.text, input.problem.name));
     const task = readIpcProblem(input.problem.text, input.problem.name);
-    const started = Date.now();
+    const started = performance.now();
     const stop = new Int32Array(new SharedArrayBuffer(4));
     let why = "the time limit";
     const halt = (signal: string) => () => {
@@ -79,7 +79,7 @@ export const solver: PlanSolver = {
         // threads - 1 exact threads from the start (at least one), the plan thread joining them later
         const exact = Promise.all(Array.from({ length: Math.max(1, (flags.threads ?? 2) - 1) }, () => runThread("exact", task, limitMs, stop, memory, onMessage)));
         const timer = setTimeout(() => {
-          plans = runThread("plans", task, limitMs === undefined ? undefined : Math.max(0, limitMs - (Date.now() - started)), stop, memory, onMessage);
+          plans = runThread("plans", task, limitMs === undefined ? undefined : Math.max(0, limitMs - (performance.now() - started)), stop, memory, onMessage);
           // its failure is reported after the exact thread's end (below), not as an unhandled rejection
           plans.catch(() => undefined);
         }, EARLY_MS);
@@ -104,7 +104,7 @@ export const solver: PlanSolver = {
     }
     if (!result) throw new Error("the planner's thread ended without an answer");
     if (flags.stats) {
-      process.stderr.write(`% ${result.expanded} states expanded, ${((Date.now() - started) / 1000).toFixed(3)} s, cost >= ${result.lowerBound}\n`);
+      process.stderr.write(`% ${result.expanded} states expanded, ${((performance.now() - started) / 1000).toFixed(3)} s, cost >= ${result.lowerBound}\n`);
     }
     // the exact search's plan (optimal), else the best plan of the anytime thread or the plan thread
     if (!result.moves && plan && !result.proven) {

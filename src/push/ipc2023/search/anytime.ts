@@ -39,9 +39,9 @@ export interface IpcAnytimeOptions extends IpcSearchOptions {
  * @param task the task (0-based PDDL coordinates, src/push/ipc2023/task.ts)
  */
 export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}): IpcResult {
-  const started = Date.now();
+  const started = performance.now();
   const deadline = options.timeLimitMs === undefined ? Infinity : started + options.timeLimitMs;
-  const stop = (): boolean => Date.now() > deadline || (options.shouldStop?.() ?? false);
+  const stop = (): boolean => performance.now() > deadline || (options.shouldStop?.() ?? false);
   // what the exact searches so far proved (every plan costs at least `proved`) and their states:
   // a later search starts at that bound instead of making those iterations again
   let proved = options.minCost ?? 0;
@@ -49,7 +49,7 @@ export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}):
   // the best plan so far (the quick plan, then a cheaper one)
   let quick: { moves: IpcMove[]; cost: number } | undefined;
   const exactBelow = (cost: number | undefined, ms: number): IpcResult => {
-    const left = Math.min(ms, deadline === Infinity ? Infinity : Math.max(0, deadline - Date.now()));
+    const left = Math.min(ms, deadline === Infinity ? Infinity : Math.max(0, deadline - performance.now()));
     const maxCost = cost !== undefined ? Math.min(cost - 1, options.maxCost ?? Infinity) : options.maxCost;
     // the best plan so far guides the order of the pushes (Planner.setGuide)
     const guide = options.guide ?? quick?.moves;

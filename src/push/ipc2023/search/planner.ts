@@ -94,6 +94,7 @@ export class Planner extends PlanState {
   minExceed = Infinity;
   expanded = 0;
   solutionLength = -1;
+  /** When to stop, in ms on this thread's performance.now() clock (monotonic: a jump of the wall clock neither ends nor stretches a time limit); Infinity without a limit. */
   deadline: number;
   readonly shouldStop: () => boolean;
   readonly bestCost: () => number;
@@ -140,7 +141,7 @@ export class Planner extends PlanState {
     const n = task.size;
     this.stepBase = 4 * n;
     this.partialOrder = !options.noPartialOrder;
-    this.deadline = options.timeLimitMs === undefined ? Infinity : Date.now() + options.timeLimitMs;
+    this.deadline = options.timeLimitMs === undefined ? Infinity : performance.now() + options.timeLimitMs;
     this.shouldStop = options.shouldStop ?? (() => false);
     this.bestCost = options.bestCost ?? (() => Infinity);
     this.runOrder = !options.noRunOrder;
@@ -234,7 +235,7 @@ export class Planner extends PlanState {
       this.solutionLength = g;
       return true;
     }
-    if ((++this.expanded & 0x3ff) === 0 && (Date.now() > this.deadline || this.shouldStop() || this.bound >= this.bestCost() || this.share?.superseded(this.bound))) throw new Interrupted();
+    if ((++this.expanded & 0x3ff) === 0 && (performance.now() > this.deadline || this.shouldStop() || this.bound >= this.bestCost() || this.share?.superseded(this.bound))) throw new Interrupted();
     // the table's key: the state and the context its children depend on (Lemmas P, I, O)
     let a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
     let b = this.bh2 ^ this.robot2[robot] ^ this.prev2[prev + 1] ^ this.flags2[flags];

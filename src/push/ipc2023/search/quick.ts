@@ -146,8 +146,8 @@ export function quickPlan(task: IpcTask, options: QuickOptions = {}): { moves: I
  */
 export function cheaperPlan(task: IpcTask, below: number, options: QuickOptions & { ms?: number; weight?: number; allStates?: boolean } = {}): { moves: IpcMove[]; cost: number } | undefined {
   const cap = options.maxStates ?? Math.min(500_000, Math.floor(2 ** 27 / (task.size * task.size)));
-  const until = Date.now() + (options.ms ?? 1500);
-  const stop = (): boolean => Date.now() > until || (options.shouldStop?.() ?? false);
+  const until = performance.now() + (options.ms ?? 1500);
+  const stop = (): boolean => performance.now() > until || (options.shouldStop?.() ?? false);
   return attempt(task, { guide: "lines", weight: options.weight ?? IMPROVE, maxStates: options.allStates ? cap : Math.ceil(cap / 10) }, stop, below);
 }
 

@@ -248,7 +248,7 @@ export function searchShared(task: IpcTask, memory: SharedSearchMemory, options:
   const start = costBound(planner.tiles, task.size, robot);
   // the start's bound (admissible) and minCost are proofs of their own
   share.proveAtLeast(start === Infinity ? NONE : Math.max(start, options.minCost ?? 0));
-  const stopped = (): boolean => Date.now() > planner.deadline || planner.shouldStop();
+  const stopped = (): boolean => performance.now() > planner.deadline || planner.shouldStop();
   const maxCost = Math.min(options.maxCost ?? Infinity, MAX_BOUND - 1);
   let bound = Math.max(start, options.minCost ?? 0, share.lowerBound(), options.join ? share.latest() : 0);
   let reported = 0;

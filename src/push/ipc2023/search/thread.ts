@@ -21,8 +21,8 @@ import { planStream, solveIpcAnytime } from "./anytime.js";
 import { searchShared, SearchShare, type SharedSearchMemory } from "./share.js";
 
 const { role, task, timeLimitMs, stop, memory } = workerData as { role: "anytime" | "exact" | "plans"; task: IpcTask; timeLimitMs?: number; stop: Int32Array; memory: SharedSearchMemory };
-const deadline = timeLimitMs === undefined ? Infinity : Date.now() + timeLimitMs;
-const shouldStop = (): boolean => Atomics.load(stop, 0) !== 0 || Date.now() > deadline;
+const deadline = timeLimitMs === undefined ? Infinity : performance.now() + timeLimitMs;
+const shouldStop = (): boolean => Atomics.load(stop, 0) !== 0 || performance.now() > deadline;
 const onIteration = (bound: number, expanded: number): void => parentPort?.postMessage({ kind: "iteration", bound, expanded });
 const onPlan = (moves: IpcMove[], cost: number): void => parentPort?.postMessage({ kind: "plan", moves, cost });
 if (role === "anytime") {
