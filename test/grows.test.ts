@@ -54,6 +54,11 @@ describe("LookAhead.grows", () => {
             let pushed = true;
             for (let i = 0; i < stride; i++) if (state[3 * stride + i] !== state[2 * stride + i]) pushed = false;
             expect(pushed, `pushInto: size ${size} seed ${seed} move ${m}`).toBe(true);
+            // moveRowsInto (one set's rows copied and moved in one pass): R's rows as the push left them
+            const movedRows = new Int32Array(2 * size);
+            movedRows.set(state.subarray(K_R * size, (K_R + 1) * size));
+            board.moveRowsInto(movedRows, 0, size, m);
+            expect(Array.from(movedRows.subarray(size)), `moveRowsInto: size ${size} seed ${seed} move ${m}`).toEqual(Array.from(state.subarray(2 * stride + K_R * size, 2 * stride + (K_R + 1) * size)));
             const r = board.walk(state, 2 * stride) ? 1 : 0;
             // walkAfter, from the pushed line on, must give the same set
             expect(board.walkAfter(state, 3 * stride, m), `walkAfter grew: size ${size} seed ${seed} move ${m}`).toBe(r === 1);
@@ -65,6 +70,15 @@ describe("LookAhead.grows", () => {
             const c = board.walk(state, 3 * stride) ? 2 : 0;
             const got = look.grows(state, 0, m, stride + K_R * size);
             expect(got, `size ${size} seed ${seed} step ${step} move ${m}`).toBe(r | c);
+            // growsBoth (the last push's test) with the rows of R and C, and with every row
+            let rowsR = 0;
+            let rowsC = 0;
+            for (let y = 0; y < size; y++) {
+              if (state[K_R * size + y] !== 0) rowsR |= 1 << y;
+              if (state[stride + K_R * size + y] !== 0) rowsC |= 1 << y;
+            }
+            expect(look.growsBoth(state, 0, m, stride + K_R * size, rowsR, rowsC), `growsBoth: size ${size} seed ${seed} step ${step} move ${m}`).toBe((r | c) === 3);
+            expect(look.growsBoth(state, 0, m, stride + K_R * size, -1, -1), `growsBoth, every row: size ${size} seed ${seed} step ${step} move ${m}`).toBe((r | c) === 3);
             const d = Math.floor(m / size);
             const line = m % size;
             const fromAll = ((all[2 * d] >>> line) & 1) | (((all[2 * d + 1] >>> line) & 1) << 1);

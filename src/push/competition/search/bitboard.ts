@@ -16,6 +16,16 @@ import { BITBOARD_MAX, D_E, D_N, D_W, GROUPS, K_E, K_N, K_R, K_S, K_W, MOVE_DIRS
 
 
 /**
+ * The rows of the one vertical pair a push of a column north (rows 0 and 1) or south
+ * (top - 1 and top) makes in that column: the tiles that meet across the wraparound
+ * (bit r: row r; row 0 alone on a 1x1 board).
+ */
+export function newPairRows(n: number, north: boolean): number {
+  if (n < 2) return 1;
+  return north ? 3 : 3 << (n - 2);
+}
+
+/**
  * Spreads the reachable bits `x` of one row along its horizontal links `h` (bit c: the
  * tiles on columns c and c+1 open towards each other).
  */
@@ -200,10 +210,45 @@ export class BitBoard implements SearchBoard {
   }
 
   /**
+   * Writes at `to` the N rows at `from` (one set of fields) moved by move m, as copying
+   * them and moveRows would, in one pass (each row read once; a row push copies the rows
+   * and rotates its own). The two ranges must not overlap.
+   */
+  moveRowsInto(state: Int32Array, from: number, to: number, m: number): void {
+    const n = this.n;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    const top = n - 1;
+    if (dir < D_N) {
+      for (let r = 0; r < n; r++) state[to + r] = state[from + r];
+      state[to + line] = this.rotate(state[from + line], dir === D_E);
+      return;
+    }
+    const bit = 1 << line;
+    const keep = ~bit;
+    if (dir === D_N) {
+      // row r's bit comes from row r - 1 (row 0's from the top row)
+      let src = state[from + top];
+      for (let r = 0; r < n; r++) {
+        const here = state[from + r];
+        state[to + r] = (here & keep) | (src & bit);
+        src = here;
+      }
+    } else {
+      let src = state[from];
+      for (let r = top; r >= 0; r--) {
+        const here = state[from + r];
+        state[to + r] = (here & keep) | (src & bit);
+        src = here;
+      }
+    }
+  }
+
+  /**
    * BitBoard.walk for a set that was closed before move m was applied: only the rows
    * where a link m changed has an end in the set can start a growth (the row of a row
    * push and its neighbours; for a column push the rows where the set has a field on or
-   * beside the column, and the two pairs of rows across the wraparound), and a row is
+   * beside the column, and the rows of the new pair across the wraparound), and a row is
    * visited again only when a neighbour grew into it. The set is the state's reachable set, or the N rows at `setAt` (the goal's
    * component, say) walked on the state's tiles. Returns true when the set grew.
    */
@@ -213,23 +258,24 @@ export class BitBoard implements SearchBoard {
     const line = m - dir * n;
     const bit = 1 << line;
     if (dir < D_N) return this.spread(state, base, setAt, (bit | (bit << 1) | (bit >>> 1)) & this.full);
-    return this.spread(state, base, setAt, this.columnPushRows(state, setAt, line));
+    return this.spread(state, base, setAt, this.columnPushRows(state, setAt, line, dir === D_N));
   }
 
   /**
    * The rows where a walk of a set that was closed before a push of column `line` can
    * start (bit r: row r): a column push changed the links into the column in every row
-   * and one pair in it (rows 0 and 1, or top - 1 and top: the tiles that met across the
-   * wraparound); the set was closed, so a path out of it leaves it first through such a
+   * and one pair in it (rows 0 and 1 after a push north, top - 1 and top after a push
+   * south: the tiles that met across the wraparound; the other pairs in the column moved
+   * together); the set was closed, so a path out of it leaves it first through such a
    * link with an end in it: the rows where the set (its N rows at `setAt`, as after the
-   * push) has a field on or beside the column, and the pairs' rows.
+   * push) has a field on or beside the column, and the new pair's rows.
    * Used by walkAfter and by Lemma 17's walk (pruning/grown-reach.ts).
    */
-  columnPushRows(state: Int32Array, setAt: number, line: number): number {
+  columnPushRows(state: Int32Array, setAt: number, line: number, north: boolean): number {
     const n = this.n;
     const bit = 1 << line;
     const near = (bit | (bit << 1) | (bit >>> 1)) & this.full;
-    let rows = 3 | (3 << (n - 2));
+    let rows = newPairRows(n, north);
     for (let r = 0; r < n; r++) if ((state[setAt + r] & near) !== 0) rows |= 1 << r;
     return rows & this.full;
   }

@@ -198,8 +198,7 @@ export class DepthFirst {
         // the goal if that met R (Lemma 4)
         const cc = cs + stride;
         const rows = cs + K_R * n;
-        state.copyWithin(rows + stride, rows, rows + n);
-        bits.moveRows(state, rows + stride, m);
+        bits.moveRowsInto(state, rows, rows + stride, m);
         if (((grow[g8 + 2 * dir + 1] >>> line) & 1) === 1) {
           bits.walkAfter(state, to, m, rows + stride);
           if (plies.meets(to, cc)) bits.goalComponent(state, to, cc);

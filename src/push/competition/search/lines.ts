@@ -69,6 +69,27 @@ export class LineMath {
     out.cols = cols;
   }
 
+  /** LineMath.of for two sets at once (one pass over the rows): `a`'s lines into `outA`, `b`'s into `outB`. */
+  ofBoth(state: Int32Array, a: number, outA: LineSet, b: number, outB: LineSet): void {
+    const n = this.n;
+    let rowsA = 0;
+    let colsA = 0;
+    let rowsB = 0;
+    let colsB = 0;
+    for (let r = 0; r < n; r++) {
+      const x = state[a + r];
+      const y = state[b + r];
+      if (x !== 0) rowsA |= 1 << r;
+      if (y !== 0) rowsB |= 1 << r;
+      colsA |= x;
+      colsB |= y;
+    }
+    outA.rows = rowsA;
+    outA.cols = colsA;
+    outB.rows = rowsB;
+    outB.cols = colsB;
+  }
+
   /**
    * Writes into `out` a superset of the lines holding a field of a set after move m
    * moved it without growing: `rows` and `cols` are its lines before, its rows are at

@@ -9,7 +9,7 @@
  * decide what the checker accepts: src/push/competition/check.ts has its own simulation.
  */
 import type { BitBoard } from "./bitboard.js";
-import { D_E, D_N, K_E, K_N, K_R, K_S, K_W } from "./layout.js";
+import { D_E, D_N, K_E, K_N, K_R, K_S, K_W, rotateBits } from "./layout.js";
 
 export class LookAhead {
   private readonly n: number;
@@ -135,6 +135,65 @@ export class LookAhead {
       if (((left & ((row << 1) ^ moved)) | (right & ((row >>> 1) ^ moved))) !== 0) g |= 2;
     }
     return g;
+  }
+
+  /**
+   * Whether move m would grow both R of the state at `base` and the set at `otherAt`
+   * (LookAhead.grows(...) === 3, the last push's test, Lemma 4), without applying it.
+   * `rowsR` and `rowsC`: the rows holding a field of R and of the other set (bit r: row
+   * r; a superset will do). A column push's growth of a set is an OR over the rows r of
+   * a term that reads the set's fields of row r beside the column and of the row its tile
+   * comes from in the column (as grows), so only the rows of the set and the rows their
+   * tiles move to are read, R's first: when R does not grow, the other set is not read.
+   * The same answer as grows.
+   */
+  growsBoth(state: Int32Array, base: number, m: number, otherAt: number, rowsR: number, rowsC: number): boolean {
+    const n = this.n;
+    const top = n - 1;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    if (dir < D_N) return this.rowGrowth(state, base, line, dir === D_E, otherAt) === 3;
+    const nB = base + K_N * n;
+    const sB = base + K_S * n;
+    const rB = base + K_R * n;
+    const bit = 1 << line;
+    const north = dir === D_N;
+    // the pair that meets across the wraparound: the old top tile and the old bottom one
+    const pair = (state[nB + top] & state[sB] & bit) !== 0;
+    if (!(pair && ((state[rB + top] ^ state[rB]) & bit) !== 0)) {
+      if (!this.columnGrowsSet(state, base, rB, line, north, rowsR | rotateBits(rowsR, north, top, this.full))) return false;
+    }
+    if (pair && ((state[otherAt + top] ^ state[otherAt]) & bit) !== 0) return true;
+    return this.columnGrowsSet(state, base, otherAt, line, north, rowsC | rotateBits(rowsC, north, top, this.full));
+  }
+
+  /**
+   * Whether, on the rows `rows` (bit r: row r), a link along the row into column `line`
+   * after a push of that column north (or south) has exactly one end in the set whose N
+   * rows are at `setAt` (grows' loop, for one set).
+   */
+  private columnGrowsSet(state: Int32Array, base: number, setAt: number, line: number, north: boolean, rows: number): boolean {
+    const n = this.n;
+    const top = n - 1;
+    const eB = base + K_E * n;
+    const wB = base + K_W * n;
+    const bit = 1 << line;
+    const beside = (bit << 1) | (bit >>> 1);
+    rows &= this.full;
+    while (rows !== 0) {
+      const r = 31 - Math.clz32(rows & -rows);
+      rows &= rows - 1;
+      // the tile that lands on (r, line) comes from (src, line)
+      const src = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
+      const row = state[setAt + r];
+      const moved = state[setAt + src];
+      // the term reads the set's fields beside the column on row r and the one moved into it
+      if (((row & beside) | (moved & bit)) === 0) continue;
+      const left = (state[eB + r] << 1) & state[wB + src] & bit;
+      const right = state[eB + src] & (state[wB + r] >>> 1) & bit;
+      if (((left & ((row << 1) ^ moved)) | (right & ((row >>> 1) ^ moved))) !== 0) return true;
+    }
+    return false;
   }
 
   /**

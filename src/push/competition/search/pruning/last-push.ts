@@ -45,7 +45,7 @@ export class LastPush extends PruningRule {
     this.lines.of(plies.state, plies.rOf(from), this.r);
     this.lines.of(plies.state, plies.rOf(plies.scratch), this.c);
     this.lines.join(this.r, this.c, this.both);
-    return this.run(p, this.both.rows, this.both.cols, false, plies.rOf(plies.scratch));
+    return this.run(p, this.both.rows, this.both.cols, false, plies.rOf(plies.scratch), this.r.rows, this.c.rows);
   }
 
   /**
@@ -68,9 +68,11 @@ export class LastPush extends PruningRule {
    * @param colLines the columns to try
    * @param all try every line (rowLines, colLines and cAt unused)
    * @param cAt index in the state array of C's N rows, when not `all`
+   * @param rowsR the rows holding a field of R (bit r: row r; a superset will do: -1)
+   * @param rowsC the rows holding a field of C
    * @returns the solutions found
    */
-  run(p: number, rowLines: number, colLines: number, all: boolean, cAt: number): number {
+  run(p: number, rowLines: number, colLines: number, all: boolean, cAt: number, rowsR = -1, rowsC = -1): number {
     const plies = this.plies;
     const n = plies.n;
     const from = p * plies.stride;
@@ -90,7 +92,7 @@ export class LastPush extends PruningRule {
         const m = dir * n + line;
         if (p === 0 && !this.share.owns(m)) continue;
         if (this.commutation.skips(p, m)) continue;
-        if (!all && this.look.grows(plies.state, from, m, cAt) !== 3) continue;
+        if (!all && !this.look.growsBoth(plies.state, from, m, cAt, rowsR, rowsC)) continue;
         if (!all) this.cut--;
         if (plies.child(p, m)) {
           plies.sawGoal = true;

@@ -26,6 +26,8 @@ export class TwoPushes extends PruningRule {
   readonly keptC = new LineSet();
   /** the masks and the first pushes left of the state being judged (FirstPushPlan.make) */
   readonly plan: FirstPushPlan;
+  /** the plan of the far children of the current state with three left (made by the first, under `quick`) */
+  private readonly farPlan: FirstPushPlan;
   /** where a grown set can walk (Lemmas 7 and 17) */
   private readonly walks: WalksTo;
   /** the first pushes decided alike for every far child of a state with three left */
@@ -52,6 +54,7 @@ export class TwoPushes extends PruningRule {
   ) {
     super();
     this.plan = new FirstPushPlan(plies, lines, quick);
+    this.farPlan = new FirstPushPlan(plies, lines, quick);
     this.walks = new WalksTo(plies, lines, grown, quick);
     this.far = new FarChildren(plies, lines, commutation, grown, this.walks);
   }
@@ -70,8 +73,7 @@ export class TwoPushes extends PruningRule {
     }
     this.walks.startState();
     this.far.startState();
-    this.lines.of(plies.state, plies.rOf(from), this.keptR);
-    this.lines.of(plies.state, plies.rOf(cs), this.keptC);
+    this.lines.ofBoth(plies.state, plies.rOf(from), this.keptR, plies.rOf(cs), this.keptC);
   }
 
   /**
@@ -126,10 +128,14 @@ export class TwoPushes extends PruningRule {
     }
     this.walks.startRun();
     const grow = plies.grow;
-    const g8 = 8 * p;
+    // the growth words read: a far child's are its parent's (Lemma 8), read in place
+    const g8 = inherit ? 8 * (p - 1) : 8 * p;
     const r = this.r;
     const c = this.c;
-    const plan = this.plan;
+    // the far children of one state with three left share one plan (farPlan), made by
+    // the first of them and kept while the other states' plans are made in `plan`
+    const shared = inherit && this.quick;
+    const plan = shared ? this.farPlan : this.plan;
     if (given) {
       // TwoAhead made the lines, the growth words and the masks (plan) of this state
       r.set(plan.planned.rows, plan.planned.cols);
@@ -138,11 +144,8 @@ export class TwoPushes extends PruningRule {
       if (inherit) {
         r.set(this.keptR.rows, this.keptR.cols);
         c.set(this.keptC.rows, this.keptC.cols);
-        // word by word: a call of copyWithin costs more for 8 words
-        for (let i = 0; i < 8; i++) grow[g8 + i] = grow[g8 - 8 + i];
       } else {
-        lm.of(state, rAt, r);
-        lm.of(state, cAt, c);
+        lm.ofBoth(state, rAt, r, cAt, c);
         // the rows near R or C (a superset of where growth can start)
         const rowsNear = lm.around(r.rows | c.rows);
         if (after && this.quick && plies.path[p - 1] < 2 * n && this.grewNeither(p - 1)) this.look.growthAfterRowPush(state, from, cAt, grow, g8, g8 - 8, plies.path[p - 1] % n, rowsNear);
@@ -150,10 +153,9 @@ export class TwoPushes extends PruningRule {
       }
       // the far children of one state with three left read the same lines, growth words
       // and rows: their plan is made once (`prepare` starts a state) and kept
-      if (!inherit || !this.quick) plan.make(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+      if (!shared) plan.make(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
       else if (this.farPlanned === this.epoch) {
-        // the line masks again (cheap), the first pushes left as kept
-        plan.lineMasks(r.rows, r.cols, c.rows, c.cols, g8);
+        // the line masks as the first far child made them, the first pushes left as kept
         for (let d = 0; d < 4; d++) plan.left[d] = this.farLeft[d];
         if (start > 0) {
           const d0 = (start / n) | 0;
@@ -221,6 +223,9 @@ export class TwoPushes extends PruningRule {
         let rl = rowLines;
         let cl = colLines;
         let cNext = cAt;
+        // rows holding a field of R and of C after the push (supersets), for LastPush
+        let setRowsR = rowsR0;
+        let setRowsC = rowsC0;
         if (touchR || touchC) {
           const g = ((grow[g8 + 2 * dir] >>> line) & 1) | (((grow[g8 + 2 * dir + 1] >>> line) & 1) << 1);
           // a set that grows must then walk to a line of the last push (Lemma 7)
@@ -258,8 +263,7 @@ export class TwoPushes extends PruningRule {
               plies.child(p, m, false);
               made = true;
             }
-            state.copyWithin(c2, cAt, cAt + n);
-            bits.moveRows(state, c2, m);
+            bits.moveRowsInto(state, cAt, c2, m);
             bits.walkAfter(state, to, m, c2);
             if ((g & 1) !== 0 && plies.meets(to, sc2)) bits.goalComponent(state, to, sc2);
             lm.of(state, c2, c);
@@ -268,6 +272,8 @@ export class TwoPushes extends PruningRule {
             lm.moved(state, rowsC0, colsC0, cAt, m, c);
           }
           lm.join(r, c, this.both);
+          setRowsR = r.rows;
+          setRowsC = c.rows;
           rl = this.both.rows & allowRows;
           cl = this.both.cols & allowCols;
           if (g === 0) {
@@ -282,8 +288,7 @@ export class TwoPushes extends PruningRule {
           if (!made) plies.child(p, m, false);
           if (touchC) {
             if (!cMade) {
-              state.copyWithin(c2, cAt, cAt + n);
-              bits.moveRows(state, c2, m);
+              bits.moveRowsInto(state, cAt, c2, m);
             }
             cNext = c2;
           }
@@ -305,7 +310,7 @@ export class TwoPushes extends PruningRule {
           plies.child(p, m, false);
         }
         this.cut--;
-        found += this.last.run(p + 1, rl, cl, false, cNext);
+        found += this.last.run(p + 1, rl, cl, false, cNext, setRowsR, setRowsC);
         if (plies.limitReached) return found;
       }
     }
