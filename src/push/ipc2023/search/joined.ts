@@ -35,6 +35,33 @@ export class JoinedBound {
   private readonly shift: Int32Array;
   private readonly cost: Int32Array;
   private options = 0;
+  /** per line option: the most foreign cards a touched column with it may hold (0: untouched) */
+  private readonly gMaxOf: Int32Array;
+  /**
+   * Lemma E's case: the most the touched rows' options may cost (one and all: sr), the touched
+   * columns' (sc), and the most foreign cards in a touched row and in a touched column (besides
+   * Lemma K's cap less the line's cost). Lemma K alone: all the spare.
+   */
+  private rowCap = 0;
+  private colCap = 0;
+  private rowForeign = 0;
+  private colForeign = 0;
+  /**
+   * The cost levels: Lemma K's level is the touched lines' cost k (stride: none, rowStep 1, kCap the
+   * spare); Lemma E's case c has a level per pair (rows' cost sr, columns' cost sc), sr * (c + 1) + sc
+   * (stride and rowStep c + 1, kCap (spare - c) * (c + 1) + c).
+   */
+  private kCap = 0;
+  private stride = 1 << 20;
+  private rowStep = 1;
+  /** Lemma E (the foreign cards paid for) on: a case per count of column pushes */
+  readonly charged: boolean;
+  /** the searches made (one per call for Lemma K alone; with Lemma E up to one per case) */
+  cases = 0;
+  /** the calls answered "above the limit" */
+  cuts = 0;
+  /** anchoredAbove's calls answered true */
+  anchoredCuts = 0;
   /**
    * the (column option b, foreign cards g of the column) pairs within the cap, g <= cap - cost(b)
    * (untouched: g = 0), as slots 0 .. slots - 1: slotOf[b * (cap + 1) + g]; slot 0 is untouched
@@ -58,24 +85,31 @@ export class JoinedBound {
   private readonly prefix: Int32Array;
   private readonly start: SouthEastStart;
 
-  /** @param n N, the grid is N x N (the bound answers "not above" for N > 32) */
-  constructor(n: number) {
+  /**
+   * @param n N, the grid is N x N (the bound answers "not above" for N > 32)
+   * @param charged Lemma E: the foreign cards paid for by the column (row) pushes, a case per count of column pushes (false: Lemma K alone)
+   */
+  constructor(n: number, charged = true) {
     this.n = n;
+    this.charged = charged;
     this.full = fullMask(n);
     this.masks = new Int32Array(10 * n);
     const c = JOINED_MAX_CAP + 1;
     const o = 2 * JOINED_MAX_CAP + 2;
     this.shift = new Int32Array(o);
     this.cost = new Int32Array(o);
+    this.gMaxOf = new Int32Array(o);
     this.slotOf = new Int32Array(o * c);
     this.slotB = new Int32Array(o * c);
     this.source = new Int32Array(o);
-    this.en = new Int32Array(c * o * c);
-    this.ex = new Int32Array(c * o * c);
-    this.later = new Int32Array(c * c * o * 3);
-    this.laterForeign = new Int32Array(c * c);
-    this.pending = new Int32Array(c * c);
-    this.anyEntry = new Int32Array(c);
+    // levels: up to (cap + 1)^2 (Lemma E's pairs), at least cap + 1 (Lemma K's costs)
+    const levels = c * c;
+    this.en = new Int32Array(levels * o * c);
+    this.ex = new Int32Array(levels * o * c);
+    this.later = new Int32Array(levels * c * o * 3);
+    this.laterForeign = new Int32Array(levels * c);
+    this.pending = new Int32Array(levels * c);
+    this.anyEntry = new Int32Array(levels);
     this.prefix = new Int32Array(c);
     this.start = new SouthEastStart(n);
   }
@@ -100,7 +134,43 @@ export class JoinedBound {
       lineMasks(tiles, this.n, this.masks);
       mk = this.masks;
     }
-    return this.least(mk, x0, y0, spare) ? m : limit + 1;
+    if (!this.charged) {
+      if (this.least(mk, x0, y0, spare, spare, spare, spare, spare, false)) return m;
+      this.cuts++;
+      return limit + 1;
+    }
+    // Lemma E: for some count c of column pushes (0 .. spare), a walk with touched rows costing at
+    // most spare - c and touched columns at most c, at most c foreign cards a row, spare - c a column
+    for (let c = 0; c <= spare; c++) if (this.least(mk, x0, y0, spare, spare - c, c, c, spare - c, true)) return m;
+    this.cuts++;
+    return limit + 1;
+  }
+
+  /**
+   * Lemma E with Lemma A's anchor: right after a step south or east, whether every plan from here
+   * whose walk goes south and east only and that makes a push (its first push is on a line the walk
+   * has left, which Lemma K's touched lines do not count) costs more than limit.
+   * @returns true when above (false also when limit less M is above JOINED_MAX_CAP or Lemma E is off)
+   */
+  anchoredAbove(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): boolean {
+    if (!this.charged) return false;
+    const settled = this.start.open(robot, limit);
+    if (settled >= 0) return settled > limit;
+    const { x0, y0, spare } = this.start;
+    if (spare > JOINED_MAX_CAP) return false;
+    let mk = masks;
+    if (!mk) {
+      lineMasks(tiles, this.n, this.masks);
+      mk = this.masks;
+    }
+    for (let c = 0; c <= spare; c++) {
+      // the anchor a row push: R = the rows' cost + 1 or more
+      if (c < spare && this.least(mk, x0, y0, spare, spare - c - 1, c, c, spare - c, true)) return false;
+      // the anchor a column push: C = c >= the columns' cost + 1
+      if (c > 0 && this.least(mk, x0, y0, spare, spare - c, c - 1, c, spare - c, true)) return false;
+    }
+    this.anchoredCuts++;
+    return true;
   }
 
   /** the options of a line within cap (untouched, then each shift r of cost min(r, N - r), 2 for r = 0) and the slots */
@@ -119,7 +189,8 @@ export class JoinedBound {
     this.options = o;
     let s = 0;
     for (let b = 0; b < o; b++) {
-      const gMax = b === 0 ? 0 : cap - this.cost[b];
+      const gMax = b === 0 ? 0 : Math.min(cap - this.cost[b], this.colForeign);
+      this.gMaxOf[b] = gMax;
       for (let g = 0; g <= gMax; g++) {
         this.slotOf[b * c1 + g] = s;
         this.slotB[s++] = b;
@@ -128,16 +199,28 @@ export class JoinedBound {
     this.slots = s;
   }
 
-  /** Whether some south-east walk from (x0, y0) to the exit has touched lines costing at most cap. */
-  private least(mk: Int32Array, x0: number, y0: number, cap: number): boolean {
+  /**
+   * Whether some south-east walk from (x0, y0) to the exit has touched lines costing at most cap,
+   * in a case of Lemma E (paired: the rows' cost at most rowCap and the columns' at most colCap,
+   * each counted apart) or Lemma K alone (caps and foreign cards all cap, not paired).
+   */
+  private least(mk: Int32Array, x0: number, y0: number, cap: number, rowCap: number, colCap: number, rowForeign: number, colForeign: number, paired: boolean): boolean {
     const n = this.n;
+    this.cases++;
+    this.rowCap = rowCap;
+    this.colCap = colCap;
+    this.rowForeign = rowForeign;
+    this.colForeign = colForeign;
+    this.stride = paired ? colCap + 1 : 1 << 20;
+    this.rowStep = paired ? colCap + 1 : 1;
+    const kCap = paired ? rowCap * (colCap + 1) + colCap : cap;
+    this.kCap = kCap;
     this.setOptions(cap);
     const opts = this.options;
-    const c1 = cap + 1;
-    const size = c1 * this.slots;
+    const size = (kCap + 1) * this.slots;
     let en = this.en;
     let ex = this.ex;
-    this.anyEntry.fill(0, 0, c1);
+    this.anyEntry.fill(0, 0, kCap + 1);
     let found = false;
     for (let y = y0; y < n && !found; y++) {
       ex.fill(0, 0, size);
@@ -148,9 +231,10 @@ export class JoinedBound {
       const rowOptions = y === y0 ? 1 : opts;
       for (let a = 0; a < rowOptions && !found; a++) {
         const ca = this.cost[a];
+        if (ca > this.rowCap) continue;
         if (y > y0) {
           let some = 0;
-          for (let k0 = 0; k0 <= cap - ca; k0++) some |= this.anyEntry[k0];
+          for (let k0 = 0; k0 <= kCap - this.rowStep * ca; k0++) some |= this.anyEntry[k0];
           if (some === 0) continue;
         }
         found = this.row(mk, y, a, cap, y === y0 ? 1 << x0 : 0, en, ex, last);
@@ -170,21 +254,24 @@ export class JoinedBound {
 
   /**
    * Drops the entries another entry dominates (the same column option, no more cost and no
-   * more foreign cards of the column: it reaches at least as much) and notes, per cost, the
-   * fields of the entries left (anyEntry).
+   * more foreign cards of the column: it reaches at least as much) and notes, per level, the
+   * fields of the entries left (anyEntry). Lemma E's levels (pairs of costs) are not ordered by
+   * cost: there only an entry of the same level dominates.
    */
   private reduce(en: Int32Array, cap: number): void {
     const opts = this.options;
     const c1 = cap + 1;
     const slots = this.slots;
     const prefix = this.prefix;
-    this.anyEntry.fill(0, 0, c1);
+    const kCap = this.kCap;
+    const ordered = this.stride > kCap;
+    this.anyEntry.fill(0, 0, kCap + 1);
     for (let b = 0; b < opts; b++) {
-      const gMax = b === 0 ? 0 : cap - this.cost[b];
+      const gMax = this.gMaxOf[b];
       const s0 = this.slotOf[b * c1];
       // prefix[g]: the fields of every entry at a lower cost with g or fewer foreign cards
       prefix.fill(0, 0, gMax + 1);
-      for (let k = 0; k <= cap; k++) {
+      for (let k = 0; k <= kCap; k++) {
         let run = 0;
         let acc = 0;
         for (let g = 0; g <= gMax; g++) {
@@ -195,7 +282,7 @@ export class JoinedBound {
           en[i] = e;
           this.anyEntry[k] |= e;
         }
-        for (let g = 0; g <= gMax; g++) {
+        for (let g = 0; ordered && g <= gMax; g++) {
           acc |= en[k * slots + s0 + g];
           prefix[g] |= acc;
         }
@@ -220,7 +307,7 @@ export class JoinedBound {
     const ra = this.shift[a];
     const ca = cost[a];
     const touched = ra >= 0;
-    const fa = touched ? cap - ca : 0;
+    const fa = touched ? Math.min(cap - ca, this.rowForeign) : 0;
     const later = this.later;
     const laterForeign = this.laterForeign;
     const pending = this.pending;
@@ -233,13 +320,18 @@ export class JoinedBound {
     // on the last row only the corner's exit counts; elsewhere every exit south
     const goal = last ? 1 << (n - 1) : 0;
     let done = 0;
-    for (let k = ca; k <= cap; k++) {
+    // a touched row's cost moves its entries up by rowStep per unit (Lemma E: its rows' cost sr)
+    const ka = this.rowStep * ca;
+    const kCap = this.kCap;
+    const stride = this.stride;
+    const colCap = this.colCap;
+    for (let k = ka; k <= kCap; k++) {
       const base = k * slots;
       for (let f = 0; f <= fa; f++) {
         // fields stood on at this level in an untouched column, on the row's own cards (filled below)
         let u0 = k === 0 && f === 0 ? own : 0;
         const lf = k * c1 + f;
-        const arrivals = f === 0 && this.anyEntry[k - ca] !== 0;
+        const arrivals = f === 0 && this.anyEntry[k - ka] !== 0;
         if (!arrivals && pending[lf] === 0 && u0 === 0) continue;
         const held = pending[lf] !== 0;
         pending[lf] = 0;
@@ -254,8 +346,8 @@ export class JoinedBound {
           done |= wildU;
         }
         if (arrivals) {
-          // steps south into this row from the one above (cost k - ca before it)
-          const from = (k - ca) * slots;
+          // steps south into this row from the one above (level k - ka before it)
+          const from = (k - ka) * slots;
           const e0 = en[from];
           if (e0 !== 0) {
             u0 |= e0 & rN;
@@ -324,9 +416,9 @@ export class JoinedBound {
         }
         if ((done & goal) !== 0) {
           // found: what is kept for later levels is dropped (the scratch space stays clear)
-          later.fill(0, 0, c1 * c1 * opts * 3);
-          laterForeign.fill(0, 0, c1 * c1);
-          pending.fill(0, 0, c1 * c1);
+          later.fill(0, 0, (kCap + 1) * c1 * opts * 3);
+          laterForeign.fill(0, 0, (kCap + 1) * c1);
+          pending.fill(0, 0, (kCap + 1) * c1);
           return true;
         }
         const east = ((eo | (u0 & rE)) << 1) & full;
@@ -337,15 +429,16 @@ export class JoinedBound {
           pending[lf + 1] = 1;
         }
         for (let b = 1; b < opts; b++) {
+          // (Lemma E: the columns' cost sc = k mod stride stays within colCap)
           const k2 = k + cost[b];
-          if (k2 > cap) continue;
+          if (k2 > kCap || (k % stride) + cost[b] > colCap) continue;
           const at = ((k2 * c1 + f) * opts + b) * 3;
           pending[k2 * c1 + f] = 1;
           if (touched) later[at + 2] |= east;
           else {
             later[at] |= east & mk[2 * n + source[b]];
             // a card foreign to the column: its budget is cap less the column's cost
-            if (cost[b] < cap) later[at + 1] |= east;
+            if (this.gMaxOf[b] > 0) later[at + 1] |= east;
           }
         }
       }

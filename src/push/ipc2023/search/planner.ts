@@ -116,6 +116,12 @@ export class Planner extends PlanState {
   readonly lineSkip: boolean;
   /** Lemma A (anchorCut; off: option noAnchor, or without Lemma J and the line masks) */
   readonly anchor: boolean;
+  /** Lemma A's plans without a push bounded by the shortest walk on the board, not only its existence (off: option noWalkLength) */
+  readonly walkLength: boolean;
+  /** Lemma V: the other plans' term at one push to spare by the plans with one push (off: option noOnePush) */
+  readonly onePush: boolean;
+  /** Lemma V's answers "above" */
+  onePushCuts = 0;
   /** states Lemma A cut */
   anchorCuts = 0;
   /** set by raiseByRotations: Lemma J was asked and did not cut */
@@ -152,9 +158,11 @@ export class Planner extends PlanState {
     this.rotations = options.noRotationBound || !this.lines ? undefined : new RotationBound(n);
     this.joint = options.noJointBound || !this.rotations ? undefined : new JointBound(n);
     this.lineSkip = !options.noLineSkip;
-    this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n) : undefined;
+    this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n, !options.noForeignCharge) : undefined;
     this.walk = this.masks ? new WalkOnBoard(n) : undefined;
     this.anchor = this.joint !== undefined && this.walk !== undefined && this.partialOrder && !options.noAnchor;
+    this.walkLength = !options.noWalkLength;
+    this.onePush = !options.noOnePush;
     this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
     this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
@@ -374,8 +382,9 @@ export class Planner extends PlanState {
     const m = this.manhattan(robot);
     // F = 0: a plan with no push may exist (a flood fill: asked first); then the two views; then
     // M + 2 + F <= limit: a plan with a detour may (Lemma L's search when the cap is 2 or more)
-    if (this.walk!.fewestFlags(this.masks!, robot, 0) === 0) return false;
-    if (!this.joint!.bothAbove(this.tiles, robot, limit - 1, this.masks)) return false;
+    if (this.walk!.fewestFlags(this.masks!, robot, 0) === 0 && (!this.walkLength || this.walk!.shortestWalk(this.tiles, robot, limit) <= limit)) return false;
+    // (Lemma E with the anchor where Lemma J's views do not both exceed limit - 1)
+    if (!this.joint!.bothAbove(this.tiles, robot, limit - 1, this.masks) && !this.joined?.anchoredAbove(this.tiles, robot, limit, this.masks)) return false;
     const cap = limit - m - 2;
     if (cap >= 1 && this.otherPlans(robot, cap) <= cap) return false;
     this.anchorCuts++;
@@ -390,7 +399,15 @@ export class Planner extends PlanState {
    * test/ipc-walk.test.ts).
    */
   otherPlans(robot: number, cap: number): number {
-    if (this.walk && cap <= 1) return this.walk.fewestFlags(this.masks!, robot, cap);
+    if (this.walk && cap <= 1) {
+      const f = this.walk.fewestFlags(this.masks!, robot, cap);
+      // Lemma V: with one push to spare (cap 1, F = 1) such a plan makes one push and M + 2 steps
+      if (f === 1 && cap === 1 && this.onePush && !this.walk.onePushWalk(this.tiles, robot, this.manhattan(robot) + 2)) {
+        this.onePushCuts++;
+        return 2;
+      }
+      return f;
+    }
     return this.lines!.bound(this.tiles, robot, cap, true);
   }
 

@@ -17,6 +17,16 @@ export class WalkOnBoard {
   /** per row: the robot's region (a) and the exit's (b) */
   private readonly a: Int32Array;
   private readonly b: Int32Array;
+  /** shortestWalk's queue and the call's stamp per field */
+  private readonly queue: Int32Array;
+  private readonly seen: Int32Array;
+  private readonly depth: Int32Array;
+  private stamp = 0;
+  /** onePushWalk's second search (on the pushed board) */
+  private readonly queue2: Int32Array;
+  private readonly seen2: Int32Array;
+  private readonly depth2: Int32Array;
+  private stamp2 = 0;
 
   /** @param n N, the grid is N x N, 2 <= N <= 32 (a row is a bit mask) */
   constructor(n: number) {
@@ -24,6 +34,180 @@ export class WalkOnBoard {
     this.full = fullMask(n);
     this.a = new Int32Array(n);
     this.b = new Int32Array(n);
+    this.queue = new Int32Array(n * n);
+    this.seen = new Int32Array(n * n);
+    this.depth = new Int32Array(n * n);
+    this.queue2 = new Int32Array(n * n);
+    this.seen2 = new Int32Array(n * n);
+    this.depth2 = new Int32Array(n * n);
+  }
+
+  /**
+   * Whether some plan with exactly one push reaches the exit within `steps` steps (Lemma V,
+   * docs/ipc2023-search.md): a walk on the board as it is to a field u, a push of a line not
+   * holding u (any of the 4N), a walk on the pushed board to the corner, whose card there opens
+   * south. Breadth first from the robot, then per push from every field reached (at its
+   * distance) on the pushed board, its cards read through the push, not made.
+   * @param tiles opening bits (n 1, s 2, e 4, w 8), index y*N + x
+   * @param robot the robot's field, y*N + x
+   */
+  onePushWalk(tiles: Uint8Array, robot: number, steps: number): boolean {
+    const n = this.n;
+    const queue = this.queue;
+    const seen = this.seen;
+    const depth = this.depth;
+    const stamp = ++this.stamp;
+    let tail = 0;
+    queue[tail++] = robot;
+    seen[robot] = stamp;
+    depth[robot] = 0;
+    for (let head = 0; head < tail; head++) {
+      const f = queue[head];
+      const d = depth[f];
+      if (d >= steps) continue;
+      const t = tiles[f];
+      const x = f % n;
+      if ((t & 1) !== 0 && f >= n && (tiles[f - n] & 2) !== 0 && seen[f - n] !== stamp) tail = this.enqueue(f - n, d + 1, tail, stamp);
+      if ((t & 2) !== 0 && f + n < n * n && (tiles[f + n] & 1) !== 0 && seen[f + n] !== stamp) tail = this.enqueue(f + n, d + 1, tail, stamp);
+      if ((t & 4) !== 0 && x < n - 1 && (tiles[f + 1] & 8) !== 0 && seen[f + 1] !== stamp) tail = this.enqueue(f + 1, d + 1, tail, stamp);
+      if ((t & 8) !== 0 && x > 0 && (tiles[f - 1] & 4) !== 0 && seen[f - 1] !== stamp) tail = this.enqueue(f - 1, d + 1, tail, stamp);
+    }
+    // queue[0 .. tail) holds the fields reached, by distance
+    for (let line = 0; line < n; line++) {
+      for (let d = 0; d < 4; d++) {
+        if (this.afterPush(tiles, line, d, tail, steps)) return true;
+      }
+    }
+    return false;
+  }
+
+  private enqueue(f: number, d: number, tail: number, stamp: number): number {
+    this.seen[f] = stamp;
+    this.depth[f] = d;
+    this.queue[tail] = f;
+    return tail + 1;
+  }
+
+  /** the card on field f after the push of `line` in direction d (0 n, 1 s: a column; 2 e, 3 w: a row), read from tiles */
+  private cardAfter(tiles: Uint8Array, line: number, d: number, f: number): number {
+    const n = this.n;
+    const x = f % n;
+    const y = (f - x) / n;
+    if (d >= 2) {
+      if (y !== line) return tiles[f];
+      // east: the card from x - 1; west: from x + 1 (wrapping)
+      return tiles[y * n + ((x + (d === 2 ? n - 1 : 1)) % n)];
+    }
+    if (x !== line) return tiles[f];
+    // south: from y - 1; north: from y + 1
+    return tiles[((y + (d === 1 ? n - 1 : 1)) % n) * n + x];
+  }
+
+  /** onePushWalk for one push: from the fields reached before it (queue[0 .. reached), by distance) not on its line */
+  private afterPush(tiles: Uint8Array, line: number, d: number, reached: number, steps: number): boolean {
+    const n = this.n;
+    const corner = n * n - 1;
+    if ((this.cardAfter(tiles, line, d, corner) & 2) === 0) return false;
+    const isRow = d >= 2;
+    const q1 = this.queue;
+    const depth1 = this.depth;
+    const q2 = this.queue2;
+    const seen2 = this.seen2;
+    const depth2 = this.depth2;
+    const stamp = ++this.stamp2;
+    let i1 = 0;
+    let head = 0;
+    let tail = 0;
+    for (;;) {
+      // the next field by distance: a start (reached before the push, off the line) or one found after it
+      let f: number;
+      let dist: number;
+      while (i1 < reached) {
+        const u = q1[i1];
+        const onLine = isRow ? (u - (u % n)) / n === line : u % n === line;
+        if (!onLine && seen2[u] !== stamp) break;
+        i1++;
+      }
+      const fromStart = i1 < reached && (head >= tail || depth1[q1[i1]] <= depth2[q2[head]]);
+      if (fromStart) {
+        f = q1[i1++];
+        dist = depth1[f];
+        seen2[f] = stamp;
+        depth2[f] = dist;
+      } else if (head < tail) {
+        f = q2[head++];
+        dist = depth2[f];
+      } else return false;
+      if (f === corner) return true;
+      if (dist >= steps) continue;
+      const t = this.cardAfter(tiles, line, d, f);
+      const x = f % n;
+      // (each neighbour once: seen2 is set when it is queued)
+      if ((t & 1) !== 0 && f >= n && seen2[f - n] !== stamp && (this.cardAfter(tiles, line, d, f - n) & 2) !== 0) tail = this.found(f - n, dist + 1, tail, stamp);
+      if ((t & 2) !== 0 && f + n < n * n && seen2[f + n] !== stamp && (this.cardAfter(tiles, line, d, f + n) & 1) !== 0) tail = this.found(f + n, dist + 1, tail, stamp);
+      if ((t & 4) !== 0 && x < n - 1 && seen2[f + 1] !== stamp && (this.cardAfter(tiles, line, d, f + 1) & 8) !== 0) tail = this.found(f + 1, dist + 1, tail, stamp);
+      if ((t & 8) !== 0 && x > 0 && seen2[f - 1] !== stamp && (this.cardAfter(tiles, line, d, f - 1) & 4) !== 0) tail = this.found(f - 1, dist + 1, tail, stamp);
+    }
+  }
+
+  private found(f: number, d: number, tail: number, stamp: number): number {
+    this.seen2[f] = stamp;
+    this.depth2[f] = d;
+    this.queue2[tail] = f;
+    return tail + 1;
+  }
+
+  /**
+   * The fewest steps of a walk on the board as it is (each step through a side open on both
+   * cards, no push) from the robot to the corner whose card opens south: breadth first, up to
+   * limit (Lemma A's plans without a push, docs/ipc2023-search.md).
+   * @param tiles opening bits (n 1, s 2, e 4, w 8), index y*N + x
+   * @param robot the robot's field, y*N + x
+   * @returns the walk's steps when at most limit, else limit + 1 (also when there is none)
+   */
+  shortestWalk(tiles: Uint8Array, robot: number, limit: number): number {
+    const n = this.n;
+    const corner = n * n - 1;
+    if ((tiles[corner] & 2) === 0) return limit + 1;
+    const queue = this.queue;
+    const seen = this.seen;
+    const depth = this.depth;
+    const stamp = ++this.stamp;
+    let head = 0;
+    let tail = 0;
+    queue[tail++] = robot;
+    seen[robot] = stamp;
+    depth[robot] = 0;
+    while (head < tail) {
+      const f = queue[head++];
+      const d = depth[f];
+      if (f === corner) return d;
+      if (d >= limit) continue;
+      const t = tiles[f];
+      const x = f % n;
+      // north, south, east, west: both facing sides open
+      if ((t & 1) !== 0 && f >= n && (tiles[f - n] & 2) !== 0 && seen[f - n] !== stamp) {
+        seen[f - n] = stamp;
+        depth[f - n] = d + 1;
+        queue[tail++] = f - n;
+      }
+      if ((t & 2) !== 0 && f + n < n * n && (tiles[f + n] & 1) !== 0 && seen[f + n] !== stamp) {
+        seen[f + n] = stamp;
+        depth[f + n] = d + 1;
+        queue[tail++] = f + n;
+      }
+      if ((t & 4) !== 0 && x < n - 1 && (tiles[f + 1] & 8) !== 0 && seen[f + 1] !== stamp) {
+        seen[f + 1] = stamp;
+        depth[f + 1] = d + 1;
+        queue[tail++] = f + 1;
+      }
+      if ((t & 8) !== 0 && x > 0 && (tiles[f - 1] & 4) !== 0 && seen[f - 1] !== stamp) {
+        seen[f - 1] = stamp;
+        depth[f - 1] = d + 1;
+        queue[tail++] = f - 1;
+      }
+    }
+    return limit + 1;
   }
 
   /**
