@@ -16,7 +16,9 @@ import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
 import { generateIpcTask } from "../src/push/ipc2023/generate.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
-import { JOINED_MAX_CAP, JoinedBound } from "../src/push/ipc2023/search/joined.js";
+import { ANCHORED_MAX_CAP, JOINED_MAX_CAP, JoinedBound } from "../src/push/ipc2023/search/joined.js";
+import { Planner } from "../src/push/ipc2023/search/planner.js";
+import { lineMasks } from "../src/push/ipc2023/search/rotations.js";
 import { WalkOnBoard } from "../src/push/ipc2023/search/walk.js";
 import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
 import { randomTask } from "./helpers/ipc-clingo.js";
@@ -134,6 +136,76 @@ function plainOnePush(tiles: Uint8Array, n: number, robot: number, steps: number
   return false;
 }
 
+/** A plan with at most two pushes and at most `steps` steps: plainOnePush from every board one push away. */
+function plainTwoPush(tiles: Uint8Array, n: number, robot: number, steps: number): boolean {
+  if (plainOnePush(tiles, n, robot, steps)) return true;
+  // the first push at a field u reached on the board as it is, then at most one more
+  const reach = new Map<number, number>([[robot, 0]]);
+  const queue = [robot];
+  for (let i = 0; i < queue.length; i++) {
+    const f = queue[i];
+    const k = reach.get(f)!;
+    if (k >= steps) continue;
+    const x = f % n;
+    const next: number[] = [];
+    if (tiles[f] & 1 && f >= n && tiles[f - n] & 2) next.push(f - n);
+    if (tiles[f] & 2 && f + n < n * n && tiles[f + n] & 1) next.push(f + n);
+    if (tiles[f] & 4 && x < n - 1 && tiles[f + 1] & 8) next.push(f + 1);
+    if (tiles[f] & 8 && x > 0 && tiles[f - 1] & 4) next.push(f - 1);
+    for (const g of next) if (!reach.has(g)) reach.set(g, k + 1) && queue.push(g);
+  }
+  for (let line = 0; line < n; line++)
+    for (const d of ["n", "s", "e", "w"] as const) {
+      const after = tiles.slice();
+      const by = d === "s" || d === "e" ? 1 : n - 1;
+      for (let i = 0; i < n; i++) {
+        const j = (i + by) % n;
+        if (d === "e" || d === "w") after[line * n + j] = tiles[line * n + i];
+        else after[j * n + line] = tiles[i * n + line];
+      }
+      for (const [u, k] of reach) {
+        const onLine = d === "e" || d === "w" ? Math.floor(u / n) === line : u % n === line;
+        if (!onLine && plainOnePush(after, n, u, steps - k)) return true;
+        if (!onLine && u === n * n - 1 && after[u] & 2) return true;
+        if (!onLine && plainWalk(after, n, u, steps - k)) return true;
+      }
+    }
+  return false;
+}
+
+/** A walk on the board as it is within `steps` steps to the corner, opening south. */
+function plainWalk(tiles: Uint8Array, n: number, robot: number, steps: number): boolean {
+  const reach = new Map<number, number>([[robot, 0]]);
+  const queue = [robot];
+  for (let i = 0; i < queue.length; i++) {
+    const f = queue[i];
+    const k = reach.get(f)!;
+    if (f === n * n - 1 && tiles[f] & 2) return true;
+    if (k >= steps) continue;
+    const x = f % n;
+    const next: number[] = [];
+    if (tiles[f] & 1 && f >= n && tiles[f - n] & 2) next.push(f - n);
+    if (tiles[f] & 2 && f + n < n * n && tiles[f + n] & 1) next.push(f + n);
+    if (tiles[f] & 4 && x < n - 1 && tiles[f + 1] & 8) next.push(f + 1);
+    if (tiles[f] & 8 && x > 0 && tiles[f - 1] & 4) next.push(f - 1);
+    for (const g of next) if (!reach.has(g)) reach.set(g, k + 1) && queue.push(g);
+  }
+  return false;
+}
+
+/** The board's line masks (rotations.ts), as the planner keeps them. */
+function lineMasksOf(tiles: Uint8Array, n: number): Int32Array {
+  const masks = new Int32Array(10 * n);
+  lineMasks(tiles, n, masks);
+  return masks;
+}
+
+/** A task around a board (for a Planner's own methods). */
+function taskOf(tiles: Uint8Array, n: number, robot: number): IpcTask {
+  const positions = Array.from({ length: n }, (_, i) => `pos${i}`);
+  return { file: "random", size: n, tiles: tiles.slice(), cards: Array.from({ length: n * n }, (_, i) => `c${i}`), positions, robot: { x: robot % n, y: Math.floor(robot / n) } };
+}
+
 /** Replays moves (the domain's rules, written here): `visit` sees the board and robot before each move and at the end. */
 function replay(t: IpcTask, moves: readonly IpcMove[], visit: (tiles: Uint8Array, robot: number, paid: number) => void): void {
   const n = t.size;
@@ -198,8 +270,9 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
       // Lemma E is never weaker than Lemma K
       if (kOnly.get(n)!.bound(tiles, robot, m + cap) > m + cap) expect(got).toBe(true);
       else if (got) count.belowK++;
-      const anchored = !plainCharged(tiles, n, robot, cap, 1, 0) && !plainCharged(tiles, n, robot, cap, 0, 1);
-      expect(searches.get(n)!.anchoredAbove(tiles, robot, m + cap), `anchored: N ${n}, trial ${trial}, robot ${robot}, cap ${cap}`).toBe(anchored);
+      const capA = Math.floor(rand() * (ANCHORED_MAX_CAP + 1));
+      const anchored = !plainCharged(tiles, n, robot, capA, 1, 0) && !plainCharged(tiles, n, robot, capA, 0, 1);
+      expect(searches.get(n)!.anchoredAbove(tiles, robot, m + capA), `anchored: N ${n}, trial ${trial}, robot ${robot}, cap ${capA}`).toBe(anchored);
       if (anchored) count.anchoredAbove++;
       else count.anchoredWithin++;
     }
@@ -229,6 +302,24 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
     expect(yes).toBeGreaterThan(100);
     expect(no).toBeGreaterThan(100);
   });
+
+  it("Lemma V with two pushes to spare: never 'none' where the plain search finds a plan with at most two pushes and M + 2 steps (random boards)", () => {
+    const rand = prng(2613);
+    let plans = 0;
+    let none = 0;
+    for (let trial = 0; trial < 400; trial++) {
+      const { n, tiles, robot, m } = randomBoard(rand, trial % 4);
+      const planner = new Planner(taskOf(tiles, n, robot), {});
+      const relaxed = planner.twoPushes(robot);
+      expect(Array.from(planner.tiles), "the board restored").toEqual(Array.from(tiles));
+      if (plainTwoPush(tiles, n, robot, m + 2)) {
+        plans++;
+        expect(relaxed, `N ${n}, trial ${trial}, robot ${robot}`).toBe(true);
+      } else if (!relaxed) none++;
+    }
+    expect(plans).toBeGreaterThan(20);
+    expect(none).toBeGreaterThan(20);
+  }, 120_000);
 
   it("generated 8x8 and 10x10 tasks: the same optima and proofs without each; fewer states on some; no cut at the cost still needed along the optimal plans", () => {
     let fewerE = 0;
@@ -276,6 +367,7 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
 
   it("random 4x4 and 5x5 tasks: the same costs and proofs without each; Lemma V never above the cost still needed along the optimal plans", () => {
     let checkedV = 0;
+    let checkedV2 = 0;
     let solved = 0;
     let fewer = 0;
     for (let k = 0; k < 160; k++) {
@@ -296,10 +388,15 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
           checkedV++;
           expect(walk.onePushWalk(tiles, robot, m + 2), `${task.file}: Lemma V after ${paid}`).toBe(true);
         }
+        if (!southEast[paid] && left === m + 4 && walk.fewestFlags(lineMasksOf(tiles, n), robot, 0) > 0) {
+          checkedV2++;
+          expect(new Planner(taskOf(tiles, n, robot), {}).twoPushes(robot), `${task.file}: Lemma V (two pushes) after ${paid}`).toBe(true);
+        }
       });
     }
-    console.log(`random tasks: ${solved} solved, fewer states on ${fewer}; Lemma V checked at ${checkedV} states`);
+    console.log(`random tasks: ${solved} solved, fewer states on ${fewer}; Lemma V checked at ${checkedV} states, with two pushes at ${checkedV2}`);
     expect(solved).toBeGreaterThan(20);
     expect(checkedV).toBeGreaterThan(0);
+    expect(checkedV2).toBeGreaterThan(0);
   }, 300_000);
 });

@@ -25,6 +25,8 @@ import { fillForward, fullMask, lineMasks, rotateMask, SouthEastStart } from "./
 
 /** the largest spare (limit less M) the search is made for; above it the bound answers "not above" */
 export const JOINED_MAX_CAP = 3;
+/** the largest spare Lemma E with Lemma A's anchor (anchoredAbove) is made for */
+export const ANCHORED_MAX_CAP = 4;
 
 /** Scratch space and the search of Lemma K for one board size (N <= 32: a line is a 32-bit mask). */
 export class JoinedBound {
@@ -94,8 +96,8 @@ export class JoinedBound {
     this.charged = charged;
     this.full = fullMask(n);
     this.masks = new Int32Array(10 * n);
-    const c = JOINED_MAX_CAP + 1;
-    const o = 2 * JOINED_MAX_CAP + 2;
+    const c = Math.max(JOINED_MAX_CAP, ANCHORED_MAX_CAP) + 1;
+    const o = 2 * c;
     this.shift = new Int32Array(o);
     this.cost = new Int32Array(o);
     this.gMaxOf = new Int32Array(o);
@@ -134,11 +136,12 @@ export class JoinedBound {
       lineMasks(tiles, this.n, this.masks);
       mk = this.masks;
     }
-    if (!this.charged) {
-      if (this.least(mk, x0, y0, spare, spare, spare, spare, spare, false)) return m;
+    // Lemma K first: where it is above, so is every case of Lemma E (one program instead of spare + 1)
+    if (!this.least(mk, x0, y0, spare, spare, spare, spare, spare, false)) {
       this.cuts++;
       return limit + 1;
     }
+    if (!this.charged) return m;
     // Lemma E: for some count c of column pushes (0 .. spare), a walk with touched rows costing at
     // most spare - c and touched columns at most c, at most c foreign cards a row, spare - c a column
     for (let c = 0; c <= spare; c++) if (this.least(mk, x0, y0, spare, spare - c, c, c, spare - c, true)) return m;
@@ -150,18 +153,23 @@ export class JoinedBound {
    * Lemma E with Lemma A's anchor: right after a step south or east, whether every plan from here
    * whose walk goes south and east only and that makes a push (its first push is on a line the walk
    * has left, which Lemma K's touched lines do not count) costs more than limit.
-   * @returns true when above (false also when limit less M is above JOINED_MAX_CAP or Lemma E is off)
+   * @returns true when above (false also when limit less M is above ANCHORED_MAX_CAP or Lemma E is off)
    */
   anchoredAbove(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): boolean {
     if (!this.charged) return false;
     const settled = this.start.open(robot, limit);
     if (settled >= 0) return settled > limit;
     const { x0, y0, spare } = this.start;
-    if (spare > JOINED_MAX_CAP) return false;
+    if (spare > ANCHORED_MAX_CAP) return false;
     let mk = masks;
     if (!mk) {
       lineMasks(tiles, this.n, this.masks);
       mk = this.masks;
+    }
+    // every case is Lemma K's program with fewer choices: where Lemma K is above, so is each
+    if (!this.least(mk, x0, y0, spare, spare, spare, spare, spare, false)) {
+      this.anchoredCuts++;
+      return true;
     }
     for (let c = 0; c <= spare; c++) {
       // the anchor a row push: R = the rows' cost + 1 or more

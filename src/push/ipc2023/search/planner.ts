@@ -120,8 +120,9 @@ export class Planner extends PlanState {
   readonly walkLength: boolean;
   /** Lemma V: the other plans' term at one push to spare by the plans with one push (off: option noOnePush) */
   readonly onePush: boolean;
-  /** Lemma V's answers "above" */
+  /** Lemma V's answers "above" (one push to spare, two) */
   onePushCuts = 0;
+  twoPushCuts = 0;
   /** states Lemma A cut */
   anchorCuts = 0;
   /** set by raiseByRotations: Lemma J was asked and did not cut */
@@ -408,7 +409,32 @@ export class Planner extends PlanState {
       }
       return f;
     }
-    return this.lines!.bound(this.tiles, robot, cap, true);
+    const f = this.lines!.bound(this.tiles, robot, cap, true);
+    // Lemma V, two pushes to spare (cap 2, F >= 1): such a plan makes one or two pushes and M + 2 steps
+    if (cap === 2 && f >= 1 && f <= 2 && this.onePush && this.walk && this.masks && !this.twoPushes(robot)) {
+      this.twoPushCuts++;
+      return 3;
+    }
+    return f;
+  }
+
+  /**
+   * Lemma V with two pushes to spare: whether, for some first push (made here and undone), Lemma F's
+   * F is at most 1 on the pushed board from the robot's region on the board as it is off the
+   * pushed line (a necessary condition of a plan with one or two pushes, docs/ipc2023-search.md).
+   */
+  twoPushes(robot: number): boolean {
+    const walk = this.walk!;
+    walk.keepRegion(this.masks!, robot);
+    for (let line = 0; line < this.n; line++) {
+      for (let d = 0; d < 4; d++) {
+        this.push(line, d);
+        const f = walk.fewestFlagsAfter(this.masks!, line, d >= 2, 1);
+        this.push(line, INVERSE[d]);
+        if (f <= 1) return true;
+      }
+    }
+    return false;
   }
 
   moves(): IpcMove[] {

@@ -17,6 +17,8 @@ export class WalkOnBoard {
   /** per row: the robot's region (a) and the exit's (b) */
   private readonly a: Int32Array;
   private readonly b: Int32Array;
+  /** keepRegion's region, per row */
+  private readonly kept: Int32Array;
   /** shortestWalk's queue and the call's stamp per field */
   private readonly queue: Int32Array;
   private readonly seen: Int32Array;
@@ -34,6 +36,7 @@ export class WalkOnBoard {
     this.full = fullMask(n);
     this.a = new Int32Array(n);
     this.b = new Int32Array(n);
+    this.kept = new Int32Array(n);
     this.queue = new Int32Array(n * n);
     this.seen = new Int32Array(n * n);
     this.depth = new Int32Array(n * n);
@@ -229,12 +232,49 @@ export class WalkOnBoard {
    */
   fewestFlags(masks: Int32Array, robot: number, cap: number): number {
     const n = this.n;
+    const x0 = robot % n;
+    this.region(masks, this.a, (robot - x0) / n, 1 << x0);
+    return this.flagsFromRegion(masks, cap);
+  }
+
+  /** Keeps the robot's region on the board as it is (fewestFlagsAfter's starts, for the boards one push away). */
+  keepRegion(masks: Int32Array, robot: number): void {
+    const n = this.n;
+    const x0 = robot % n;
+    this.region(masks, this.kept, (robot - x0) / n, 1 << x0);
+  }
+
+  /**
+   * Lemma V with two pushes to spare: F up to cap 1 on the board one push away (masks: after the
+   * push of `line`, a row when isRow), from every field of the region kept (keepRegion) off that
+   * line, each allowed to flag any line (no first segment kept back: a relaxation).
+   * @returns F when F <= cap, else cap + 1
+   */
+  fewestFlagsAfter(masks: Int32Array, line: number, isRow: boolean, cap: number): number {
+    const n = this.n;
+    const a = this.a;
+    const drop = isRow ? 0 : ~(1 << line);
+    let lo = n;
+    let hi = -1;
+    for (let y = 0; y < n; y++) {
+      a[y] = isRow ? (y === line ? 0 : this.kept[y]) : this.kept[y] & drop;
+      if (a[y] !== 0) {
+        if (y < lo) lo = y;
+        hi = y;
+      }
+    }
+    if (hi < 0) return cap + 1;
+    this.spread(masks, a, lo, hi);
+    return this.flagsFromRegion(masks, cap);
+  }
+
+  /** Lemma F from the robot's region in this.a: 0 when it holds the corner opening south; else (cap 1) 1 when some line has an entry and an exit; else cap + 1. */
+  private flagsFromRegion(masks: Int32Array, cap: number): number {
+    const n = this.n;
     const full = this.full;
     const a = this.a;
     const b = this.b;
-    const x0 = robot % n;
     const corner = 1 << (n - 1);
-    this.region(masks, a, (robot - x0) / n, 1 << x0);
     const exitOpen = (masks[5 * n - 1] & corner) !== 0;
     if (exitOpen && (a[n - 1] & corner) !== 0) return 0;
     if (cap < 1) return cap + 1;
@@ -272,11 +312,14 @@ export class WalkOnBoard {
    * along its own open sides, until a sweep adds nothing.
    */
   private region(masks: Int32Array, rows: Int32Array, y: number, seed: number): void {
-    const n = this.n;
     rows.fill(0);
     rows[y] = seed;
-    let lo = y;
-    let hi = y;
+    this.spread(masks, rows, y, y);
+  }
+
+  /** `rows` (nonzero from row lo to row hi) grown to the fields reached from them (region's sweeps). */
+  private spread(masks: Int32Array, rows: Int32Array, lo: number, hi: number): void {
+    const n = this.n;
     for (let changed = true; changed; ) {
       changed = false;
       for (let y = lo; y <= hi; y++) {
