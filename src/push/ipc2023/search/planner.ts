@@ -26,7 +26,12 @@
  *   south-east term last. Lemma F (walk.ts): Lemma R's F up to 1 from the regions of the robot
  *   and of the exit on the board as it is, in place of Lemma L's search with steps free.
  * - Lemma A: right after a step south or east, a south-east plan that pushes pays one push (the
- *   first of its phase, on a line the walk has left) that Lemma J does not count (anchorCut).
+ *   first of its phase, on a line the walk has left) that Lemma J does not count (anchorCut); its
+ *   plans without a push are walks on the board as it is, at least the shortest one's steps.
+ * - Lemma E (joined.ts): Lemma K with the foreign cards paid for by the crossing lines' pushes, in
+ *   the node's bound and, with the anchor, in Lemma A's check.
+ * - Lemma V (walk.ts): at one or two pushes to spare, the plans with a north or west
+ *   step make M + 2 steps and one or two pushes; checked push by push.
  * - The guide (setGuide): the pushes of a known plan are tried first (the order only).
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
@@ -411,30 +416,11 @@ export class Planner extends PlanState {
     }
     const f = this.lines!.bound(this.tiles, robot, cap, true);
     // Lemma V, two pushes to spare (cap 2, F >= 1): such a plan makes one or two pushes and M + 2 steps
-    if (cap === 2 && f >= 1 && f <= 2 && this.onePush && this.walk && this.masks && !this.twoPushes(robot)) {
+    if (cap === 2 && f >= 1 && f <= 2 && this.onePush && this.walk && this.masks && !this.walk.twoPushWalk(this.masks, robot)) {
       this.twoPushCuts++;
       return 3;
     }
     return f;
-  }
-
-  /**
-   * Lemma V with two pushes to spare: whether, for some first push (made here and undone), Lemma F's
-   * F is at most 1 on the pushed board from the robot's region on the board as it is off the
-   * pushed line (a necessary condition of a plan with one or two pushes, docs/ipc2023-search.md).
-   */
-  twoPushes(robot: number): boolean {
-    const walk = this.walk!;
-    walk.keepRegion(this.masks!, robot);
-    for (let line = 0; line < this.n; line++) {
-      for (let d = 0; d < 4; d++) {
-        this.push(line, d);
-        const f = walk.fewestFlagsAfter(this.masks!, line, d >= 2, 1);
-        this.push(line, INVERSE[d]);
-        if (f <= 1) return true;
-      }
-    }
-    return false;
   }
 
   moves(): IpcMove[] {

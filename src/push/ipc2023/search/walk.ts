@@ -8,7 +8,7 @@
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). A row is a bit mask
  * (bit x: field (x, y)), so N <= 32.
  */
-import { fillBackward, fillForward, fullMask } from "./rotations.js";
+import { fillBackward, fillForward, fullMask, rotateMask } from "./rotations.js";
 
 /** Scratch space of exitReachable for one board size (N <= 32). */
 export class WalkOnBoard {
@@ -17,8 +17,9 @@ export class WalkOnBoard {
   /** per row: the robot's region (a) and the exit's (b) */
   private readonly a: Int32Array;
   private readonly b: Int32Array;
-  /** keepRegion's region, per row */
+  /** twoPushWalk's region of the robot on the board as it is, per row, and a pushed board's row masks */
   private readonly kept: Int32Array;
+  private readonly pm: Int32Array;
   /** shortestWalk's queue and the call's stamp per field */
   private readonly queue: Int32Array;
   private readonly seen: Int32Array;
@@ -37,6 +38,7 @@ export class WalkOnBoard {
     this.a = new Int32Array(n);
     this.b = new Int32Array(n);
     this.kept = new Int32Array(n);
+    this.pm = new Int32Array(5 * n);
     this.queue = new Int32Array(n * n);
     this.seen = new Int32Array(n * n);
     this.depth = new Int32Array(n * n);
@@ -237,20 +239,57 @@ export class WalkOnBoard {
     return this.flagsFromRegion(masks, cap);
   }
 
-  /** Keeps the robot's region on the board as it is (fewestFlagsAfter's starts, for the boards one push away). */
-  keepRegion(masks: Int32Array, robot: number): void {
+  /**
+   * Lemma V with two pushes to spare (docs/ipc2023-search.md): whether, for some push, Lemma F's F
+   * is at most 1 on the pushed board from the robot's region on the board as it is off the pushed
+   * line, each field of it allowed to flag any line (a necessary condition of a plan with one or
+   * two pushes whose first push is made from a field of that region). The pushed board's row masks
+   * are made from `masks` per push (O(N)), the board itself is not changed.
+   * @param masks the tiles' lineMasks (rotations.ts), read only
+   * @param robot the robot's field, y*N + x
+   */
+  twoPushWalk(masks: Int32Array, robot: number): boolean {
     const n = this.n;
     const x0 = robot % n;
     this.region(masks, this.kept, (robot - x0) / n, 1 << x0);
+    for (let line = 0; line < n; line++) {
+      for (let d = 0; d < 4; d++) {
+        this.pushedMasks(masks, line, d);
+        if (this.fewestFlagsAfter(this.pm, line, d >= 2, 1) <= 1) return true;
+      }
+    }
+    return false;
   }
 
   /**
-   * Lemma V with two pushes to spare: F up to cap 1 on the board one push away (masks: after the
-   * push of `line`, a row when isRow), from every field of the region kept (keepRegion) off that
-   * line, each allowed to flag any line (no first segment kept back: a relaxation).
+   * The rows' five masks of lineMasks (in n, forwards e, backwards w, out s, exit s at kind * N + y)
+   * after the push of `line` towards d (0 n, 1 s: a column; 2 e, 3 w: a row), into this.pm.
+   */
+  private pushedMasks(masks: Int32Array, line: number, d: number): void {
+    const n = this.n;
+    const pm = this.pm;
+    for (let i = 0; i < 5 * n; i++) pm[i] = masks[i];
+    if (d >= 2) {
+      // the row's cards move one field east (bit x from bit x - 1) or west
+      const r = d === 2 ? 1 : n - 1;
+      for (let k = 0; k < 5; k++) pm[k * n + line] = rotateMask(masks[k * n + line], r, n, this.full);
+      return;
+    }
+    // the column's cards move one field south (row y's bit from row y - 1) or north
+    const bit = 1 << line;
+    for (let y = 0; y < n; y++) {
+      const from = (y + (d === 1 ? n - 1 : 1)) % n;
+      for (let k = 0; k < 5; k++) pm[k * n + y] = (pm[k * n + y] & ~bit) | (masks[k * n + from] & bit);
+    }
+  }
+
+  /**
+   * F up to cap 1 on the board one push away (masks: after the push of `line`, a row when isRow),
+   * from every field of the region kept (twoPushWalk) off that line, each allowed to flag any line
+   * (no first segment kept back: a relaxation).
    * @returns F when F <= cap, else cap + 1
    */
-  fewestFlagsAfter(masks: Int32Array, line: number, isRow: boolean, cap: number): number {
+  private fewestFlagsAfter(masks: Int32Array, line: number, isRow: boolean, cap: number): number {
     const n = this.n;
     const a = this.a;
     const drop = isRow ? 0 : ~(1 << line);
