@@ -54,6 +54,8 @@ export class JoinedBound {
    * (stride and rowStep c + 1, kCap (spare - c) * (c + 1) + c).
    */
   private kCap = 0;
+  /** the fields of every exit of the current row into the next (least's test that the walk goes on) */
+  private exits = 0;
   private stride = 1 << 20;
   private rowStep = 1;
   /** Lemma E (the foreign cards paid for) on: a case per count of column pushes */
@@ -232,6 +234,7 @@ export class JoinedBound {
     let found = false;
     for (let y = y0; y < n && !found; y++) {
       ex.fill(0, 0, size);
+      this.exits = 0;
       const last = y === n - 1;
       for (let b = 1; b < opts; b++) this.source[b] = (y - this.shift[b] + n) % n;
       if (y > y0) this.reduce(en, cap);
@@ -248,9 +251,8 @@ export class JoinedBound {
         found = this.row(mk, y, a, cap, y === y0 ? 1 << x0 : 0, en, ex, last);
       }
       if (last || found) break;
-      let any = 0;
-      for (let i = 0; i < size; i++) any |= ex[i];
-      if (any === 0) break;
+      // (row() notes in exits every field it sends on to the next row)
+      if (this.exits === 0) break;
       const t = en;
       en = ex;
       ex = t;
@@ -451,6 +453,7 @@ export class JoinedBound {
         }
       }
     }
+    this.exits |= done;
     return false;
   }
 }
