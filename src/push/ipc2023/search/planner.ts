@@ -389,10 +389,13 @@ export class Planner extends PlanState {
     // F = 0: a plan with no push may exist (a flood fill: asked first); then the two views; then
     // M + 2 + F <= limit: a plan with a detour may (Lemma L's search when the cap is 2 or more)
     if (this.walk!.fewestFlags(this.masks!, robot, 0) === 0 && (!this.walkLength || this.walk!.shortestWalk(this.tiles, robot, limit) <= limit)) return false;
-    // (Lemma E with the anchor where Lemma J's views do not both exceed limit - 1)
-    if (!this.joint!.bothAbove(this.tiles, robot, limit - 1, this.masks) && !this.joined?.anchoredAbove(this.tiles, robot, limit, this.masks)) return false;
+    const views = this.joint!.bothAbove(this.tiles, robot, limit - 1, this.masks);
+    // (the detour before Lemma E with the anchor: the dearer test last; the same answer)
     const cap = limit - m - 2;
+    if (!views && !this.joined) return false;
     if (cap >= 1 && this.otherPlans(robot, cap) <= cap) return false;
+    // (Lemma E with the anchor where Lemma J's views do not both exceed limit - 1)
+    if (!views && !this.joined!.anchoredAbove(this.tiles, robot, limit, this.masks)) return false;
     this.anchorCuts++;
     if (g + limit + 1 < this.minExceed) this.minExceed = g + limit + 1;
     return true;
