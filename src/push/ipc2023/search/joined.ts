@@ -168,11 +168,6 @@ export class JoinedBound {
       lineMasks(tiles, this.n, this.masks);
       mk = this.masks;
     }
-    // every case is Lemma K's program with fewer choices: where Lemma K is above, so is each
-    if (!this.least(mk, x0, y0, spare, spare, spare, spare, spare, false)) {
-      this.anchoredCuts++;
-      return true;
-    }
     for (let c = 0; c <= spare; c++) {
       // the anchor a row push: R = the rows' cost + 1 or more
       if (c < spare && this.least(mk, x0, y0, spare, spare - c - 1, c, c, spare - c, true)) return false;
