@@ -392,7 +392,7 @@ export class Planner extends PlanState {
     const views = this.joint!.bothAbove(this.tiles, robot, limit - 1, this.masks);
     // (the detour before Lemma E with the anchor: the dearer test last; the same answer)
     const cap = limit - m - 2;
-    if (!views && !this.joined) return false;
+    if (!views && !this.joined?.charged) return false;
     if (cap >= 1 && this.otherPlans(robot, cap) <= cap) return false;
     // (Lemma E with the anchor where Lemma J's views do not both exceed limit - 1)
     if (!views && !this.joined!.anchoredAbove(this.tiles, robot, limit, this.masks)) return false;
