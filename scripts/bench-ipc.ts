@@ -11,7 +11,7 @@
  *   --sizes scrambled by R random pushes, three seeds each, in-process with a time limit.
  * - --compare: each in-process search also without Lemma L (the bound of Lemmas B and W,
  *   option noLineBound), in the same run: its states expanded and seconds beside.
- * - --ab OPTION (a boolean option of solveIpc, e.g. noRunOrder): per iteration (cost bound),
+ * - --ab OPTION (a boolean option of solveIpc, e.g. noRunOrder; several: a comma-separated list, all on in B): per iteration (cost bound),
  *   the states expanded and CPU seconds with the option off (A, as shipped) and on (B),
  *   A and B in turn, on the 20 problems (their sums) and the generated tasks; the table
  *   only, the others are skipped. With --ab-runs K (default 1), A and B run K times in turn
@@ -196,7 +196,7 @@ function abTable(off: string): void {
     const bRuns: ReturnType<typeof iterations>[] = [];
     for (let k = 0; k < abRuns; k++) {
       aRuns.push(iterations(task, {}));
-      bRuns.push(iterations(task, { [off]: true } as IpcSearchOptions));
+      bRuns.push(iterations(task, Object.fromEntries(off.split(",").map((k) => [k, true])) as IpcSearchOptions));
     }
     const a = medianRuns(aRuns);
     const b = medianRuns(bRuns);

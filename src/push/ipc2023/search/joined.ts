@@ -1,82 +1,53 @@
 /**
- * Lemma K of docs/ipc2023-search.md: Lemma J's two views joined. A plan whose robot steps only
- * south and east visits each row and each column in one run of fields; a line is *touched* when
- * the plan pushes it before the walk steps into it, with its shift (net pushes, mod N) at that
- * moment. A field of the walk holds, while the robot stands on it: its card of now (row and
- * column untouched); its row's card of now r fields back, or a card foreign to the row (row
- * touched with shift r, column untouched; at most C foreign cards in the row); its column's card
- * of now s fields back, or a card foreign to the column (column touched with shift s, row
- * untouched; at most R in the column); any card (both touched). The plan's pushes R + C are at
- * least the sum over touched lines, rows and columns alike, of min(r, N - r) (2 when a touched
- * line is back at shift 0). Lemma J charges a touched crossing line 1 and makes its fields
- * wild; here it is charged its shift and its fields keep their shifted cards.
+ * Lemma K of docs/ipc2023-search.md: Lemma J's two views joined, and Lemma E: Lemma K with the
+ * foreign cards paid for. A plan whose robot steps only south and east visits each row and each
+ * column in one run of fields; a line is *touched* when the plan pushes it before the walk steps
+ * into it, with its shift (net pushes, mod N) at that moment. A field of the walk holds, while
+ * the robot stands on it: its card of now (row and column untouched); its row's card of now r
+ * fields back, or a card foreign to the row (row touched with shift r, column untouched; at most
+ * C foreign cards in the row); its column's card of now s fields back, or a card foreign to the
+ * column (column touched with shift s, row untouched; at most R in the column); any card (both
+ * touched). The plan's pushes R + C are at least the sum over touched lines, rows and columns
+ * alike, of min(r, N - r) (2 when a touched line is back at shift 0). Lemma J charges a touched
+ * crossing line 1 and makes its fields wild; here it is charged its shift and its fields keep
+ * their shifted cards.
  *
- * The search is a dynamic program over the rows in order, with a row as a bit mask (N <= 32):
- * per cost k, column option b (untouched or a shift) and foreign cards g used in that column,
- * the fields of the next row the walk steps into; along a row, per row option a and level (k,
- * foreign cards f of the row), a Kogge-Stone fill on the row's cards where the next column is
- * untouched, and steps to higher levels where it is touched or a card is foreign.
+ * This module holds the bounds and their cases: Lemma K's one run of the program, then Lemma E's
+ * cases, one per count c of column pushes (bound), and Lemma E with Lemma A's anchor, the first
+ * push paid for on a row or on a column (anchoredAbove). The bit-mask dynamic program they run
+ * is joined-program.ts.
  *
  * Tiles are opening bits (n 1, s 2, e 4, w 8) at index y*N + x, x from the west, y from the
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). Scratch space is
  * allocated once per board size; a call allocates nothing.
  */
-import { fillForward, fullMask, lineMasks, rotateMask, SouthEastStart } from "./rotations.js";
+import { JoinedProgram } from "./joined-program.js";
+import { lineMasks, SouthEastStart } from "./rotations.js";
 
 /** the largest spare (limit less M) the search is made for; above it the bound answers "not above" */
 export const JOINED_MAX_CAP = 3;
+/** the largest spare Lemma E with Lemma A's anchor (anchoredAbove) is made for */
+export const ANCHORED_MAX_CAP = 4;
 
 /** Scratch space and the search of Lemma K for one board size (N <= 32: a line is a 32-bit mask). */
-export class JoinedBound {
-  private readonly n: number;
-  private readonly full: number;
+export class JoinedBound extends JoinedProgram {
   private readonly masks: Int32Array;
-  /** line options for the current cap: index 0 untouched (shift -1, cost 0), then the touched shifts */
-  private readonly shift: Int32Array;
-  private readonly cost: Int32Array;
-  private options = 0;
-  /**
-   * the (column option b, foreign cards g of the column) pairs within the cap, g <= cap - cost(b)
-   * (untouched: g = 0), as slots 0 .. slots - 1: slotOf[b * (cap + 1) + g]; slot 0 is untouched
-   */
-  private readonly slotOf: Int32Array;
-  private readonly slotB: Int32Array;
-  private slots = 0;
-  /** entries into the current row and exits to the next, at k * slots + slot */
-  private en: Int32Array;
-  private ex: Int32Array;
-  /** per row: the row y - shift(b) whose cards a column shifted by b brings to row y */
-  private readonly source: Int32Array;
-  /** steps east into touched columns kept for a later level: [((k * (cap + 1) + f) * options + b) * 3 + type] */
-  private readonly later: Int32Array;
-  /** foreign cards of the row kept for a later level (the column untouched), at k * (cap + 1) + f */
-  private readonly laterForeign: Int32Array;
-  /** per level k * (cap + 1) + f: 1 when later or laterForeign holds something for it */
-  private readonly pending: Int32Array;
-  /** per cost k: the fields of every entry into the current row at that cost (0: none) */
-  private readonly anyEntry: Int32Array;
-  private readonly prefix: Int32Array;
+  /** Lemma E (the foreign cards paid for) on: a case per count of column pushes */
+  readonly charged: boolean;
+  /** the calls answered "above the limit" */
+  cuts = 0;
+  /** anchoredAbove's calls answered true */
+  anchoredCuts = 0;
   private readonly start: SouthEastStart;
 
-  /** @param n N, the grid is N x N (the bound answers "not above" for N > 32) */
-  constructor(n: number) {
-    this.n = n;
-    this.full = fullMask(n);
+  /**
+   * @param n N, the grid is N x N (the bound answers "not above" for N > 32)
+   * @param charged Lemma E: the foreign cards paid for by the column (row) pushes, a case per count of column pushes (false: Lemma K alone)
+   */
+  constructor(n: number, charged = true) {
+    super(n, Math.max(JOINED_MAX_CAP, ANCHORED_MAX_CAP));
+    this.charged = charged;
     this.masks = new Int32Array(10 * n);
-    const c = JOINED_MAX_CAP + 1;
-    const o = 2 * JOINED_MAX_CAP + 2;
-    this.shift = new Int32Array(o);
-    this.cost = new Int32Array(o);
-    this.slotOf = new Int32Array(o * c);
-    this.slotB = new Int32Array(o * c);
-    this.source = new Int32Array(o);
-    this.en = new Int32Array(c * o * c);
-    this.ex = new Int32Array(c * o * c);
-    this.later = new Int32Array(c * c * o * 3);
-    this.laterForeign = new Int32Array(c * c);
-    this.pending = new Int32Array(c * c);
-    this.anyEntry = new Int32Array(c);
-    this.prefix = new Int32Array(c);
     this.start = new SouthEastStart(n);
   }
 
@@ -100,256 +71,43 @@ export class JoinedBound {
       lineMasks(tiles, this.n, this.masks);
       mk = this.masks;
     }
-    return this.least(mk, x0, y0, spare) ? m : limit + 1;
-  }
-
-  /** the options of a line within cap (untouched, then each shift r of cost min(r, N - r), 2 for r = 0) and the slots */
-  private setOptions(cap: number): void {
-    const n = this.n;
-    const c1 = cap + 1;
-    let o = 0;
-    this.shift[o] = -1;
-    this.cost[o++] = 0;
-    for (let r = 0; r < n; r++) {
-      const c = r === 0 ? 2 : Math.min(r, n - r);
-      if (c > cap) continue;
-      this.shift[o] = r;
-      this.cost[o++] = c;
+    // Lemma K first: where it is above, so is every case of Lemma E (one program instead of spare + 1)
+    if (!this.least(mk, x0, y0, spare, spare, spare, spare, spare, false)) {
+      this.cuts++;
+      return limit + 1;
     }
-    this.options = o;
-    let s = 0;
-    for (let b = 0; b < o; b++) {
-      const gMax = b === 0 ? 0 : cap - this.cost[b];
-      for (let g = 0; g <= gMax; g++) {
-        this.slotOf[b * c1 + g] = s;
-        this.slotB[s++] = b;
-      }
-    }
-    this.slots = s;
-  }
-
-  /** Whether some south-east walk from (x0, y0) to the exit has touched lines costing at most cap. */
-  private least(mk: Int32Array, x0: number, y0: number, cap: number): boolean {
-    const n = this.n;
-    this.setOptions(cap);
-    const opts = this.options;
-    const c1 = cap + 1;
-    const size = c1 * this.slots;
-    let en = this.en;
-    let ex = this.ex;
-    this.anyEntry.fill(0, 0, c1);
-    let found = false;
-    for (let y = y0; y < n && !found; y++) {
-      ex.fill(0, 0, size);
-      const last = y === n - 1;
-      for (let b = 1; b < opts; b++) this.source[b] = (y - this.shift[b] + n) % n;
-      if (y > y0) this.reduce(en, cap);
-      // the robot's row is untouched (the robot stands in it); the others may be either
-      const rowOptions = y === y0 ? 1 : opts;
-      for (let a = 0; a < rowOptions && !found; a++) {
-        const ca = this.cost[a];
-        if (y > y0) {
-          let some = 0;
-          for (let k0 = 0; k0 <= cap - ca; k0++) some |= this.anyEntry[k0];
-          if (some === 0) continue;
-        }
-        found = this.row(mk, y, a, cap, y === y0 ? 1 << x0 : 0, en, ex, last);
-      }
-      if (last || found) break;
-      let any = 0;
-      for (let i = 0; i < size; i++) any |= ex[i];
-      if (any === 0) break;
-      const t = en;
-      en = ex;
-      ex = t;
-    }
-    this.en = en;
-    this.ex = ex;
-    return found;
+    if (!this.charged) return m;
+    // Lemma E: for some count c of column pushes (0 .. spare), a walk with touched rows costing at
+    // most spare - c and touched columns at most c, at most c foreign cards a row, spare - c a column
+    for (let c = 0; c <= spare; c++) if (this.least(mk, x0, y0, spare, spare - c, c, c, spare - c, true)) return m;
+    this.cuts++;
+    return limit + 1;
   }
 
   /**
-   * Drops the entries another entry dominates (the same column option, no more cost and no
-   * more foreign cards of the column: it reaches at least as much) and notes, per cost, the
-   * fields of the entries left (anyEntry).
+   * Lemma E with Lemma A's anchor: right after a step south or east, whether every plan from here
+   * whose walk goes south and east only and that makes a push (its first push is on a line the walk
+   * has left, which Lemma K's touched lines do not count) costs more than limit.
+   * @returns true when above (false also when limit less M is above ANCHORED_MAX_CAP or Lemma E is off)
    */
-  private reduce(en: Int32Array, cap: number): void {
-    const opts = this.options;
-    const c1 = cap + 1;
-    const slots = this.slots;
-    const prefix = this.prefix;
-    this.anyEntry.fill(0, 0, c1);
-    for (let b = 0; b < opts; b++) {
-      const gMax = b === 0 ? 0 : cap - this.cost[b];
-      const s0 = this.slotOf[b * c1];
-      // prefix[g]: the fields of every entry at a lower cost with g or fewer foreign cards
-      prefix.fill(0, 0, gMax + 1);
-      for (let k = 0; k <= cap; k++) {
-        let run = 0;
-        let acc = 0;
-        for (let g = 0; g <= gMax; g++) {
-          const i = k * slots + s0 + g;
-          const was = en[i];
-          const e = was & ~(prefix[g] | run);
-          run |= was;
-          en[i] = e;
-          this.anyEntry[k] |= e;
-        }
-        for (let g = 0; g <= gMax; g++) {
-          acc |= en[k * slots + s0 + g];
-          prefix[g] |= acc;
-        }
-      }
+  anchoredAbove(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): boolean {
+    if (!this.charged) return false;
+    const settled = this.start.open(robot, limit);
+    if (settled >= 0) return settled > limit;
+    const { x0, y0, spare } = this.start;
+    if (spare > ANCHORED_MAX_CAP) return false;
+    let mk = masks;
+    if (!mk) {
+      lineMasks(tiles, this.n, this.masks);
+      mk = this.masks;
     }
-  }
-
-  /**
-   * One row y with row option a: from the entries `en` (and the robot's own field `own`), the
-   * exits south into `ex`. True when the row is the last and its corner is left by the exit.
-   */
-  private row(mk: Int32Array, y: number, a: number, cap: number, own: number, en: Int32Array, ex: Int32Array, last: boolean): boolean {
-    const n = this.n;
-    const full = this.full;
-    const opts = this.options;
-    const slots = this.slots;
-    const slotOf = this.slotOf;
-    const slotB = this.slotB;
-    const cost = this.cost;
-    const source = this.source;
-    const c1 = cap + 1;
-    const ra = this.shift[a];
-    const ca = cost[a];
-    const touched = ra >= 0;
-    const fa = touched ? cap - ca : 0;
-    const later = this.later;
-    const laterForeign = this.laterForeign;
-    const pending = this.pending;
-    // the row's own cards (rotated by its shift): in (n), forwards (e), backwards (w), out (s)
-    const rN = touched ? rotateMask(mk[y], ra, n, full) : mk[y];
-    const rE = touched ? rotateMask(mk[n + y], ra, n, full) : mk[n + y];
-    const rW = touched ? rotateMask(mk[2 * n + y], ra, n, full) : mk[2 * n + y];
-    const rS = touched ? rotateMask(mk[3 * n + y], ra, n, full) : mk[3 * n + y];
-    const pass = ((rE & (rW >>> 1)) << 1) & full;
-    // on the last row only the corner's exit counts; elsewhere every exit south
-    const goal = last ? 1 << (n - 1) : 0;
-    let done = 0;
-    for (let k = ca; k <= cap; k++) {
-      const base = k * slots;
-      for (let f = 0; f <= fa; f++) {
-        // fields stood on at this level in an untouched column, on the row's own cards (filled below)
-        let u0 = k === 0 && f === 0 ? own : 0;
-        const lf = k * c1 + f;
-        const arrivals = f === 0 && this.anyEntry[k - ca] !== 0;
-        if (!arrivals && pending[lf] === 0 && u0 === 0) continue;
-        const held = pending[lf] !== 0;
-        pending[lf] = 0;
-        // the east openings of every other field stood on at this level
-        let eo = 0;
-        // a foreign card of the row (wild) in an untouched column
-        const wildU = laterForeign[lf];
-        if (wildU !== 0) {
-          laterForeign[lf] = 0;
-          eo |= wildU;
-          ex[base] |= wildU;
-          done |= wildU;
-        }
-        if (arrivals) {
-          // steps south into this row from the one above (cost k - ca before it)
-          const from = (k - ca) * slots;
-          const e0 = en[from];
-          if (e0 !== 0) {
-            u0 |= e0 & rN;
-            if (touched && fa > 0) {
-              laterForeign[lf + 1] |= e0;
-              pending[lf + 1] = 1;
-            }
-          }
-          for (let s = 1; s < slots; s++) {
-            const e = en[from + s];
-            if (e === 0) continue;
-            if (touched) {
-              // both lines touched: any card
-              eo |= e;
-              ex[base + s] |= e;
-              done |= e;
-              continue;
-            }
-            // an untouched row, a touched column: the column's card s back (row y - s's card now), or a foreign one
-            const src = source[slotB[s]];
-            const stood = e & mk[src];
-            const south = stood & mk[3 * n + src];
-            ex[base + s] |= south;
-            done |= south;
-            eo |= stood & mk[n + src];
-            // the next slot is the same column with one more foreign card, if the budget has it
-            if (s + 1 < slots && slotB[s + 1] === slotB[s]) {
-              eo |= e;
-              ex[base + s + 1] |= e;
-              done |= e;
-            }
-          }
-        }
-        // steps east into a touched column, made at a lower level
-        for (let b = 1; held && b < opts; b++) {
-          const at = (lf * opts + b) * 3;
-          const stood = later[at];
-          const foreign = later[at + 1];
-          const wild = later[at + 2];
-          if ((stood | foreign | wild) === 0) continue;
-          later[at] = later[at + 1] = later[at + 2] = 0;
-          const s = slotOf[b * c1];
-          if (stood !== 0) {
-            const src = source[b];
-            const south = stood & mk[3 * n + src];
-            ex[base + s] |= south;
-            done |= south;
-            eo |= stood & mk[n + src];
-          }
-          if (foreign !== 0) {
-            eo |= foreign;
-            ex[base + s + 1] |= foreign;
-            done |= foreign;
-          }
-          if (wild !== 0) {
-            eo |= wild;
-            ex[base + s] |= wild;
-            done |= wild;
-          }
-        }
-        // the run on the row's own cards through untouched columns
-        u0 = fillForward(u0 | (((eo << 1) & full) & rW), pass, full);
-        if (u0 !== 0) {
-          ex[base] |= u0 & rS;
-          done |= u0 & rS;
-        }
-        if ((done & goal) !== 0) {
-          // found: what is kept for later levels is dropped (the scratch space stays clear)
-          later.fill(0, 0, c1 * c1 * opts * 3);
-          laterForeign.fill(0, 0, c1 * c1);
-          pending.fill(0, 0, c1 * c1);
-          return true;
-        }
-        const east = ((eo | (u0 & rE)) << 1) & full;
-        if (east === 0) continue;
-        // a foreign card of the row in the next (untouched) column
-        if (touched && f < fa) {
-          laterForeign[lf + 1] |= east;
-          pending[lf + 1] = 1;
-        }
-        for (let b = 1; b < opts; b++) {
-          const k2 = k + cost[b];
-          if (k2 > cap) continue;
-          const at = ((k2 * c1 + f) * opts + b) * 3;
-          pending[k2 * c1 + f] = 1;
-          if (touched) later[at + 2] |= east;
-          else {
-            later[at] |= east & mk[2 * n + source[b]];
-            // a card foreign to the column: its budget is cap less the column's cost
-            if (cost[b] < cap) later[at + 1] |= east;
-          }
-        }
-      }
+    for (let c = 0; c <= spare; c++) {
+      // the anchor a row push: R = the rows' cost + 1 or more
+      if (c < spare && this.least(mk, x0, y0, spare, spare - c - 1, c, c, spare - c, true)) return false;
+      // the anchor a column push: C = c >= the columns' cost + 1
+      if (c > 0 && this.least(mk, x0, y0, spare, spare - c, c - 1, c, spare - c, true)) return false;
     }
-    return false;
+    this.anchoredCuts++;
+    return true;
   }
 }

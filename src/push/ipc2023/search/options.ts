@@ -39,6 +39,12 @@ export interface IpcSearchOptions {
   noJointReuse?: boolean;
   /** called when Lemma R cuts a state (g, the bound before it, its value; for tests) */
   onRotationBound?: (g: number, before: number, raised: number) => void;
+  /** switch Lemma E off (Lemma K's foreign cards paid for by the crossing lines' pushes, a case per count of column pushes; for measurements and tests) */
+  noForeignCharge?: boolean;
+  /** Lemma A's plans without a push: only whether a walk on the board as it is exists, not its length (for measurements and tests) */
+  noWalkLength?: boolean;
+  /** switch Lemma V off (the plans with a north or west step at one push to spare: one push, a walk of M + 2 steps; for measurements and tests) */
+  noOnePush?: boolean;
   /** switch Lemma A off (a south-east plan that pushes after a step south or east pays one push more; for measurements and tests) */
   noAnchor?: boolean;
   /** switch Lemma O off (pushes of parallel lines in increasing line order; for measurements and tests) */

@@ -2,7 +2,8 @@
  * The IPC 2023 planner's search: one iteration of iterative deepening A* (IDA*) on the cost
  * (index.ts and share.ts make the deepening), with the admissible bound of bound.ts, a
  * transposition table (table.ts) and prunings that keep an optimal plan
- * (docs/ipc2023-search.md):
+ * (docs/ipc2023-search.md). This module holds a node's expansion: its bound, then its children,
+ * pushes first, then steps, and the cuts of the child generation:
  * - Lemma P (partial order): after a step p -> q, a push whose line holds neither p nor q
  *   and commutes with every push since that step could have been made before the step;
  *   such pushes are skipped. Rows commute with rows, columns with columns.
@@ -17,32 +18,20 @@
  *   with the option noLineBound.
  * - Lemma L': at a node on the limit, a push of a line that Lemma L's search never entered
  *   below the bound is cut without bounding its child.
- * - Lemma R (rotations.ts): plans walking south and east only need the row and column shifts
- *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
- *   Lemma L's search, which is made only where Lemma R does not cut. Lemma J (joint.ts)
- *   ties Lemma R's two views field by field; asked first (from the parent's views for a push).
- *   Lemma K (joined.ts) joins Lemma J's two views (every touched line charged its shift); asked
- *   after Lemma J, where it does not cut, and only with 3 or fewer pushes to spare; Lemma R's
- *   south-east term last. Lemma F (walk.ts): Lemma R's F up to 1 from the regions of the robot
- *   and of the exit on the board as it is, in place of Lemma L's search with steps free.
- * - Lemma A: right after a step south or east, a south-east plan that pushes pays one push (the
- *   first of its phase, on a line the walk has left) that Lemma J does not count (anchorCut).
+ * - Lemmas R, J, K, E, S, A, F and V (node-bound.ts, which this search extends): the node's bound
+ *   from the south-east walks and the other plans, asked before Lemma L's search (Lemma A
+ *   before the node's own bound, right after a step).
  * - The guide (setGuide): the pushes of a known plan are tried first (the order only).
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
  */
 import type { Direction } from "../../../core/grid.js";
-import type { IpcMove, IpcResult, IpcTask } from "../task.js";
+import type { IpcMove, IpcTask } from "../task.js";
 import { boundOf, costBound, monotoneWalk } from "./bound.js";
-import { LineBound } from "./lines.js";
-import { JointBound } from "./joint.js";
-import { JoinedBound } from "./joined.js";
+import { NodeBound } from "./node-bound.js";
 import type { IpcSearchOptions } from "./options.js";
-import { RotationBound } from "./rotations.js";
-import { PlanState } from "./state.js";
-import { BoundCache, PlanTable } from "./table.js";
-import { WalkOnBoard } from "./walk.js";
+import { PlanTable } from "./table.js";
 
 export type { IpcSearchOptions } from "./options.js";
 
@@ -84,50 +73,27 @@ export interface PlannerShare {
 }
 
 /** One search; its state (state.ts) kept in typed arrays, changed and restored in place. */
-export class Planner extends PlanState {
+export class Planner extends NodeBound {
   readonly runOrder: boolean;
   readonly inflate: number;
   readonly path: Int32Array;
   readonly table: PlanTable;
-  readonly stepBase: number;
-  bound = 0;
-  minExceed = Infinity;
   expanded = 0;
   solutionLength = -1;
   /** When to stop, in ms on this thread's performance.now() clock (monotonic: a jump of the wall clock neither ends nor stretches a time limit); Infinity without a limit. */
   deadline: number;
   readonly shouldStop: () => boolean;
   readonly bestCost: () => number;
-  readonly partialOrder: boolean;
   readonly reach: Uint8Array;
-  readonly lines: LineBound | undefined;
-  readonly boundCache = new BoundCache(18);
   /** per depth g, per line (rows, then columns): Lemma L's lineEntries at the node */
   readonly entries: Int32Array;
   readonly pushFilter: boolean;
-  readonly rotations: RotationBound | undefined;
-  readonly joint: JointBound | undefined;
-  /** Lemma K (joined.ts), where Lemma J is on and the line masks are kept */
-  readonly joined: JoinedBound | undefined;
-  /** the board as it is: a walk to the exit? (Lemma R's other plans' term with no flag to spare; with the line masks) */
-  readonly walk: WalkOnBoard | undefined;
-  /** Lemma J of a push's child from its parent's prepared views (JointBound.prepare; off: option noJointReuse) */
-  readonly jointReuse: boolean;
-  /** Lemma S: no Lemma L search where Lemma J's views did not cut (off: option noLineSkip) */
-  readonly lineSkip: boolean;
-  /** Lemma A (anchorCut; off: option noAnchor, or without Lemma J and the line masks) */
-  readonly anchor: boolean;
-  /** states Lemma A cut */
-  anchorCuts = 0;
-  /** set by raiseByRotations: Lemma J was asked and did not cut */
-  jointPassed = false;
   /** a search shared by several threads (undefined: this thread alone) */
   readonly share: PlannerShare | undefined;
   /** share.depth, or -1 alone */
   readonly shareDepth: number;
   /** the next unit's number in this iteration (a shared search); reset for each iteration */
   unit = 0;
-  readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
   /** every push (line * 4 + d) in the order a node tries them: the guide's first (setGuide) */
   readonly pushOrder: Int32Array;
 
@@ -136,11 +102,8 @@ export class Planner extends PlanState {
    * @param share the search is shared with other threads (share.ts)
    */
   constructor(task: IpcTask, options: IpcSearchOptions, table?: SharedArrayBuffer, share?: PlannerShare) {
-    // the line masks are kept for Lemmas J, K, R and F (Lemma R needs Lemma L)
-    super(task, !options.noLineBound && !options.noRotationBound);
+    super(task, options);
     const n = task.size;
-    this.stepBase = 4 * n;
-    this.partialOrder = !options.noPartialOrder;
     this.deadline = options.timeLimitMs === undefined ? Infinity : performance.now() + options.timeLimitMs;
     this.shouldStop = options.shouldStop ?? (() => false);
     this.bestCost = options.bestCost ?? (() => Infinity);
@@ -148,16 +111,7 @@ export class Planner extends PlanState {
     this.inflate = options.inflateBound ?? 0;
     this.path = new Int32Array(1024);
     this.reach = new Uint8Array(n * n);
-    this.lines = options.noLineBound ? undefined : new LineBound(n);
     this.pushFilter = !options.noPushFilter;
-    this.rotations = options.noRotationBound || !this.lines ? undefined : new RotationBound(n);
-    this.joint = options.noJointBound || !this.rotations ? undefined : new JointBound(n);
-    this.lineSkip = !options.noLineSkip;
-    this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n) : undefined;
-    this.walk = this.masks ? new WalkOnBoard(n) : undefined;
-    this.anchor = this.joint !== undefined && this.walk !== undefined && this.partialOrder && !options.noAnchor;
-    this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
-    this.onRotation = options.onRotationBound;
     this.entries = new Int32Array(this.path.length * 2 * n);
     this.table = new PlanTable(options.tableLog2 ?? 22, table);
     this.share = share;
@@ -322,77 +276,6 @@ export class Planner extends PlanState {
       if (this.search(g + 1, q, robot, 0, this.stepBase + d)) return true;
     }
     return false;
-  }
-
-  /**
-   * Lemma R: min(the rotations a south-east walk needs, M + 2 + F), F the fewest flags of a
-   * relaxed walk. Only "above limit?" is asked, so the south-east term (bit masks, the cheaper
-   * one) comes first. A value above the limit is kept in the bound cache (as a lower bound)
-   * and returned; otherwise 0.
-   * @param h the bound so far (for onRotationBound)
-   * @param a the state's first hash (board and robot); b its second
-   * @param last the action that led here: a push's child reads Lemma J from its parent's prepared views
-   */
-  raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number, last: number): number {
-    // Lemma J (joint.ts) first: it cuts almost every state Lemma R's south-east term cuts
-    let se = 0;
-    this.jointPassed = false;
-    if (this.joint) {
-      se =
-        this.jointReuse && last >= 0 && last < this.stepBase
-          ? this.joint.boundAfterPush(g - 1, last >> 2, (last & 3) >= 2, this.tiles, robot, limit, this.masks!)
-          : this.joint.bound(this.tiles, robot, limit, this.masks);
-    }
-    // Lemma S: Lemma J's row view within the limit gives a relaxed walk of Lemma L within it
-    if (se <= limit && this.joint && this.n <= 32) this.jointPassed = true;
-    // Lemma K (joined.ts): the two views joined, charging touched columns their shifts; it cuts
-    // most of what Lemma J leaves (and Lemma R's term almost nothing more), so it comes first
-    if (se <= limit && this.joined) se = this.joined.bound(this.tiles, robot, limit, this.masks);
-    if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
-    if (se <= limit) return 0;
-    const m = this.manhattan(robot);
-    // F >= 0, so with the limit below M + 2 the other plans' term is above it without a search
-    // (Lemma L's search would answer limit - M - 1 at once: the same value)
-    const r = Math.min(se, limit < m + 2 ? limit + 1 : this.otherPlans(robot, limit - m - 2) + m + 2);
-    if (r <= limit) return 0;
-    this.onRotation?.(g, h, r);
-    this.boundCache.set(a, b, r, false);
-    return r;
-  }
-
-  /**
-   * Lemma A (docs/ipc2023-search.md) at a state right after a step (no push since): when that
-   * step went south or east, every plan from here makes no push (a walk on the board as it is: F =
-   * 0), or steps north or west (at least M + 2 + F), or walks south and east with a push, which
-   * then exceeds the limit when Lemma J's row and column views at the limit less one both do.
-   * True (and minExceed noted) when all three exceed the node's limit. Not kept in the bound
-   * cache: it depends on the step that led here.
-   */
-  anchorCut(g: number, robot: number, last: number): boolean {
-    const d = last - this.stepBase;
-    if (d !== 1 && d !== 2) return false;
-    const limit = this.bound - g;
-    const m = this.manhattan(robot);
-    // F = 0: a plan with no push may exist (a flood fill: asked first); then the two views; then
-    // M + 2 + F <= limit: a plan with a detour may (Lemma L's search when the cap is 2 or more)
-    if (this.walk!.fewestFlags(this.masks!, robot, 0) === 0) return false;
-    if (!this.joint!.bothAbove(this.tiles, robot, limit - 1, this.masks)) return false;
-    const cap = limit - m - 2;
-    if (cap >= 1 && this.otherPlans(robot, cap) <= cap) return false;
-    this.anchorCuts++;
-    if (g + limit + 1 < this.minExceed) this.minExceed = g + limit + 1;
-    return true;
-  }
-
-  /**
-   * Lemma R's F (the fewest flags of a relaxed walk of any length), or cap + 1 when above cap:
-   * for cap 0 and 1 from the regions of the robot and of the exit on the board as it is
-   * (walk.ts, Lemma F); else Lemma L's search with steps free (the same answers:
-   * test/ipc-walk.test.ts).
-   */
-  otherPlans(robot: number, cap: number): number {
-    if (this.walk && cap <= 1) return this.walk.fewestFlags(this.masks!, robot, cap);
-    return this.lines!.bound(this.tiles, robot, cap, true);
   }
 
   moves(): IpcMove[] {

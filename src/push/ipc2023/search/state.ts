@@ -11,7 +11,7 @@
 import type { IpcTask } from "../task.js";
 import { lineMasks, updateLineMasks } from "./rotations.js";
 
-/** The board and its hashes; the planner's search (planner.ts) extends it. */
+/** The board and its hashes; the planner's node bounds (node-bound.ts) extend it, and its search (planner.ts) those. */
 export class PlanState {
   readonly n: number;
   readonly tiles: Uint8Array;
