@@ -66,8 +66,7 @@ export class GrownReach extends PruningRule {
       // the set moved by m is copied into the scratch rows as the walk reaches them (walkRow)
       this.setAt = setAt;
       const east = dir === D_E;
-      if ((openRows | openCols) === 0) return this.walkRow(state, base, line, east, bandRows, bandCols);
-      return this.walkRowOpen(state, base, line, east, bandRows, bandCols, openRows, openCols);
+      return this.walkRow(state, base, line, east, bandRows, bandCols, openRows, openCols);
     }
     // a column push: the set moved (BitBoard.moveRows) and the rows its walk starts at
     // (BitBoard.columnPushRows) in one pass
@@ -102,8 +101,7 @@ export class GrownReach extends PruningRule {
       }
     }
     this.have = -1;
-    if ((openRows | openCols) === 0) return this.walkColumn(state, base, line, north, rows & this.full, bandRows, bandCols);
-    return this.walkColumnOpen(state, base, line, north, rows & this.full, bandRows, bandCols, openRows, openCols);
+    return this.walkColumn(state, base, line, north, rows & this.full, bandRows, bandCols, openRows, openCols);
   }
 
   /**
@@ -131,7 +129,7 @@ export class GrownReach extends PruningRule {
    * so only its words are patched, and the walk starts at it and its neighbours (the set
    * was closed before). Returns true as soon as the set has a field in the band.
    */
-  private walkRow(state: Int32Array, base: number, line: number, east: boolean, bandRows: number, bandCols: number): boolean {
+  private walkRow(state: Int32Array, base: number, line: number, east: boolean, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
     const n = this.n;
     const top = this.top;
     const full = this.full;
@@ -144,63 +142,7 @@ export class GrownReach extends PruningRule {
     const sL = rotateBits(state[sB + line], east, top, full);
     const hL = rotateBits(state[eB + line], east, top, full) & (rotateBits(state[wB + line], east, top, full) >>> 1);
     const bit = 1 << line;
-    const setAt = this.setAt;
-    // row `line` of the set moved
-    const moved = rotateBits(state[setAt + line], east, top, full);
-    let have = 0;
-    let dirty = (bit | (bit << 1) | (bit >>> 1)) & full;
-    while (dirty !== 0) {
-      const r = 31 - Math.clz32(dirty & -dirty);
-      dirty &= dirty - 1;
-      // the scratch rows r - 1 .. r + 1 are the set moved until the walk first reads them
-      let want = (r > 0 ? 7 << (r - 1) : 3) & full & ~have;
-      if (want !== 0) {
-        have |= want;
-        while (want !== 0) {
-          const y = 31 - Math.clz32(want & -want);
-          want &= want - 1;
-          state[at + y] = y === line ? moved : state[setAt + y];
-        }
-      }
-      // a row with no field of the set in it or beside it gains nothing
-      if ((state[at + r] | (r > 0 ? state[at + r - 1] : 0) | (r < top ? state[at + r + 1] : 0)) === 0) continue;
-      const nR = r === line ? nL : state[nB + r];
-      const sR = r === line ? sL : state[sB + r];
-      const nBelow = r > 0 ? (r - 1 === line ? nL : state[nB + r - 1]) : 0;
-      const sAbove = r < top ? (r + 1 === line ? sL : state[sB + r + 1]) : 0;
-      const h = r === line ? hL : state[eB + r] & (state[wB + r] >>> 1);
-      const old = state[at + r];
-      let x = old;
-      if (r > 0) x |= state[at + r - 1] & nBelow & sR;
-      if (r < top) x |= state[at + r + 1] & sAbove & nR;
-      if (x === 0) continue;
-      x = fillRow(x, h);
-      if (x === old) continue;
-      state[at + r] = x;
-      if ((x & bandCols) !== 0 || ((bandRows >>> r) & 1) === 1) {
-        this.have = have;
-        return true;
-      }
-      if (r > 0 && (x & sR & nBelow & ~state[at + r - 1]) !== 0) dirty |= 1 << (r - 1);
-      if (r < top && (x & nR & sAbove & ~state[at + r + 1]) !== 0) dirty |= 1 << (r + 1);
-    }
-    this.have = have;
-    return false;
-  }
-  /** walkRow with the fields of the lines `openRows`, `openCols` read as open all four ways (Lemma 17 (5)). */
-  private walkRowOpen(state: Int32Array, base: number, line: number, east: boolean, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
-    const n = this.n;
-    const top = this.top;
-    const full = this.full;
-    const at = this.at;
-    const nB = base + K_N * n;
-    const sB = base + K_S * n;
-    const eB = base + K_E * n;
-    const wB = base + K_W * n;
-    const nL = rotateBits(state[nB + line], east, top, full);
-    const sL = rotateBits(state[sB + line], east, top, full);
-    const hL = rotateBits(state[eB + line], east, top, full) & (rotateBits(state[wB + line], east, top, full) >>> 1);
-    const bit = 1 << line;
+    const open = (openRows | openCols) !== 0;
     const setAt = this.setAt;
     // row `line` of the set moved
     const moved = rotateBits(state[setAt + line], east, top, full);
@@ -226,7 +168,7 @@ export class GrownReach extends PruningRule {
       let nBelow = r > 0 ? (r - 1 === line ? nL : state[nB + r - 1]) : 0;
       let sAbove = r < top ? (r + 1 === line ? sL : state[sB + r + 1]) : 0;
       let h = r === line ? hL : state[eB + r] & (state[wB + r] >>> 1);
-      {
+      if (open) {
         nR = this.opened(nR, r, openRows, openCols);
         sR = this.opened(sR, r, openRows, openCols);
         if (r > 0) nBelow = this.opened(nBelow, r - 1, openRows, openCols);
@@ -258,7 +200,7 @@ export class GrownReach extends PruningRule {
    * starts at the rows `start` (bit r: row r; BitBoard.columnPushRows of the moved set,
    * made by `meets`). Returns true as soon as the set has a field in the band.
    */
-  private walkColumn(state: Int32Array, base: number, line: number, north: boolean, start: number, bandRows: number, bandCols: number): boolean {
+  private walkColumn(state: Int32Array, base: number, line: number, north: boolean, start: number, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
     const n = this.n;
     const top = this.top;
     const at = this.at;
@@ -268,56 +210,7 @@ export class GrownReach extends PruningRule {
     const wB = base + K_W * n;
     const bit = 1 << line;
     const keep = ~bit;
-    // the walk starts in the rows where a link the push changed has an end in the set
-    // (BitBoard.columnPushRows) and visits a row again when a field is added beside it
-    let dirty = start;
-    while (dirty !== 0) {
-      const r = 31 - Math.clz32(dirty & -dirty);
-      dirty &= dirty - 1;
-      // a row with no field of the set in it or beside it gains nothing
-      if ((state[at + r] | (r > 0 ? state[at + r - 1] : 0) | (r < top ? state[at + r + 1] : 0)) === 0) continue;
-      // bit `line` of a row's words comes from the row whose tile lands on it (wraparound)
-      const from = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
-      const nR = (state[nB + r] & keep) | (state[nB + from] & bit);
-      const sR = (state[sB + r] & keep) | (state[sB + from] & bit);
-      let nBelow = 0;
-      if (r > 0) {
-        const f = north ? (r === 1 ? top : r - 2) : r;
-        nBelow = (state[nB + r - 1] & keep) | (state[nB + f] & bit);
-      }
-      let sAbove = 0;
-      if (r < top) {
-        const f = north ? r : r + 1 === top ? 0 : r + 2;
-        sAbove = (state[sB + r + 1] & keep) | (state[sB + f] & bit);
-      }
-      const e = (state[eB + r] & keep) | (state[eB + from] & bit);
-      const w = (state[wB + r] & keep) | (state[wB + from] & bit);
-      const h = e & (w >>> 1);
-      const old = state[at + r];
-      let x = old;
-      if (r > 0) x |= state[at + r - 1] & nBelow & sR;
-      if (r < top) x |= state[at + r + 1] & sAbove & nR;
-      if (x === 0) continue;
-      x = fillRow(x, h);
-      if (x === old) continue;
-      state[at + r] = x;
-      if ((x & bandCols) !== 0 || ((bandRows >>> r) & 1) === 1) return true;
-      if (r > 0 && (x & sR & nBelow & ~state[at + r - 1]) !== 0) dirty |= 1 << (r - 1);
-      if (r < top && (x & nR & sAbove & ~state[at + r + 1]) !== 0) dirty |= 1 << (r + 1);
-    }
-    return false;
-  }
-  /** walkColumn with the fields of the lines `openRows`, `openCols` read as open all four ways (Lemma 17 (5)). */
-  private walkColumnOpen(state: Int32Array, base: number, line: number, north: boolean, start: number, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
-    const n = this.n;
-    const top = this.top;
-    const at = this.at;
-    const nB = base + K_N * n;
-    const sB = base + K_S * n;
-    const eB = base + K_E * n;
-    const wB = base + K_W * n;
-    const bit = 1 << line;
-    const keep = ~bit;
+    const open = (openRows | openCols) !== 0;
     // the walk starts in the rows where a link the push changed has an end in the set
     // (BitBoard.columnPushRows) and visits a row again when a field is added beside it
     let dirty = start;
@@ -343,7 +236,7 @@ export class GrownReach extends PruningRule {
       const e = (state[eB + r] & keep) | (state[eB + from] & bit);
       const w = (state[wB + r] & keep) | (state[wB + from] & bit);
       let h = e & (w >>> 1);
-      {
+      if (open) {
         nR = this.opened(nR, r, openRows, openCols);
         sR = this.opened(sR, r, openRows, openCols);
         if (r > 0) nBelow = this.opened(nBelow, r - 1, openRows, openCols);
