@@ -21,6 +21,7 @@ import { lineMasks } from "../src/push/ipc2023/search/rotations.js";
 import { WalkOnBoard } from "../src/push/ipc2023/search/walk.js";
 import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
 import { randomTask } from "./helpers/ipc-clingo.js";
+import { pushedLine, randomIpcBoard, replayIpc, southEastFrom, stepsFrom, toExit } from "./helpers/ipc-plain.js";
 
 /**
  * Every (rows' cost, columns' cost, most foreign cards in a row, most in a column) of the south-east
@@ -96,13 +97,7 @@ function plainCharged(tiles: Uint8Array, n: number, robot: number, cap: number, 
 function plainOnePush(tiles: Uint8Array, n: number, robot: number, steps: number): boolean {
   for (let line = 0; line < n; line++)
     for (const d of ["n", "s", "e", "w"] as const) {
-      const after = tiles.slice();
-      const by = d === "s" || d === "e" ? 1 : n - 1;
-      for (let i = 0; i < n; i++) {
-        const j = (i + by) % n;
-        if (d === "e" || d === "w") after[line * n + j] = tiles[line * n + i];
-        else after[j * n + line] = tiles[i * n + line];
-      }
+      const after = pushedLine(tiles, n, line, d);
       const onLine = (f: number): boolean => (d === "e" || d === "w" ? Math.floor(f / n) === line : f % n === line);
       const dist = new Map<number, number>();
       const queue: [number, number][] = [[robot, 0]];
@@ -114,13 +109,7 @@ function plainOnePush(tiles: Uint8Array, n: number, robot: number, steps: number
         if (pushed && f === n * n - 1 && board[f] & 2) return true;
         const next: [number, number, number][] = [];
         if (!pushed && !onLine(f)) next.push([f, 1, k]);
-        if (k < steps) {
-          const x = f % n;
-          if (board[f] & 1 && f >= n && board[f - n] & 2) next.push([f - n, pushed, k + 1]);
-          if (board[f] & 2 && f + n < n * n && board[f + n] & 1) next.push([f + n, pushed, k + 1]);
-          if (board[f] & 4 && x < n - 1 && board[f + 1] & 8) next.push([f + 1, pushed, k + 1]);
-          if (board[f] & 8 && x > 0 && board[f - 1] & 4) next.push([f - 1, pushed, k + 1]);
-        }
+        if (k < steps) for (const g of stepsFrom(board, n, f)) next.push([g, pushed, k + 1]);
         for (const [g, p, kk] of next) {
           const key = g * 2 + p;
           const was = dist.get(key);
@@ -135,60 +124,38 @@ function plainOnePush(tiles: Uint8Array, n: number, robot: number, steps: number
   return false;
 }
 
-/** A plan with at most two pushes and at most `steps` steps: plainOnePush from every board one push away. */
-function plainTwoPush(tiles: Uint8Array, n: number, robot: number, steps: number): boolean {
-  if (plainOnePush(tiles, n, robot, steps)) return true;
-  // the first push at a field u reached on the board as it is, then at most one more
+/** The fields reached from `robot` on the board as it is within `steps` steps, with their steps (breadth first). */
+function plainReach(tiles: Uint8Array, n: number, robot: number, steps: number): Map<number, number> {
   const reach = new Map<number, number>([[robot, 0]]);
   const queue = [robot];
   for (let i = 0; i < queue.length; i++) {
     const f = queue[i];
     const k = reach.get(f)!;
     if (k >= steps) continue;
-    const x = f % n;
-    const next: number[] = [];
-    if (tiles[f] & 1 && f >= n && tiles[f - n] & 2) next.push(f - n);
-    if (tiles[f] & 2 && f + n < n * n && tiles[f + n] & 1) next.push(f + n);
-    if (tiles[f] & 4 && x < n - 1 && tiles[f + 1] & 8) next.push(f + 1);
-    if (tiles[f] & 8 && x > 0 && tiles[f - 1] & 4) next.push(f - 1);
-    for (const g of next) if (!reach.has(g)) reach.set(g, k + 1) && queue.push(g);
+    for (const g of stepsFrom(tiles, n, f)) if (!reach.has(g)) reach.set(g, k + 1) && queue.push(g);
   }
-  for (let line = 0; line < n; line++)
-    for (const d of ["n", "s", "e", "w"] as const) {
-      const after = tiles.slice();
-      const by = d === "s" || d === "e" ? 1 : n - 1;
-      for (let i = 0; i < n; i++) {
-        const j = (i + by) % n;
-        if (d === "e" || d === "w") after[line * n + j] = tiles[line * n + i];
-        else after[j * n + line] = tiles[i * n + line];
-      }
-      for (const [u, k] of reach) {
-        const onLine = d === "e" || d === "w" ? Math.floor(u / n) === line : u % n === line;
-        if (!onLine && plainOnePush(after, n, u, steps - k)) return true;
-        if (!onLine && u === n * n - 1 && after[u] & 2) return true;
-        if (!onLine && plainWalk(after, n, u, steps - k)) return true;
-      }
-    }
-  return false;
+  return reach;
 }
 
 /** A walk on the board as it is within `steps` steps to the corner, opening south. */
 function plainWalk(tiles: Uint8Array, n: number, robot: number, steps: number): boolean {
-  const reach = new Map<number, number>([[robot, 0]]);
-  const queue = [robot];
-  for (let i = 0; i < queue.length; i++) {
-    const f = queue[i];
-    const k = reach.get(f)!;
-    if (f === n * n - 1 && tiles[f] & 2) return true;
-    if (k >= steps) continue;
-    const x = f % n;
-    const next: number[] = [];
-    if (tiles[f] & 1 && f >= n && tiles[f - n] & 2) next.push(f - n);
-    if (tiles[f] & 2 && f + n < n * n && tiles[f + n] & 1) next.push(f + n);
-    if (tiles[f] & 4 && x < n - 1 && tiles[f + 1] & 8) next.push(f + 1);
-    if (tiles[f] & 8 && x > 0 && tiles[f - 1] & 4) next.push(f - 1);
-    for (const g of next) if (!reach.has(g)) reach.set(g, k + 1) && queue.push(g);
-  }
+  return plainReach(tiles, n, robot, steps).has(n * n - 1) && (tiles[n * n - 1] & 2) !== 0;
+}
+
+/** A plan with at most two pushes and at most `steps` steps: plainOnePush from every board one push away. */
+function plainTwoPush(tiles: Uint8Array, n: number, robot: number, steps: number): boolean {
+  if (plainOnePush(tiles, n, robot, steps)) return true;
+  // the first push at a field u reached on the board as it is, then at most one more
+  const reach = plainReach(tiles, n, robot, steps);
+  for (let line = 0; line < n; line++)
+    for (const d of ["n", "s", "e", "w"] as const) {
+      const after = pushedLine(tiles, n, line, d);
+      for (const [u, k] of reach) {
+        const onLine = d === "e" || d === "w" ? Math.floor(u / n) === line : u % n === line;
+        if (onLine) continue;
+        if (plainOnePush(after, n, u, steps - k) || plainWalk(after, n, u, steps - k)) return true;
+      }
+    }
   return false;
 }
 
@@ -199,47 +166,31 @@ function lineMasksOf(tiles: Uint8Array, n: number): Int32Array {
   return masks;
 }
 
-/** Replays moves (the domain's rules, written here): `visit` sees the board and robot before each move and at the end. */
-function replay(t: IpcTask, moves: readonly IpcMove[], visit: (tiles: Uint8Array, robot: number, paid: number) => void): void {
-  const n = t.size;
-  const tiles = Uint8Array.from(t.tiles);
-  let { x, y } = t.robot;
-  for (const [i, m] of moves.entries()) {
-    visit(tiles, y * n + x, i);
-    if (m.kind === "step") {
-      if (m.direction === "n") y--;
-      else if (m.direction === "s") y++;
-      else if (m.direction === "e") x++;
-      else x--;
-      continue;
+/**
+ * Replays an optimal plan (checked by the plain replay) and asks Lemma V at its states whose rest
+ * has a north or west step: with one push to spare (cost left M + 3), onePushWalk with M + 2 steps
+ * must say yes; with `two`, at M + 4 where F > 0, twoPushWalk must say yes. Returns the states asked.
+ */
+function lemmaVAlong(task: IpcTask, moves: readonly IpcMove[], cost: number, two: boolean): { one: number; two: number } {
+  const n = task.size;
+  const southEast = southEastFrom(moves);
+  const walk = new WalkOnBoard(n);
+  const asked = { one: 0, two: 0 };
+  const replayed = replayIpc(task, moves, (tiles, robot, paid) => {
+    if (southEast[paid]) return;
+    const left = cost - paid;
+    const m = toExit(n, robot);
+    if (left === m + 3) {
+      asked.one++;
+      expect(walk.onePushWalk(tiles, robot, m + 2), `${task.file}: Lemma V after ${paid}`).toBe(true);
     }
-    const before = tiles.slice();
-    const by = m.direction === "s" || m.direction === "e" ? 1 : n - 1;
-    for (let i2 = 0; i2 < n; i2++) {
-      const j = (i2 + by) % n;
-      if (m.direction === "e" || m.direction === "w") tiles[m.line * n + j] = before[m.line * n + i2];
-      else tiles[j * n + m.line] = before[i2 * n + m.line];
+    if (two && left === m + 4 && walk.fewestFlags(lineMasksOf(tiles, n), robot, 0) > 0) {
+      asked.two++;
+      expect(walk.twoPushWalk(lineMasksOf(tiles, n), robot), `${task.file}: Lemma V (two pushes) after ${paid}`).toBe(true);
     }
-  }
-  visit(tiles, y * n + x, moves.length);
-}
-
-/** Per state of a plan (index: moves made), whether the rest of the plan steps only south and east. */
-function southEastFrom(moves: readonly IpcMove[]): boolean[] {
-  const out: boolean[] = new Array(moves.length + 1).fill(true);
-  for (let i = moves.length - 1; i >= 0; i--) out[i] = out[i + 1] && (moves[i].kind === "push" || moves[i].direction === "s" || moves[i].direction === "e");
-  return out;
-}
-
-/** A random board of N x N (a share of cards open on every side), a robot, a cap. */
-function randomBoard(rand: () => number, trial: number): { n: number; tiles: Uint8Array; robot: number; m: number } {
-  const n = 3 + (trial % 7);
-  const open = trial % 2 === 0 ? 0.2 : 0.5;
-  const tiles = new Uint8Array(n * n);
-  for (let f = 0; f < n * n; f++) tiles[f] = rand() < open ? 15 : Math.floor(rand() * 16);
-  const robot = rand() < 0.4 ? 0 : Math.floor(rand() * n * n);
-  const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
-  return { n, tiles, robot, m };
+  });
+  expect(replayed, task.file).toBe(cost);
+  return asked;
 }
 
 describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one push to spare)", () => {
@@ -249,7 +200,7 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
     const searches = new Map<number, JoinedBound>();
     const kOnly = new Map<number, JoinedBound>();
     for (let trial = 0; trial < 1000; trial++) {
-      const { n, tiles, robot, m } = randomBoard(rand, trial);
+      const { n, tiles, robot, m } = randomIpcBoard(rand, trial);
       const cap = Math.floor(rand() * (JOINED_MAX_CAP + 1));
       if (!searches.has(n)) {
         searches.set(n, new JoinedBound(n));
@@ -284,7 +235,7 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
     let no = 0;
     const walks = new Map<number, WalkOnBoard>();
     for (let trial = 0; trial < 1500; trial++) {
-      const { n, tiles, robot, m } = randomBoard(rand, trial);
+      const { n, tiles, robot, m } = randomIpcBoard(rand, trial);
       const steps = m + Math.floor(rand() * 4);
       if (!walks.has(n)) walks.set(n, new WalkOnBoard(n));
       const want = plainOnePush(tiles, n, robot, steps);
@@ -301,7 +252,7 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
     let plans = 0;
     let none = 0;
     for (let trial = 0; trial < 400; trial++) {
-      const { n, tiles, robot, m } = randomBoard(rand, trial % 4);
+      const { n, tiles, robot, m } = randomIpcBoard(rand, trial % 4);
       const relaxed = new WalkOnBoard(n).twoPushWalk(lineMasksOf(tiles, n), robot);
       if (plainTwoPush(tiles, n, robot, m + 2)) {
         plans++;
@@ -335,21 +286,15 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
         if (!on.moves) continue;
         const southEast = southEastFrom(on.moves);
         const joined = new JoinedBound(n);
-        const walk = new WalkOnBoard(n);
-        replay(task, on.moves, (tiles, robot, paid) => {
+        replayIpc(task, on.moves, (tiles, robot, paid) => {
           const left = on.cost! - paid;
-          const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
-          if (southEast[paid] && left - m <= JOINED_MAX_CAP) {
+          if (southEast[paid] && left - toExit(n, robot) <= JOINED_MAX_CAP) {
             // the rest is a south-east plan within the cost left: Lemma E must not be above it
             expect(joined.bound(tiles, robot, left), `${task.file}: Lemma E after ${paid}`).toBeLessThanOrEqual(left);
             if (joined.bound(tiles, robot, left - 1) > left - 1) exactE++;
           }
-          if (!southEast[paid] && left === m + 3) {
-            // a rest with a north or west step at one push to spare: one push and M + 2 steps
-            checkedV++;
-            expect(walk.onePushWalk(tiles, robot, m + 2), `${task.file}: Lemma V after ${paid}`).toBe(true);
-          }
         });
+        checkedV += lemmaVAlong(task, on.moves, on.cost!, false).one;
       }
     }
     console.log(`generated tasks: fewer states with Lemma E on ${fewerE}, with Lemma V on ${fewerV}; Lemma E exact at ${exactE} south-east states; Lemma V checked at ${checkedV}`);
@@ -371,20 +316,9 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
       if (on.expanded < off.expanded) fewer++;
       if (!on.moves) continue;
       solved++;
-      const southEast = southEastFrom(on.moves);
-      const walk = new WalkOnBoard(n);
-      replay(task, on.moves, (tiles, robot, paid) => {
-        const left = on.cost! - paid;
-        const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
-        if (!southEast[paid] && left === m + 3) {
-          checkedV++;
-          expect(walk.onePushWalk(tiles, robot, m + 2), `${task.file}: Lemma V after ${paid}`).toBe(true);
-        }
-        if (!southEast[paid] && left === m + 4 && walk.fewestFlags(lineMasksOf(tiles, n), robot, 0) > 0) {
-          checkedV2++;
-          expect(walk.twoPushWalk(lineMasksOf(tiles, n), robot), `${task.file}: Lemma V (two pushes) after ${paid}`).toBe(true);
-        }
-      });
+      const asked = lemmaVAlong(task, on.moves, on.cost!, true);
+      checkedV += asked.one;
+      checkedV2 += asked.two;
     }
     console.log(`random tasks: ${solved} solved, fewer states on ${fewer}; Lemma V checked at ${checkedV} states, with two pushes at ${checkedV2}`);
     expect(solved).toBeGreaterThan(20);

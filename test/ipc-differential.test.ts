@@ -2,7 +2,7 @@
  * The IPC 2023 planner (src/push/ipc2023/search/) against clingo with our encoding of the domain
  * (test/asp/ipc2023.lp, written from domain.pddl): on random 3x3 and 4x4 tasks, the
  * least cost of a plan within a horizon is the same, or both find none within it; every
- * plan the planner returns, replayed here by a few lines of independent code, leaves
+ * plan the planner returns, replayed by a few lines of independent code (test/helpers/ipc-plain.ts), leaves
  * the grid with the cost it claims.
  */
 import { describe, expect, it } from "vitest";
@@ -17,52 +17,7 @@ import { JointBound } from "../src/push/ipc2023/search/joint.js";
 import { JOINED_MAX_CAP, JoinedBound } from "../src/push/ipc2023/search/joined.js";
 import { RotationBound } from "../src/push/ipc2023/search/rotations.js";
 import { clingoOptimum, randomTask } from "./helpers/ipc-clingo.js";
-
-/**
- * Replays moves by the domain's rules; returns the cost, or a reason the plan breaks them.
- * `visit` sees every state on the way (before each move and at the end): the board as
- * tiles at y*N + x and the robot's field, with the cost paid so far.
- */
-function replay(t: IpcTask, moves: readonly IpcMove[], visit?: (tiles: Uint8Array, robot: number, paid: number) => void): number | string {
-  const n = t.size;
-  const g = Array.from({ length: n }, (_, y) => Array.from({ length: n }, (_, x) => t.tiles[y * n + x]));
-  let { x, y } = t.robot;
-  const bit = { n: 1, s: 2, e: 4, w: 8 };
-  const back = { n: 2, s: 1, e: 8, w: 4 };
-  const look = (paid: number): void => visit?.(Uint8Array.from(g.flat()), y * n + x, paid);
-  for (const [i, m] of moves.entries()) {
-    look(i);
-    if (m.kind === "step") {
-      const [nx, ny] = m.direction === "n" ? [x, y - 1] : m.direction === "s" ? [x, y + 1] : m.direction === "e" ? [x + 1, y] : [x - 1, y];
-      if (nx < 0 || ny < 0 || nx >= n || ny >= n) return `move ${i + 1} leaves the grid`;
-      if (!(g[y][x] & bit[m.direction]) || !(g[ny][nx] & back[m.direction])) return `move ${i + 1} through a wall`;
-      [x, y] = [nx, ny];
-    } else if (m.direction === "e" || m.direction === "w") {
-      if (m.line === y) return `move ${i + 1} pushes the robot's row`;
-      const row = g[m.line];
-      g[m.line] = m.direction === "e" ? [row[n - 1], ...row.slice(0, n - 1)] : [...row.slice(1), row[0]];
-    } else {
-      if (m.line === x) return `move ${i + 1} pushes the robot's column`;
-      const col = g.map((r) => r[m.line]);
-      const moved = m.direction === "s" ? [col[n - 1], ...col.slice(0, n - 1)] : [...col.slice(1), col[0]];
-      moved.forEach((v, yy) => (g[yy][m.line] = v));
-    }
-  }
-  look(moves.length);
-  if (x !== n - 1 || y !== n - 1) return "the plan ends away from the exit";
-  if (!(g[y][x] & 2)) return "the exit's card does not open south";
-  return moves.length;
-}
-
-/** Per state of a plan (index: moves made), whether the rest of the plan steps only south and east. */
-function southEastFrom(moves: readonly IpcMove[]): boolean[] {
-  const out: boolean[] = new Array(moves.length + 1).fill(true);
-  for (let i = moves.length - 1; i >= 0; i--) {
-    const m = moves[i];
-    out[i] = out[i + 1] && (m.kind === "push" || m.direction === "s" || m.direction === "e");
-  }
-  return out;
-}
+import { replayIpc as replay, southEastFrom } from "./helpers/ipc-plain.js";
 
 /**
  * The most a bound exceeds the cost still needed, over every state of an optimal plan (the

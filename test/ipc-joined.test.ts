@@ -14,7 +14,7 @@ import { solveIpc } from "../src/push/ipc2023/search/index.js";
 import { JOINED_MAX_CAP, JoinedBound } from "../src/push/ipc2023/search/joined.js";
 import { JointBound } from "../src/push/ipc2023/search/joint.js";
 import { LineBound } from "../src/push/ipc2023/search/lines.js";
-import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
+import { randomIpcBoard, replayIpc, southEastFrom, toExit } from "./helpers/ipc-plain.js";
 
 /**
  * The least sum of the touched lines' costs over south-east walks from the robot to the exit,
@@ -95,41 +95,9 @@ function plainJoined(tiles: Uint8Array, n: number, robot: number, cap: number): 
   return best;
 }
 
-/** Replays moves (the domain's rules, written here): `visit` sees the board and robot before each move and at the end. */
-function replay(t: IpcTask, moves: readonly IpcMove[], visit: (tiles: Uint8Array, robot: number, paid: number) => void): void {
-  const n = t.size;
-  const tiles = Uint8Array.from(t.tiles);
-  let { x, y } = t.robot;
-  for (const [i, m] of moves.entries()) {
-    visit(tiles, y * n + x, i);
-    if (m.kind === "step") {
-      if (m.direction === "n") y--;
-      else if (m.direction === "s") y++;
-      else if (m.direction === "e") x++;
-      else x--;
-      continue;
-    }
-    const before = tiles.slice();
-    const by = m.direction === "s" || m.direction === "e" ? 1 : n - 1;
-    for (let i2 = 0; i2 < n; i2++) {
-      const j = (i2 + by) % n;
-      if (m.direction === "e" || m.direction === "w") tiles[m.line * n + j] = before[m.line * n + i2];
-      else tiles[j * n + m.line] = before[i2 * n + m.line];
-    }
-  }
-  visit(tiles, y * n + x, moves.length);
-}
-
-/** Per state of a plan (index: moves made), whether the rest of the plan steps only south and east. */
-function southEastFrom(moves: readonly IpcMove[]): boolean[] {
-  const out: boolean[] = new Array(moves.length + 1).fill(true);
-  for (let i = moves.length - 1; i >= 0; i--) out[i] = out[i + 1] && (moves[i].kind === "push" || moves[i].direction === "s" || moves[i].direction === "e");
-  return out;
-}
-
 /** M plus the least cost a bound's "above limit?" allows, looked for up to M + cap */
 function leastOf(b: { bound(t: Uint8Array, r: number, limit: number): number }, tiles: Uint8Array, n: number, robot: number, cap: number): number {
-  const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
+  const m = toExit(n, robot);
   let v = m;
   while (v <= m + cap && b.bound(tiles, robot, v) > v) v++;
   return v;
@@ -143,12 +111,7 @@ describe("IPC planner: Lemma K (the views joined)", () => {
     // one search per board size, asked again and again (its scratch space must not carry over)
     const searches = new Map<number, JoinedBound>();
     for (let trial = 0; trial < 1200; trial++) {
-      const n = 3 + (trial % 7);
-      const open = trial % 2 === 0 ? 0.2 : 0.5;
-      const tiles = new Uint8Array(n * n);
-      for (let f = 0; f < n * n; f++) tiles[f] = rand() < open ? 15 : Math.floor(rand() * 16);
-      const robot = rand() < 0.4 ? 0 : Math.floor(rand() * n * n);
-      const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
+      const { n, tiles, robot, m } = randomIpcBoard(rand, trial);
       const cap = Math.floor(rand() * (JOINED_MAX_CAP + 1));
       const want = plainJoined(tiles, n, robot, cap) > cap;
       // Lemma K alone (Lemma E off: test/ipc-charged.test.ts checks it)
@@ -180,17 +143,18 @@ describe("IPC planner: Lemma K (the views joined)", () => {
         const southEast = southEastFrom(off.moves);
         const joined = new JoinedBound(n);
         const joint = new JointBound(n);
-        replay(task, off.moves, (tiles, robot, paid) => {
+        const replayed = replayIpc(task, off.moves, (tiles, robot, paid) => {
           if (!southEast[paid]) return;
           const left = off.cost! - paid;
           const k = leastOf(joined, tiles, n, robot, JOINED_MAX_CAP);
-          const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
+          const m = toExit(n, robot);
           // the search answers only up to M + JOINED_MAX_CAP: beyond, it says M
           if (k > m + JOINED_MAX_CAP) return;
           expect(k, `${task.file}: Lemma K after ${paid}`).toBeLessThanOrEqual(left);
           if (k === left && k > m) exact++;
           if (k > leastOf(joint, tiles, n, robot, JOINED_MAX_CAP)) above++;
         });
+        expect(replayed, task.file).toBe(off.cost);
       }
     }
     console.log(`Lemma K above Lemma J at ${above} south-east states of optimal plans, exact at ${exact}; fewer states on ${fewer} tasks`);
