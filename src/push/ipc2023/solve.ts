@@ -61,6 +61,8 @@ export const solver: PlanSolver = {
     let result: IpcResult | undefined;
     let plan: { moves: IpcMove[]; cost: number } | undefined;
     let expanded = 0;
+    /** the states expanded so far at the last iteration settled (the messages count from the start) */
+    let settledSoFar = 0;
     const onMessage = (m: FromPlanner): void => {
       if (m.kind === "done") {
         result = m.result ?? result;
@@ -68,7 +70,10 @@ export const solver: PlanSolver = {
       } else if (m.kind === "plan") {
         if (plan === undefined || m.cost < plan.cost) plan = { moves: m.moves, cost: m.cost };
         if (flags.stats) process.stderr.write(`% a plan of cost ${m.cost} (not yet proven optimal)\n`);
-      } else if (m.kind === "iteration" && flags.stats) process.stderr.write(`% no plan of cost <= ${m.bound}; ${m.expanded} states expanded\n`);
+      } else if (m.kind === "iteration" && flags.stats) {
+        process.stderr.write(`% no plan of cost <= ${m.bound}; ${m.expanded - settledSoFar} states expanded since the last bound settled, ${m.expanded} so far\n`);
+        settledSoFar = m.expanded;
+      }
     };
     try {
       if ((flags.threads ?? 1) < 2) await runThread("anytime", task, limitMs, stop, undefined, onMessage);
