@@ -17,7 +17,7 @@ import { JointBound } from "../src/push/ipc2023/search/joint.js";
 import { JOINED_MAX_CAP, JoinedBound } from "../src/push/ipc2023/search/joined.js";
 import { RotationBound } from "../src/push/ipc2023/search/rotations.js";
 import { clingoOptimum, randomTask } from "./helpers/ipc-clingo.js";
-import { replayIpc as replay, southEastFrom } from "./helpers/ipc-plain.js";
+import { replayIpc as replay, southEastFrom, toExit } from "./helpers/ipc-plain.js";
 
 /**
  * The most a bound exceeds the cost still needed, over every state of an optimal plan (the
@@ -49,7 +49,7 @@ function lemmaR(n: number, plusJ = 0): (tiles: Uint8Array, robot: number) => { l
     return v;
   };
   return (tiles, robot) => {
-    const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
+    const m = toExit(n, robot);
     const lemmaL = lines.bound(tiles, robot, Infinity);
     const detour = m + 2 + lines.bound(tiles, robot, Infinity, true);
     const se = least(rotations, tiles, robot, m);

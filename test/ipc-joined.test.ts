@@ -175,7 +175,7 @@ describe("IPC planner: Lemma S (no Lemma L search where Lemma J does not cut)", 
       const tiles = new Uint8Array(n * n);
       for (let f = 0; f < n * n; f++) tiles[f] = rand() < open ? 15 : Math.floor(rand() * 16);
       const robot = rand() < 0.4 ? 0 : Math.floor(rand() * n * n);
-      const m = 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
+      const m = toExit(n, robot);
       const limit = m + Math.floor(rand() * 6);
       const line = new LineBound(n).bound(tiles, robot, limit);
       if (line > limit) lineCuts++;
