@@ -1,0 +1,97 @@
+/**
+ * The proof checkpoints kept in expected/proofs/ (README: "Proof checkpoints are kept in
+ * expected/proofs/; copy one and pass the copy to --checkpoint to go on from it, or, for a
+ * finished proof, to print its answer"; BENCHMARKS.md, "Proven optima"). Each names a shared
+ * competition instance by the SHA-256 of its text and its horizon by the instance's
+ * max_steps; its best answer is valid by labcheck (the referee, not the search) and is not
+ * shorter than the depths it says were searched to the end allow; a finished proof, run again
+ * from a copy, answers at once with exit 30 and the same answer, and the kept file is left
+ * as it is. Needs ../shared (the instances): skipped without it.
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const PROOFS = join(ROOT, "expected/proofs");
+const SHARED = join(ROOT, "../shared/instances/aspcomp2013");
+const dir = mkdtempSync(join(tmpdir(), "labsolve-proof-records-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface KeptProof {
+  format: string;
+  instance: string;
+  horizon: number;
+  finished: number;
+  done: { [depth: string]: number[] };
+  best: [number, string][] | null;
+}
+
+const records = existsSync(PROOFS) ? readdirSync(PROOFS).filter((f) => f.endsWith(".ckpt")) : [];
+
+/** The shared instances by the SHA-256 of their text. */
+function instancesByHash(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of readdirSync(SHARED)) {
+    if (!f.endsWith(".asp")) continue;
+    const file = join(SHARED, f);
+    out.set(createHash("sha256").update(readFileSync(file)).digest("hex"), file);
+  }
+  return out;
+}
+
+describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ (needs ../shared)", () => {
+  it("there are some", () => {
+    expect(records.length).toBeGreaterThan(0);
+  });
+
+  it.each(records)("%s: names a shared instance and its horizon; its answer is valid and no shorter than the settled depths allow", (name) => {
+    const record = JSON.parse(readFileSync(join(PROOFS, name), "utf8")) as KeptProof;
+    expect(record.format).toBe("labsolve proof checkpoint 1");
+    const file = instancesByHash().get(record.instance);
+    expect(file, `no shared instance has the hash ${record.instance}`).toBeDefined();
+    const text = readFileSync(file!, "utf8");
+    // the file's name starts with the instance's number
+    expect(file!.split("/").pop()!.slice(0, 4)).toBe(name.slice(0, 4));
+    const maxSteps = Number(/max_steps\((\d+)\)/.exec(text)?.[1]);
+    expect(record.horizon).toBe(maxSteps);
+    const n = Math.max(...[...text.matchAll(/field\((\d+),(\d+)\)/g)].map((m) => Number(m[1])));
+    for (const [depth, firsts] of Object.entries(record.done)) {
+      expect(Number(depth)).toBeGreaterThan(record.finished);
+      expect(new Set(firsts).size).toBe(firsts.length);
+      for (const m of firsts) expect(m >= 0 && m < 4 * n).toBe(true);
+    }
+    expect(record.best).not.toBeNull();
+    const pushes = record.best!;
+    const witness = join(dir, `${name}.witness`);
+    writeFileSync(witness, pushes.map(([line, d], i) => `push(${line},${d},${i + 1}).`).join(" ") + "\n");
+    const check = spawnSync(join(ROOT, "bin/labcheck"), [file!, witness], { encoding: "utf8" });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+    expect(check.stdout).toContain(`valid: ${pushes.length} pushes`);
+    // every depth up to `finished` has no solution, so the best answer is longer
+    expect(pushes.length).toBeGreaterThan(record.finished);
+  });
+
+  const finished = records.filter((name) => {
+    const record = JSON.parse(readFileSync(join(PROOFS, name), "utf8")) as KeptProof;
+    return record.best !== null && record.best.length === record.finished + 1;
+  });
+
+  it.each(finished)("%s, a finished proof: labsolve from a copy answers with exit 30 and the recorded answer, and the kept file is unchanged", (name) => {
+    const kept = join(PROOFS, name);
+    const before = readFileSync(kept, "utf8");
+    const record = JSON.parse(before) as KeptProof;
+    const file = instancesByHash().get(record.instance)!;
+    const copy = join(dir, name);
+    copyFileSync(kept, copy);
+    const r = spawnSync(join(ROOT, "bin/labsolve"), ["-f", "json", "--threads", "1", "--checkpoint", copy, file], { encoding: "utf8", timeout: 120_000 });
+    expect(r.status, r.stderr).toBe(30);
+    const json = JSON.parse(r.stdout) as { optimal: boolean; lowerBound: number; upperBound: number; models: { atoms: string[] }[] };
+    expect(json).toMatchObject({ optimal: true, fewest: record.best!.length, lowerBound: record.best!.length, upperBound: record.best!.length });
+    expect(json.models[0].atoms).toEqual(record.best!.map(([line, d], i) => `push(${line},${d},${i + 1})`));
+    expect(readFileSync(kept, "utf8")).toBe(before);
+  }, 150_000);
+});
