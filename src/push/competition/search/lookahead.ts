@@ -20,8 +20,11 @@ export class LookAhead {
     this.full = board.full;
   }
 
-  /** LookAhead.grows for the push of row `line` east (or west). */
-  private rowGrowth(state: Int32Array, base: number, line: number, east: boolean, otherAt: number): number {
+  /**
+   * LookAhead.grows for the push of row `line` east (or west). With `bothOnly`, 0 as soon
+   * as R does not grow (the other set is then not read): growsBoth asks only whether both do.
+   */
+  private rowGrowth(state: Int32Array, base: number, line: number, east: boolean, otherAt: number, bothOnly = false): number {
     const n = this.n;
     const top = n - 1;
     const nB = base + K_N * n;
@@ -41,6 +44,7 @@ export class LookAhead {
       const above = line < top ? state[at + line + 1] : 0;
       // a link with exactly one end in the set: along the line, or across it
       if (((((x & h) << 1) | ((x >>> 1) & h)) & ~x) !== 0 || ((below ^ x) & down) !== 0 || ((above ^ x) & up) !== 0) g |= 1 << k;
+      else if (bothOnly) return 0;
     }
     return g;
   }
@@ -152,7 +156,7 @@ export class LookAhead {
     const top = n - 1;
     const dir = (m / n) | 0;
     const line = m - dir * n;
-    if (dir < D_N) return this.rowGrowth(state, base, line, dir === D_E, otherAt) === 3;
+    if (dir < D_N) return this.rowGrowth(state, base, line, dir === D_E, otherAt, true) === 3;
     const nB = base + K_N * n;
     const sB = base + K_S * n;
     const rB = base + K_R * n;
