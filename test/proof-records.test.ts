@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { readTiles } from "./helpers/replay.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const PROOFS = join(ROOT, "expected/proofs");
@@ -32,15 +33,24 @@ interface KeptProof {
 
 const records = existsSync(PROOFS) ? readdirSync(PROOFS).filter((f) => f.endsWith(".ckpt")) : [];
 
-/** The shared instances by the SHA-256 of their text. */
+/** A kept checkpoint's content. */
+const read = (name: string): KeptProof => JSON.parse(readFileSync(join(PROOFS, name), "utf8")) as KeptProof;
+
+/** An answer's pushes as push/3 atoms (1-based steps), as labcheck reads them and labsolve prints them. */
+const atoms = (pushes: [number, string][]): string[] => pushes.map(([line, d], i) => `push(${line},${d},${i + 1})`);
+
+let byHash: Map<string, string> | undefined;
+
+/** The shared instances by the SHA-256 of their text (hashed once). */
 function instancesByHash(): Map<string, string> {
-  const out = new Map<string, string>();
+  if (byHash !== undefined) return byHash;
+  byHash = new Map<string, string>();
   for (const f of readdirSync(SHARED)) {
     if (!f.endsWith(".asp")) continue;
     const file = join(SHARED, f);
-    out.set(createHash("sha256").update(readFileSync(file)).digest("hex"), file);
+    byHash.set(createHash("sha256").update(readFileSync(file)).digest("hex"), file);
   }
-  return out;
+  return byHash;
 }
 
 describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ (needs ../shared)", () => {
@@ -49,7 +59,7 @@ describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ 
   });
 
   it.each(records)("%s: names a shared instance and its horizon; its answer is valid and no shorter than the settled depths allow", (name) => {
-    const record = JSON.parse(readFileSync(join(PROOFS, name), "utf8")) as KeptProof;
+    const record = read(name);
     expect(record.format).toBe("labsolve proof checkpoint 1");
     const file = instancesByHash().get(record.instance);
     expect(file, `no shared instance has the hash ${record.instance}`).toBeDefined();
@@ -58,7 +68,7 @@ describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ 
     expect(file!.split("/").pop()!.slice(0, 4)).toBe(name.slice(0, 4));
     const maxSteps = Number(/max_steps\((\d+)\)/.exec(text)?.[1]);
     expect(record.horizon).toBe(maxSteps);
-    const n = Math.max(...[...text.matchAll(/field\((\d+),(\d+)\)/g)].map((m) => Number(m[1])));
+    const { n } = readTiles(file!);
     for (const [depth, firsts] of Object.entries(record.done)) {
       expect(Number(depth)).toBeGreaterThan(record.finished);
       expect(new Set(firsts).size).toBe(firsts.length);
@@ -67,7 +77,7 @@ describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ 
     expect(record.best).not.toBeNull();
     const pushes = record.best!;
     const witness = join(dir, `${name}.witness`);
-    writeFileSync(witness, pushes.map(([line, d], i) => `push(${line},${d},${i + 1}).`).join(" ") + "\n");
+    writeFileSync(witness, atoms(pushes).map((a) => `${a}.`).join(" ") + "\n");
     const check = spawnSync(join(ROOT, "bin/labcheck"), [file!, witness], { encoding: "utf8" });
     expect(check.status, check.stdout + check.stderr).toBe(0);
     expect(check.stdout).toContain(`valid: ${pushes.length} pushes`);
@@ -76,7 +86,7 @@ describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ 
   });
 
   const finished = records.filter((name) => {
-    const record = JSON.parse(readFileSync(join(PROOFS, name), "utf8")) as KeptProof;
+    const record = read(name);
     return record.best !== null && record.best.length === record.finished + 1;
   });
 
@@ -91,7 +101,7 @@ describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ 
     expect(r.status, r.stderr).toBe(30);
     const json = JSON.parse(r.stdout) as { optimal: boolean; lowerBound: number; upperBound: number; models: { atoms: string[] }[] };
     expect(json).toMatchObject({ optimal: true, fewest: record.best!.length, lowerBound: record.best!.length, upperBound: record.best!.length });
-    expect(json.models[0].atoms).toEqual(record.best!.map(([line, d], i) => `push(${line},${d},${i + 1})`));
+    expect(json.models[0].atoms).toEqual(atoms(record.best!));
     expect(readFileSync(kept, "utf8")).toBe(before);
   }, 150_000);
 });
