@@ -1,8 +1,11 @@
 /**
  * labsolve --checkpoint FILE (src/push/competition/search/checkpoint.ts): a proof stopped by
- * SIGINT in the middle of a depth and resumed with the same file gives what one run without
- * a break gives (answer, bounds, exit code), searching less; a file of another instance or
- * horizon, or no checkpoint at all, is refused (exit 65) and left as it is.
+ * SIGINT in the middle of a depth, even in the middle of a first push (from depth
+ * PAIRS_FROM on the file records pairs of pushes), and resumed with the same file gives
+ * what one run without a break gives (answer, bounds, exit code), searching less; a file
+ * of version 1 (first pushes only) is read as all pairs below its first pushes; a file of
+ * another instance or horizon, or no checkpoint at all, is refused (exit 65) and left as
+ * it is.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
+import { PAIRS_FROM } from "../src/push/competition/search/share.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const BIN = join(ROOT, "bin/labsolve");
@@ -21,13 +25,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * beam finds a solution of 6), depth 5 about a million states, more than a second.
  */
 const instance = join(dir, "g18.lp");
+/** first pushes of the 18x18 instance (4N) */
+const M = 4 * 18;
 writeFileSync(instance, toFacts(generate(18, 7, 8, "random")));
 const other = join(dir, "other.lp");
 writeFileSync(other, toFacts(generate(18, 7, 9, "random")));
 
 interface Run {
   code: number | null;
-  json: Record<string, unknown> & { statistics: { nodes: number; depths: { depth: number; milliseconds: number }[] } };
+  json: Record<string, unknown> & { statistics: { nodes: number; depths: { depth: number; milliseconds: number; nodes: number }[] } };
   stderr: string;
 }
 
@@ -43,6 +49,13 @@ const took = (r: Run, depth: number): number => r.json.statistics.depths.find((d
 function answer(r: Run): Record<string, unknown> {
   const { statistics: _, ...rest } = r.json;
   return rest;
+}
+
+/** Per first push, how many of its pairs a checkpoint's done list (pairs m0 * M + m1) has. */
+function pairsPerFirstPush(units: number[]): Map<number, number> {
+  const by = new Map<number, number>();
+  for (const u of units) by.set(Math.floor(u / M), (by.get(Math.floor(u / M)) ?? 0) + 1);
+  return by;
 }
 
 /**
@@ -81,9 +94,11 @@ describe("labsolve --checkpoint", () => {
     expect(stopped.json).toMatchObject({ interrupted: true, lowerBound: 5, upperBound: 6, optimal: false });
     const saved = JSON.parse(readFileSync(file, "utf8"));
     expect(saved.finished).toBe(4);
-    // some first pushes of depth 5 done, not all
+    // some pairs of pushes of depth 5 done, not all (depth 5 is the first of pairs)
+    expect(PAIRS_FROM).toBe(5);
+    expect(saved).toMatchObject({ format: "labsolve proof checkpoint 2", pairs_from: 5 });
     expect(saved.done["5"].length).toBeGreaterThan(0);
-    expect(saved.done["5"].length).toBeLessThan(4 * 18);
+    expect(saved.done["5"].length).toBeLessThan(M * M);
     expect(saved.best).toHaveLength(6);
     // written whole and renamed: no temporary file left beside it
     expect(readdirSync(dir).filter((f) => f.includes(".tmp"))).toEqual([]);
@@ -100,6 +115,62 @@ describe("labsolve --checkpoint", () => {
     expect(again.code).toBe(30);
     expect(answer(again)).toEqual(answer(whole));
     expect(again.json.statistics.nodes).toBe(0);
+  }, 60_000);
+
+  it("SIGINT in the middle of a first push: the pairs done below it are kept, and the run with the same file searches only the rest", async () => {
+    const whole = run(["--threads", "1", instance]);
+    expect(whole.code).toBe(30);
+    // a first push of depth 5 takes about 1/72 of it: a break lands inside one almost
+    // always; tried at other moments if it lands between two
+    let partial: number | undefined;
+    let file = "";
+    let units: number[] = [];
+    for (let attempt = 0; attempt < 4 && partial === undefined; attempt++) {
+      file = join(dir, `middle-${attempt}.json`);
+      const stopped = await interrupted(["--threads", "1", "--checkpoint", file, instance], 4, (0.2 + 0.15 * attempt) * took(whole, 5));
+      expect(stopped.code, stopped.stderr).toBe(11);
+      units = JSON.parse(readFileSync(file, "utf8")).done["5"] ?? [];
+      // (past the first first push, so that pairs and first pushes differ)
+      partial = [...pairsPerFirstPush(units)].find(([m, n]) => m > 0 && n < M)?.[0];
+    }
+    expect(partial, "a first push other than the first with some of its pairs done").toBeDefined();
+    // one search, in order: the first pushes before it have all their pairs done (or none:
+    // a first push whose state is cut has no pairs searched), none after it has any
+    const by = pairsPerFirstPush(units);
+    for (const [m, n] of by) expect(m < (partial ?? 0) ? n : m).toBe(m < (partial ?? 0) ? M : partial);
+
+    // two threads sharing the pairs left
+    const resumed = run(["--threads", "2", "--checkpoint", file, instance]);
+    expect(resumed.code).toBe(30);
+    expect(answer(resumed)).toEqual(answer(whole));
+    expect(resumed.json.statistics.depths[0].depth).toBe(5);
+    expect(resumed.json.statistics.nodes).toBeLessThan(whole.json.statistics.nodes);
+  }, 60_000);
+
+  it("reads a version-1 file (first pushes only) as all the pairs below its first pushes", () => {
+    const whole = run(["--threads", "1", instance]);
+    const file = join(dir, "v1.json");
+    expect(run(["--checkpoint", file, "--max-steps", "3", instance]).code).toBe(20);
+    const v2 = JSON.parse(readFileSync(file, "utf8"));
+    // the first 40 first pushes of depth 5 done, in the old format, and depth 4 not
+    const { pairs_from: _, ...rest } = v2;
+    const v1 = { ...rest, format: "labsolve proof checkpoint 1", horizon: 7, finished: 4, done: { "5": Array.from({ length: 40 }, (_, m) => m) }, best: null };
+    writeFileSync(file, JSON.stringify(v1));
+    const resumed = run(["--threads", "1", "--checkpoint", file, instance]);
+    expect(resumed.code).toBe(30);
+    expect(answer(resumed)).toEqual(answer(whole));
+    // the same search as from a version-2 file with all the pairs below first pushes 0..39
+    const explicit = join(dir, "v2.json");
+    writeFileSync(explicit, JSON.stringify({ ...v2, horizon: 7, finished: 4, done: { "5": Array.from({ length: 40 * M }, (_, u) => u) }, best: null }));
+    const fromPairs = run(["--threads", "1", "--checkpoint", explicit, instance]);
+    expect(answer(fromPairs)).toEqual(answer(whole));
+    const depth5 = (r: Run): number => r.json.statistics.depths.find((d) => d.depth === 5)?.nodes ?? 0;
+    expect(depth5(resumed)).toBe(depth5(fromPairs));
+    // depth 5 searched only below first pushes 40..71
+    expect(depth5(resumed)).toBeLessThan(depth5(whole));
+    expect(depth5(resumed)).toBeGreaterThan(0);
+    // written again in version 2, the proof finished
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ format: "labsolve proof checkpoint 2", pairs_from: 5, finished: 5 });
   }, 60_000);
 
   it("with two threads and no solution within --max-steps: INCONSISTENT (exit 20) after the break as without", async () => {

@@ -81,12 +81,16 @@ describe("the progress line", () => {
     const tty = new StatusLine({ isTTY: true, columns: 21, write: (s: string) => written.push(s) });
     tty.clear();
     expect(written).toEqual([]);
-    tty.draw(formatProgress({ depth: 7, nodes: 0, seconds: 3725, lower: 7, upper: undefined, share: { done: 35, total: 76 } }, 1_234_567));
+    tty.draw(formatProgress({ depth: 7, nodes: 0, seconds: 3725, lower: 7, upper: undefined, share: { done: 35, total: 76, unit: "first pushes" } }, 1_234_567));
     tty.clear();
     tty.clear();
     expect(written).toEqual(["\rdepth 7 | 1.23M node\x1b[K", "\r\x1b[K"]);
-    expect(formatProgress({ depth: 7, nodes: 0, seconds: 3725, lower: 7, upper: 9, share: { done: 35, total: 76 } }, 950)).toBe(
+    expect(formatProgress({ depth: 7, nodes: 0, seconds: 3725, lower: 7, upper: 9, share: { done: 35, total: 76, unit: "first pushes" } }, 950)).toBe(
       "depth 7 | 950 nodes/s | [7;9] | 1:02:05 | 35/76 first pushes (46%)",
+    );
+    // a checkpointed run's deep depths are shared in pairs of a first and a second push
+    expect(formatProgress({ depth: 8, nodes: 0, seconds: 59, lower: 8, upper: 9, share: { done: 1444, total: 5776, unit: "pairs" } }, 7_300_000)).toBe(
+      "depth 8 | 7.30M nodes/s | [8;9] | 0:59 | 1444/5776 pairs (25%)",
     );
     expect(formatElapsed(59.9)).toBe("0:59");
   });

@@ -30,7 +30,7 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
       .option("--time-limit <seconds>", "stop after this many seconds (exit 1, or 11 with a solution)", positiveNumber)
       .option("--memory <MB>", "transposition table in MiB, one shared by all the search threads (0 disables it)", nonNegativeInteger, 64)
       .addOption(new Option("--threads <n>", "search threads sharing out the first pushes").argParser(positiveInteger).default(availableParallelism(), "the machine's cores"))
-      .option("--checkpoint <file>", "proofs of the fewest pushes: record the depths and first pushes searched in this file every few seconds and when stopped; a run with the same file goes on from there")
+      .option("--checkpoint <file>", "proofs of the fewest pushes: record the depths and first pushes (pairs from depth 5 on) searched in this file every few seconds and when stopped; a run with the same file goes on from there")
       .option("--stats", "print nodes, depth reached and time per depth to stderr")
       .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(INSTANCE_RULE_NAMES))
       .addOption(new Option("--cost <cost>", "board game: what to minimise instead of the instance's cost/1").choices(COSTS))

@@ -18,8 +18,12 @@ export interface ProgressFigures {
   lower: number;
   /** pushes of the best solution found, undefined when none */
   upper: number | undefined;
-  /** first pushes of the current depth searched to the end, and how many there are; undefined before the depth-first search starts */
-  share: { done: number; total: number } | undefined;
+  /**
+   * units of the current depth searched to the end, how many there are, and what they
+   * are (first pushes, or pairs of a first and a second push); undefined before the
+   * depth-first search starts
+   */
+  share: { done: number; total: number; unit: "first pushes" | "pairs" } | undefined;
 }
 
 /** Seconds as h:mm:ss, or m:ss under an hour. */
@@ -46,7 +50,7 @@ export function formatRate(perSecond: number): string {
  * a recent window). The upper bound is `?` while no solution is known.
  */
 export function formatProgress(p: ProgressFigures, rate: number): string {
-  const share = p.share === undefined ? "" : ` | ${p.share.done}/${p.share.total} first pushes (${Math.floor((100 * p.share.done) / Math.max(1, p.share.total))}%)`;
+  const share = p.share === undefined ? "" : ` | ${p.share.done}/${p.share.total} ${p.share.unit} (${Math.floor((100 * p.share.done) / Math.max(1, p.share.total))}%)`;
   return `depth ${p.depth} | ${formatRate(rate)} nodes/s | [${p.lower};${p.upper ?? "?"}] | ${formatElapsed(p.seconds)}${share}`;
 }
 

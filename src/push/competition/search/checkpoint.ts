@@ -4,11 +4,14 @@
  * gives the same answer and bounds as one run without a break.
  *
  * It records the depths searched to the end without a solution (all depths up to
- * `finished`), for each deeper depth the first pushes whose subtrees were searched to the
- * end without a solution (SearchOptions.onRootDone), and the best solution found. A
- * resumed run starts at depth finished + 1 (SearchOptions.fromDepth), skips the first
- * pushes done there (SearchOptions.skipRoot) and takes the best solution as known
- * (SearchOptions.known). Why that is sound: a depth or first push is recorded only once
+ * `finished`), for each deeper depth the units whose subtrees were searched to the end
+ * without a solution (SearchOptions.onRootDone), and the best solution found. Units are
+ * first pushes m (0 <= m < 4N) below depth PAIRS_FROM and pairs (m0, m1) numbered
+ * m0 * 4N + m1 from it on (SearchOptions.rootPairs): a first push of a deep proof takes
+ * hours, and a run killed in its middle keeps the pairs below it that were done. A
+ * resumed run starts at depth finished + 1 (SearchOptions.fromDepth), skips the units
+ * done there (SearchOptions.skipRoot) and takes the best solution as known
+ * (SearchOptions.known). Why that is sound: a depth or unit is recorded only once
  * searched to the end without a solution, which is what the deepening would learn again;
  * every pruning rule that keeps "the first shortest solution" (docs/search.md, Lemmas 3,
  * 3b, 9) needs only that no shorter solution exists, which the finished depths say.
@@ -26,9 +29,13 @@ import { InputError } from "../../../core/errors.js";
 import type { Push } from "../board.js";
 import type { Instance } from "../instance.js";
 import { solutionPrefix } from "./improve.js";
+import { PAIRS_FROM } from "./share.js";
 
-/** The first line of every checkpoint's JSON (its format and version). */
-const FORMAT = "labsolve proof checkpoint 1";
+/** The first field of every checkpoint's JSON (its format and version). */
+const FORMAT = "labsolve proof checkpoint 2";
+/** Version 1 (before pairs): its done lists are first pushes at every depth; read, never written. */
+const FORMAT_1 = "labsolve proof checkpoint 1";
+
 /** A checkpoint larger than this is not one of ours (ours are a few kilobytes). */
 const MAX_BYTES = 1 << 20;
 const DIRS: readonly string[] = ["e", "w", "n", "s"];
@@ -51,7 +58,12 @@ interface CheckpointData {
   models: 1;
   /** every depth 0..finished was searched to the end without a solution (-1: none) */
   finished: number;
-  /** depth -> first pushes (move indices 0 <= m < 4N) searched to the end without a solution */
+  /** the first depth whose units are pairs (PAIRS_FROM; absent in version 1: none) */
+  pairs_from?: number;
+  /**
+   * depth -> units searched to the end without a solution: below pairs_from first pushes
+   * (move indices 0 <= m < 4N), from it on pairs m0 * 4N + m1
+   */
   done: Record<string, number[]>;
   /** the best solution found, as [line (1-based), direction] pairs */
   best: [number, string][] | null;
@@ -105,16 +117,16 @@ export class ProofCheckpoint {
     return this.finished + 1;
   }
 
-  /** First pushes done per depth above the finished ones (for the workers: plain data). */
+  /** Units done per depth above the finished ones (for the workers: plain data). */
   get doneRoots(): Record<number, number[]> {
     const out: Record<number, number[]> = {};
     for (const [d, set] of this.done) out[d] = [...set].sort((a, b) => a - b);
     return out;
   }
 
-  /** Whether first push m of depth d was searched to the end without a solution. */
-  isDone(depth: number, m: number): boolean {
-    return this.done.get(depth)?.has(m) === true;
+  /** Whether unit u (first push or pair: PAIRS_FROM) of depth d was searched to the end without a solution. */
+  isDone(depth: number, u: number): boolean {
+    return this.done.get(depth)?.has(u) === true;
   }
 
   /** Depths below `lower` are searched to the end without a solution. */
@@ -125,13 +137,13 @@ export class ProofCheckpoint {
     this.changed = true;
   }
 
-  /** First push m of depth d was searched to the end without a solution. */
-  rootDone(depth: number, m: number): void {
+  /** Unit u (first push or pair: PAIRS_FROM) of depth d was searched to the end without a solution. */
+  rootDone(depth: number, u: number): void {
     if (depth <= this.finished) return;
     let set = this.done.get(depth);
     if (!set) this.done.set(depth, (set = new Set()));
-    if (set.has(m)) return;
-    set.add(m);
+    if (set.has(u)) return;
+    set.add(u);
     this.changed = true;
   }
 
@@ -165,6 +177,7 @@ export class ProofCheckpoint {
       horizon: this.identity.horizon,
       models: 1,
       finished: this.finished,
+      pairs_from: PAIRS_FROM,
       done: Object.fromEntries([...this.done].map(([d, set]) => [String(d), [...set].sort((a, b) => a - b)])),
       best: this.best === undefined ? null : this.best.map((p) => [p.line, p.dir]),
       written: new Date().toISOString(),
@@ -195,7 +208,10 @@ export class ProofCheckpoint {
     } catch {
       return refuse("not a labsolve checkpoint (not JSON)");
     }
-    if (!isRecord(data) || data.format !== FORMAT) return refuse(`not a labsolve checkpoint (expected "format": "${FORMAT}")`);
+    if (!isRecord(data) || (data.format !== FORMAT && data.format !== FORMAT_1)) return refuse(`not a labsolve checkpoint (expected "format": "${FORMAT}")`);
+    // version 1 knew first pushes only: from PAIRS_FROM on, each stands for all pairs below it
+    const v1 = data.format === FORMAT_1;
+    if (!v1 && data.pairs_from !== PAIRS_FROM) return refuse(`damaged checkpoint: "pairs_from" must be ${PAIRS_FROM}`);
     const id = this.identity;
     if (data.instance !== id.instance) {
       return refuse(`the checkpoint is of another instance (its text's SHA-256 is ${String(data.instance).slice(0, 12)}..., this one's ${id.instance.slice(0, 12)}...)`);
@@ -209,10 +225,17 @@ export class ProofCheckpoint {
     if (!isRecord(data.done)) return refuse(`damaged checkpoint: "done" must be an object`);
     for (const [key, list] of Object.entries(data.done)) {
       const d = Number(key);
-      if (!/^\d+$/.test(key) || d > id.horizon || !Array.isArray(list) || !list.every((m) => isInt(m) && m >= 0 && m < moves)) {
-        return refuse(`damaged checkpoint: "done" maps depths up to ${id.horizon} to first pushes 0..${moves - 1}`);
+      const units = !v1 && d >= PAIRS_FROM ? moves * moves : moves;
+      if (!/^\d+$/.test(key) || d > id.horizon || !Array.isArray(list) || !list.every((u) => isInt(u) && u >= 0 && u < units)) {
+        return refuse(`damaged checkpoint: "done" maps depths up to ${id.horizon} to first pushes 0..${moves - 1}, and from depth ${PAIRS_FROM} on to pairs 0..${moves * moves - 1}`);
       }
-      if (d > finished) this.done.set(d, new Set(list as number[]));
+      if (d <= finished) continue;
+      const set = new Set<number>();
+      for (const u of list as number[]) {
+        if (v1 && d >= PAIRS_FROM) for (let m1 = 0; m1 < moves; m1++) set.add(u * moves + m1);
+        else set.add(u);
+      }
+      this.done.set(d, set);
     }
     if (data.best !== null) {
       const best = data.best;

@@ -139,8 +139,18 @@ export class DepthFirst {
     // as a table lookup, and hits there are rare (measured: 20-25% faster without)
     const table = remaining >= 4 ? parts.transposition : undefined;
     let found = 0;
+    // the depth's work is shared in first pushes, or in pairs of pushes (share.ts)
+    const share = parts.share;
+    const pairs = p < 2 && share.pairs;
+    const m0 = p === 1 ? plies.path[0] * moves : 0;
     for (let m = 0; m < moves; m++) {
-      if (p === 0 && !parts.share.owns(m)) continue;
+      if (p === 0 && !pairs && !share.owns(m)) continue;
+      // a pair another search owns, or one done before: not searched here, so ply 1's
+      // state is not proven (the transposition table must not record it)
+      if (p === 1 && pairs && !share.owns(m0 + m)) {
+        plies.sawGoal = true;
+        continue;
+      }
       // off a proof job's prefixes: not searched here, so not proven (prefix.ts)
       if (p < cut.plies && cut.skips(p, m, remaining)) {
         plies.sawGoal = true;

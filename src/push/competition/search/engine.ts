@@ -61,7 +61,12 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const lookahead = plies.isBit && options.lookahead !== false;
   const lines = new LineMath(plies.isBit ? instance.size : 1);
   const look = new LookAhead(plies.bits);
-  const share = new RootShare(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot, options.skipRoot, options.onRootDone);
+  // relevance deferral keeps every shortest solution when none is shorter (Lemma 10): one
+  // solution only; off unless asked (it does not pay: docs/search.md, "Relevance deferral")
+  const deferring = options.deferral === true && (models === 1 || options.deferralEveryModel === true);
+  // pairs need ply 1's own loop: not below a proof job's prefixes or with deferral's blank children
+  const pairsFrom = options.prefix === undefined && !deferring && options.rootPairs !== undefined ? Math.max(5, options.rootPairs) : undefined;
+  const share = new RootShare(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot, options.skipRoot, options.onRootDone, pairsFrom);
   const commuting = options.commutation ?? models === 1;
   const afterGrowth = new AfterGrowth(plies, commuting && options.afterGrowth !== false && plies.isBit);
   const commutation = new Commutation(plies, commuting, afterGrowth);
@@ -76,9 +81,6 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const cut = options.prefix ?? new PrefixCut(undefined);
   cut.attach(plies);
   const census = options.census && plies.isBit ? { counter: new RelevanceCensus(plies), report: options.census } : undefined;
-  // relevance deferral keeps every shortest solution when none is shorter (Lemma 10): one
-  // solution only; off unless asked (it does not pay: docs/search.md, "Relevance deferral")
-  const deferring = options.deferral === true && (models === 1 || options.deferralEveryModel === true);
   const deferral = lookahead && deferring ? new Deferral(plies, look, commutation) : undefined;
   const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, three, four, ahead, share, cut, census, deferral }, lookahead, options.poison === true);
   if (deferral !== undefined) {

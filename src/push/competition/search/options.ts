@@ -85,14 +85,15 @@ export interface SearchOptions {
    */
   rootShare?: { index: number; count: number };
   /**
-   * Dynamic sharing of the first pushes among searches (worker threads): called at the
-   * root of depth d for the next first push nobody has taken yet; returns a move index
-   * (0 <= m < 4N, larger than any it returned before for d), or 4N or more when all are
-   * taken; or -1 when it keeps no counter for depth d (the deepest depths of a huge
-   * horizon): rootShare's static split applies to that depth, in every search alike.
-   * Each first push is then searched by exactly the search that claimed it.
-   * Replaces rootShare's static split; rootShare.index 0 still reports the empty and
-   * the known solution.
+   * Dynamic sharing of a depth's units (first pushes, or pairs from rootPairs on:
+   * src/push/competition/search/share.ts) among searches (worker threads): called at
+   * the root of depth d for the next unit nobody has taken yet; returns a unit index
+   * (0 <= u < 4N, or < (4N)^2 for pairs; larger than any it returned before for d), or
+   * one past the last when all are taken; or -1 when it keeps no counter for depth d (the
+   * deepest depths of a huge horizon): rootShare's static split applies to that depth,
+   * in every search alike. Each unit is then searched by exactly the search that
+   * claimed it. Replaces rootShare's static split; rootShare.index 0 still reports the
+   * empty and the known solution.
    */
   claimRoot?: (depth: number) => number;
   /**
@@ -107,15 +108,24 @@ export interface SearchOptions {
    */
   fromDepth?: number;
   /**
-   * First pushes nobody searches at a depth: a resumed proof's first pushes whose
-   * subtrees were searched to the end before without a solution.
+   * From this depth on, the units shared, skipped and reported done are pairs (m0, m1)
+   * of a first and a second push, numbered m0 * 4N + m1, instead of first pushes; at
+   * least 5, so that ply 1 has 4 pushes or more left (its loop is dfs.ts's own). Not
+   * used with a proof job's prefixes or with relevance deferral (both ignore it).
+   * labsolve --checkpoint sets it (PAIRS_FROM, src/push/competition/search/share.ts).
    */
-  skipRoot?: (depth: number, m: number) => boolean;
+  rootPairs?: number;
   /**
-   * Called when the subtree of first push m at a depth was searched to the end without
-   * a solution (a checkpoint records it); models 1 only makes it mean "no solution there".
+   * Units (first pushes, or pairs: rootPairs) nobody searches at a depth: a resumed
+   * proof's units whose subtrees were searched to the end before without a solution.
    */
-  onRootDone?: (depth: number, m: number) => void;
+  skipRoot?: (depth: number, unit: number) => boolean;
+  /**
+   * Called when the subtree of a unit (first push, or pair: rootPairs) at a depth was
+   * searched to the end without a solution (a checkpoint records it); models 1 only
+   * makes it mean "no solution there".
+   */
+  onRootDone?: (depth: number, unit: number) => void;
   /**
    * A solution known beforehand (the beam's, src/push/competition/search/beam.ts), models 1 only: when the
    * deepening reaches its length without a shorter solution, it is the answer and that

@@ -2,8 +2,9 @@
  * The figures of a running proof for the progress line (issue 21, part 4), gathered every
  * PROGRESS_EVERY_MS: the states of the main thread and of every worker (each worker adds
  * its own count to a shared Float64Array, SearchOptions.onNodes), the bounds, and the
- * first pushes of the current depth searched to the end (root messages from the workers,
- * plus those a checkpoint had already done). Drawing is src/core/status-line.ts's.
+ * units of the current depth searched to the end (first pushes, or pairs of pushes in a
+ * checkpointed run's deep depths: root messages from the workers, plus those a checkpoint
+ * had already done). Drawing is src/core/status-line.ts's.
  */
 import type { ProgressFigures } from "../../../core/status-line.js";
 
@@ -21,7 +22,7 @@ export interface RunFigures {
 }
 
 export class ProgressTicker {
-  /** first pushes searched to the end, per depth */
+  /** units (first pushes or pairs) searched to the end, per depth */
   private readonly rootsDone = new Map<number, number>();
   /** each worker's states so far, written by the workers; undefined before they start */
   private live: Float64Array | undefined;
@@ -33,7 +34,8 @@ export class ProgressTicker {
    * @param report receives the figures every PROGRESS_EVERY_MS
    * @param firstPushes how many first pushes a depth has (4 N)
    * @param started performance.now() at the run's start
-   * @param doneRoots first pushes a checkpoint had done, per depth (moves 0..4N-1)
+   * @param doneRoots units a checkpoint had done, per depth
+   * @param pairsFrom the first depth whose units are pairs (SearchOptions.rootPairs; undefined: none)
    */
   constructor(
     report: (figures: ProgressFigures) => void,
@@ -41,6 +43,7 @@ export class ProgressTicker {
     private readonly firstPushes: number,
     private readonly started: number,
     doneRoots: Readonly<Record<string, readonly number[]>> = {},
+    private readonly pairsFrom?: number,
   ) {
     for (const [d, moves] of Object.entries(doneRoots)) this.rootsDone.set(Number(d), moves.length);
     this.timer = setInterval(() => report(this.figures()), PROGRESS_EVERY_MS);
@@ -58,7 +61,7 @@ export class ProgressTicker {
     this.searching = true;
   }
 
-  /** A worker searched one first push of `depth` to the end. */
+  /** A worker searched one unit (first push or pair) of `depth` to the end. */
   rootDone(depth: number): void {
     this.rootsDone.set(depth, (this.rootsDone.get(depth) ?? 0) + 1);
   }
@@ -77,7 +80,13 @@ export class ProgressTicker {
       seconds: (performance.now() - this.started) / 1000,
       lower,
       upper: this.run.upper(),
-      share: this.searching ? { done: this.rootsDone.get(lower) ?? 0, total: this.firstPushes } : undefined,
+      share: this.searching ? this.share(lower) : undefined,
     };
+  }
+
+  private share(depth: number): ProgressFigures["share"] {
+    const pairs = this.pairsFrom !== undefined && depth >= this.pairsFrom;
+    const total = pairs ? this.firstPushes * this.firstPushes : this.firstPushes;
+    return { done: this.rootsDone.get(depth) ?? 0, total, unit: pairs ? "pairs" : "first pushes" };
   }
 }

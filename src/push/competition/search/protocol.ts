@@ -7,14 +7,13 @@ import type { DepthStats, SearchOptions } from "./engine.js";
 export interface WorkerInput {
   /** the instance as plain data (Board is rebuilt on the other side) */
   instance: InstanceData & { file: string };
-  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare" | "fromDepth" | "sharedTable">;
+  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare" | "fromDepth" | "sharedTable" | "rootPairs">;
   /**
-   * A resumed proof: per depth, the first pushes searched to the end before without a
-   * solution (SearchOptions.skipRoot); the worker then reports each first push it
-   * finishes (`root` messages) for the checkpoint
+   * A resumed proof: per depth, the units (first pushes, or pairs: SearchOptions.rootPairs)
+   * searched to the end before without a solution (SearchOptions.skipRoot)
    */
   done?: Record<number, number[]>;
-  /** post a `root` message for each first push searched to the end (a checkpoint, the progress line) */
+  /** post a `root` message for each unit searched to the end (a checkpoint, the progress line) */
   reportRoots?: boolean;
   /** Float64Array view, one element per worker: the states it generated so far (SearchOptions.onNodes) */
   progress?: SharedArrayBuffer;
@@ -43,7 +42,7 @@ export interface WorkerStart {
 export type WorkerMessage =
   | { kind: "solution"; pushes: Push[] }
   | { kind: "depth"; stats: DepthStats }
-  /** the subtree of first push `move` at `depth` was searched to the end without a solution (sent with WorkerInput.reportRoots only) */
-  | { kind: "root"; depth: number; move: number }
+  /** the subtree of unit `unit` (first push or pair) at `depth` was searched to the end without a solution (sent with WorkerInput.reportRoots only) */
+  | { kind: "root"; depth: number; unit: number }
   | { kind: "done"; exhausted: boolean; interrupted: boolean; nodes: number }
   | { kind: "error"; message: string };

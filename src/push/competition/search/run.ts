@@ -22,6 +22,7 @@ import { MAX_SIZE, hopeless, solve, type DepthStats } from "./engine.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
 import { Interrupts } from "./interrupts.js";
 import type { MergeEvent } from "./merge.js";
+import { PAIRS_FROM } from "./share.js";
 import { ProgressTicker } from "./progress-ticker.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 import type { Bounds, RunOptions, RunResult } from "./run-types.js";
@@ -68,7 +69,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const mustStop = (): boolean => stops.stoppedFor(FIRST_BEAM_GRACE_MS);
   const ticker =
     single && options.onProgress
-      ? new ProgressTicker(options.onProgress, { lower: () => lower, upper: () => best?.length, mainNodes: () => mainNodes }, 4 * instance.size, started, options.checkpoint?.doneRoots)
+      ? new ProgressTicker(options.onProgress, { lower: () => lower, upper: () => best?.length, mainNodes: () => mainNodes }, 4 * instance.size, started, options.checkpoint?.doneRoots, options.checkpoint ? PAIRS_FROM : undefined)
       : undefined;
   const cleanup = (): void => {
     ticker?.stop();
@@ -212,6 +213,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
           sharedTable,
           rootShare: threads > 1 ? { index, count: threads } : undefined,
           fromDepth: from,
+          // a checkpoint records pairs of pushes at the deep depths (checkpoint.ts)
+          rootPairs: checkpoint ? PAIRS_FROM : undefined,
         },
         done: checkpoint?.doneRoots,
         reportRoots,
@@ -347,7 +350,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
             return handle(merge.depth(index, m.stats));
           case "root":
             ticker?.rootDone(m.depth);
-            return checkpoint?.rootDone(m.depth, m.move);
+            return checkpoint?.rootDone(m.depth, m.unit);
           case "done":
             finished = true;
             nodes[index].final = m.nodes;

@@ -1,20 +1,35 @@
 /**
- * Sharing the first pushes among several searches (worker threads): statically (move m
- * is search i's when m % count === i) or dynamically (SearchOptions.claimRoot: a search
- * takes the next untaken first push when it needs work). Share index 0 reports the
+ * Sharing a depth's work among several searches (worker threads) in units: first pushes
+ * m (0 <= m < 4N, BitBoard's move order), or, at depths from SearchOptions.rootPairs on,
+ * pairs of a first and a second push (m0, m1) numbered m0 * 4N + m1. A unit is search i's
+ * statically (unit u when u % count === i) or dynamically (SearchOptions.claimRoot: a
+ * search takes the next untaken unit when it needs work). Share index 0 reports the
  * solutions that are not found below a first push: the empty one and a known one.
  *
- * It also tells when a first push is done (its subtree searched to the end without a
- * solution: SearchOptions.onRootDone, what a checkpoint records) and skips the first
- * pushes a resumed run knows to be done (SearchOptions.skipRoot).
+ * It also tells when a unit is done (its subtree searched to the end without a solution:
+ * SearchOptions.onRootDone, what a checkpoint records) and skips the units a resumed run
+ * knows to be done (SearchOptions.skipRoot). Pairs make a checkpoint's record finer: one
+ * first push of a deep proof takes hours (0207 at depth 8), one pair a minute or two.
  */
+/**
+ * The first depth whose units are pairs in a run that keeps a checkpoint
+ * (SearchOptions.rootPairs; src/push/competition/search/checkpoint.ts records them). At
+ * least 5: ply 1 then has 4 pushes or more left, and its loop is dfs.ts's own.
+ */
+export const PAIRS_FROM = 5;
+
 export class RootShare {
   private depth = 0;
   private claimed = -1;
   /** the claim function has no counter for this depth: the static split applies */
   private split = false;
-  /** the first push this search owns and is searching, or -1 */
+  /** the unit this search owns and is searching, or -1 */
   private searching = -1;
+  /**
+   * The current depth's units are pairs: every search writes the states of all first
+   * pushes and asks owns(m0 * 4N + m1) at ply 1 (src/push/competition/search/dfs.ts).
+   */
+  pairs = false;
 
   /**
    * @param index this search's share (0 <= index < count)
@@ -22,13 +37,15 @@ export class RootShare {
    * @param claim SearchOptions.claimRoot: when given, replaces the static split
    * @param skip SearchOptions.skipRoot: first pushes nobody searches (done before)
    * @param onDone SearchOptions.onRootDone
+   * @param pairsFrom SearchOptions.rootPairs: the first depth whose units are pairs (undefined: none)
    */
   constructor(
     readonly index: number,
     private readonly count: number,
     private readonly claim: ((depth: number) => number) | undefined,
-    private readonly skip?: (depth: number, m: number) => boolean,
-    private readonly onDone?: (depth: number, m: number) => void,
+    private readonly skip?: (depth: number, unit: number) => boolean,
+    private readonly onDone?: (depth: number, unit: number) => void,
+    private readonly pairsFrom?: number,
   ) {}
 
   /** True when this search reports the empty and the known solution. */
@@ -39,6 +56,7 @@ export class RootShare {
   /** Starts the root of a depth (claims restart at the first move). */
   start(depth: number): void {
     this.depth = depth;
+    this.pairs = this.pairsFrom !== undefined && depth >= this.pairsFrom;
     this.claimed = -1;
     this.split = false;
     this.searching = -1;
@@ -46,45 +64,47 @@ export class RootShare {
 
   /**
    * The root of the depth was searched to the end without a solution (not interrupted,
-   * not stopped by the model limit): the first push searched last is done.
+   * not stopped by the model limit): the unit searched last is done.
    */
   finish(): void {
     this.done();
   }
 
   /**
-   * Whether first push m is this search's; m must increase within a depth. The search
-   * asks it for every m in order, and moves to the next m only after the subtree of the
-   * one before was searched to the end without a solution (else the depth stops): so
-   * asking for m says the owned one before m is done.
+   * Whether unit u (a first push, or a pair m0 * 4N + m1 when `pairs`) is this search's;
+   * u must increase within a depth. The search asks it for the units in order (not
+   * necessarily all of them: the pairs below a first push whose state is cut are never
+   * asked), and moves to the next unit only after the subtree of the one before was
+   * searched to the end without a solution (else the depth stops): so asking for u says
+   * the owned one before u is done.
    */
-  owns(m: number): boolean {
+  owns(u: number): boolean {
     if (this.searching >= 0) this.done();
-    // a first push done before (a resumed run): nobody claims it; a claim counter's value
-    // that lands on such a push is passed over below
-    if (this.skip?.(this.depth, m)) return false;
-    const mine = this.take(m);
-    if (mine) this.searching = m;
+    // a unit done before (a resumed run): nobody claims it; a claim counter's value
+    // that lands on such a unit, or on one never asked, is passed over below
+    if (this.skip?.(this.depth, u)) return false;
+    const mine = this.take(u);
+    if (mine) this.searching = u;
     return mine;
   }
 
-  private take(m: number): boolean {
+  private take(u: number): boolean {
     const claim = this.claim;
-    if (claim === undefined || this.split) return m % this.count === this.index;
-    while (this.claimed < m) {
+    if (claim === undefined || this.split) return u % this.count === this.index;
+    while (this.claimed < u) {
       this.claimed = claim(this.depth);
       if (this.claimed < 0) {
         this.split = true;
-        return m % this.count === this.index;
+        return u % this.count === this.index;
       }
     }
-    return this.claimed === m;
+    return this.claimed === u;
   }
 
   private done(): void {
     if (this.searching < 0) return;
-    const m = this.searching;
+    const u = this.searching;
     this.searching = -1;
-    this.onDone?.(this.depth, m);
+    this.onDone?.(this.depth, u);
   }
 }

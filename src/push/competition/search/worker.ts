@@ -29,7 +29,7 @@ port.once("message", (start: WorkerStart) => {
       claimRoot: claims ? (depth) => (depth < claims.length ? Atomics.add(claims, depth, 1) : -1) : undefined,
       shouldStop: () => Atomics.load(stop, 0) !== 0,
       skipRoot: done ? (depth, m) => done.get(depth)?.has(m) === true : undefined,
-      onRootDone: input.reportRoots ? (depth, move) => post({ kind: "root", depth, move }) : undefined,
+      onRootDone: input.reportRoots ? (depth, unit) => post({ kind: "root", depth, unit }) : undefined,
       onNodes: live ? (nodes) => (live[index] = nodes) : undefined,
       onSolution: (pushes) => {
         post({ kind: "solution", pushes });
