@@ -27,6 +27,8 @@ interface KeptProof {
   instance: string;
   horizon: number;
   finished: number;
+  /** format 2: the first depth whose units are pairs m0 * 4N + m1 */
+  pairs_from?: number;
   done: { [depth: string]: number[] };
   best: [number, string][] | null;
 }
@@ -60,7 +62,10 @@ describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ 
 
   it.each(records)("%s: names a shared instance and its horizon; its answer is valid and no shorter than the settled depths allow", (name) => {
     const record = read(name);
-    expect(record.format).toBe("labsolve proof checkpoint 1");
+    // format 2 records pairs of pushes from pairs_from on; format 1 first pushes only
+    expect(["labsolve proof checkpoint 1", "labsolve proof checkpoint 2"]).toContain(record.format);
+    const pairsFrom = record.format.endsWith(" 2") ? record.pairs_from : Infinity;
+    if (record.format.endsWith(" 2")) expect(pairsFrom).toBe(5);
     const file = instancesByHash().get(record.instance);
     expect(file, `no shared instance has the hash ${record.instance}`).toBeDefined();
     const text = readFileSync(file!, "utf8");
@@ -69,10 +74,11 @@ describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ 
     const maxSteps = Number(/max_steps\((\d+)\)/.exec(text)?.[1]);
     expect(record.horizon).toBe(maxSteps);
     const { n } = readTiles(file!);
-    for (const [depth, firsts] of Object.entries(record.done)) {
+    for (const [depth, units] of Object.entries(record.done)) {
       expect(Number(depth)).toBeGreaterThan(record.finished);
-      expect(new Set(firsts).size).toBe(firsts.length);
-      for (const m of firsts) expect(m >= 0 && m < 4 * n).toBe(true);
+      expect(new Set(units).size).toBe(units.length);
+      const count = Number(depth) >= (pairsFrom ?? Infinity) ? (4 * n) ** 2 : 4 * n;
+      for (const u of units) expect(u >= 0 && u < count).toBe(true);
     }
     expect(record.best).not.toBeNull();
     const pushes = record.best!;
