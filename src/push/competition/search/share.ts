@@ -35,7 +35,7 @@ export class RootShare {
    * @param index this search's share (0 <= index < count)
    * @param count the number of searches sharing the first pushes
    * @param claim SearchOptions.claimRoot: when given, replaces the static split
-   * @param skip SearchOptions.skipRoot: first pushes nobody searches (done before)
+   * @param skip SearchOptions.skipRoot: units nobody searches (done before)
    * @param onDone SearchOptions.onRootDone
    * @param pairsFrom SearchOptions.rootPairs: the first depth whose units are pairs (undefined: none)
    */
