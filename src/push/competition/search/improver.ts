@@ -2,7 +2,15 @@
  * Worker-thread entry that improves the upper bound while the exact search runs
  * (src/push/competition/search/run.ts): beams of growing width on the instance seen through the board's
  * symmetries (src/push/competition/search/symmetry.ts), each solution shortened (src/push/competition/search/improve.ts); every solution shorter than the ones before is
- * posted as found. It ends after the widest beam, or when the stop flag is set.
+ * posted as found. Then, with `tight`, wider beams held to one push fewer than the best
+ * answer known: a beam's layers do not depend on its horizon, so the layers past best - 1
+ * could only give a longer answer, and are not made. Each is started only while the time
+ * spent in them stays within a share of the time since they began (the improver shares
+ * the cores with the exact search); their cost is bounded by the widest. A shorter answer
+ * can spare a proof a whole depth: the deepening accepts a known answer at its length
+ * without searching that depth (0083: a beam of width 65,536 found 9 pushes, where the
+ * narrower ones had found 10, so its proof needs depth 8 and not 9).
+ * It ends after the last beam, or when the stop flag is set.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Push } from "../board.js";
@@ -19,6 +27,12 @@ export interface ImproverInput {
   beams: BeamRun[];
   /** pushes of the best solution known already: only shorter ones are posted */
   best: number;
+  /**
+   * beams held to best - 1 pushes after `beams`: their widths in order (each tried with
+   * every symmetry of `symmetries`), and the share of the time since the first of them
+   * began that they may take (0 < share <= 1)
+   */
+  tight?: { widths: number[]; symmetries: number[]; share: number };
   /** Int32Array view: element 0 non-zero when the run is over */
   stop: SharedArrayBuffer;
 }
@@ -33,14 +47,36 @@ if (port) {
   const shouldStop = (): boolean => Atomics.load(stop, 0) !== 0;
   const instance = instanceFromData(input.instance, input.instance.file);
   let best = input.best;
-  for (const run of input.beams) {
-    if (shouldStop()) break;
-    const beam = mirroredBeam(instance, run, { maxSteps: input.maxSteps, shouldStop });
-    if (beam.solution === undefined || beam.solution.length === 0) continue;
-    const pushes = shorten(instance, beam.solution, { shouldStop });
+  const offer = (solution: Push[] | undefined): void => {
+    if (solution === undefined || solution.length === 0) return;
+    const pushes = shorten(instance, solution, { shouldStop });
     if (pushes.length < best) {
       best = pushes.length;
       port.postMessage({ kind: "better", pushes } satisfies ImproverMessage);
+    }
+  };
+  for (const run of input.beams) {
+    if (shouldStop()) break;
+    offer(mirroredBeam(instance, run, { maxSteps: input.maxSteps, shouldStop }).solution);
+  }
+  const tight = input.tight;
+  if (tight !== undefined) {
+    const started = performance.now();
+    let spent = 0;
+    const nap = new Int32Array(new SharedArrayBuffer(4));
+    runs: for (const width of tight.widths) {
+      for (const symmetry of tight.symmetries) {
+        // within the share: wait (in slices, so that a stop is seen) until it allows the next beam
+        for (;;) {
+          if (shouldStop() || best <= 1) break runs;
+          const wait = spent / tight.share - (performance.now() - started);
+          if (wait <= 0) break;
+          Atomics.wait(nap, 0, 0, Math.min(wait, 1000));
+        }
+        const t0 = performance.now();
+        offer(mirroredBeam(instance, { width, symmetry }, { maxSteps: best - 1, shouldStop }).solution);
+        spent += performance.now() - t0;
+      }
     }
   }
   port.postMessage({ kind: "done" } satisfies ImproverMessage);

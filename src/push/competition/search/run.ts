@@ -163,7 +163,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     }
   }
   // loaded only now: the small instances answered above do not pay for them
-  const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams, IMPROVER_BEAMS, IMPROVER_DELAY_MS }, { answersTaken, flowBuffer }] = await Promise.all([
+  const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams, IMPROVER_BEAMS, IMPROVER_DELAY_MS, IMPROVER_TIGHT }, { answersTaken, flowBuffer }] = await Promise.all([
     import("node:worker_threads"),
     import("./merge.js"),
     import("./upper-bound.js"),
@@ -267,13 +267,15 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     let improver: Worker | undefined;
     // after a while, an improver thread for the upper bound, when the beam found one
     // that the exact search has yet to prove (it shares the cores with the search: the
-    // runs that end soon do not pay for it)
+    // runs that end soon do not pay for it). With one push between the bounds, only the
+    // beams held below the best: an answer one push shorter proves the lower bound at once
     const later =
-      single && best !== undefined && best.length > lower + 1
+      single && best !== undefined && best.length > lower
         ? setTimeout(() => {
-            if (settled || best === undefined) return;
+            if (settled || best === undefined || best.length <= lower) return;
+            const beams = best.length > lower + 1 ? IMPROVER_BEAMS : [];
             improver = new Worker(new URL("./improver.js", import.meta.url), {
-              workerData: { instance: data, maxSteps: horizon, beams: IMPROVER_BEAMS, best: best.length, stop: flagBuffer } satisfies ImproverInput,
+              workerData: { instance: data, maxSteps: horizon, beams, tight: IMPROVER_TIGHT, best: best.length, stop: flagBuffer } satisfies ImproverInput,
             });
             improver.on("message", (m: ImproverMessage) => {
               if (!settled && m.kind === "better") {

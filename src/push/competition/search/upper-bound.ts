@@ -43,6 +43,17 @@ export const IMPROVER_BEAMS: BeamRun[] = [
   { width: 1024, symmetry: 5 },
   { width: 1024, symmetry: 0 },
 ];
+/**
+ * Then the improver's wider beams held to one push fewer than the best answer
+ * (improver.ts): widths 4,096 to 131,072, each with the identity and one mirror image
+ * (the images' beams differ only in ties: nearly the same states), within a tenth of the
+ * time since they began. Measured (a scratch script on one core beside a proof, 2026-11-25):
+ * width 65,536 held to 9 pushes took 30 to 60 s on 0083 (22x22) and found a 9, where the
+ * beams above (up to 1,024, shortened) give 10 and width 16,384 held to 9 finds none;
+ * width 262,144 took 84 to 166 s and 1.1 GB on 0207 (19x19), so the widest here
+ * (131,072) is about half that.
+ */
+export const IMPROVER_TIGHT = { widths: [4096, 16384, 65536, 131072], symmetries: [0, 3], share: 0.1 };
 /** Beams on the main thread before the exact search (models 1). */
 const EXACT_MAIN_BEAMS: BeamRun[] = [
   { width: 64, symmetry: 2 },
