@@ -206,6 +206,12 @@ describe("labsolve --checkpoint", () => {
     expect(r.status).toBe(65);
     expect(r.stderr).toBe(`${other}: error: not a labsolve checkpoint (not JSON); the file is left as it is (give another --checkpoint file, or remove this one to start afresh)\n`);
     expect(readFileSync(other, "utf8")).toBe(text);
+    // a file far larger than any checkpoint is not read into memory
+    const huge = join(dir, "huge.json");
+    writeFileSync(huge, Buffer.alloc((1 << 24) + 1, 32));
+    const h = spawnSync(BIN, ["--checkpoint", huge, instance], { encoding: "utf8" });
+    expect(h.status).toBe(65);
+    expect(h.stderr).toMatch(/huge\.json: error: not a labsolve checkpoint \(larger than 16777216 bytes\)/);
     // a damaged best solution is not taken on trust
     const damaged = { ...JSON.parse(before), horizon: 7, finished: 2, best: [[1, "e"], [1, "w"], [1, "e"], [1, "w"]] };
     writeFileSync(file, JSON.stringify(damaged));

@@ -36,8 +36,11 @@ const FORMAT = "labsolve proof checkpoint 2";
 /** Version 1 (before pairs): its done lists are first pushes at every depth; read, never written. */
 const FORMAT_1 = "labsolve proof checkpoint 1";
 
-/** A checkpoint larger than this is not one of ours (ours are a few kilobytes). */
-const MAX_BYTES = 1 << 20;
+/**
+ * A checkpoint larger than this is not one of ours: a depth's pairs are at most (4N)^2
+ * numbers, about 2 MB of JSON at N = 128; ours are a few kilobytes to some hundred.
+ */
+const MAX_BYTES = 1 << 24;
 const DIRS: readonly string[] = ["e", "w", "n", "s"];
 
 /** What a checkpoint is a proof of: a run with other values would give another answer. */
