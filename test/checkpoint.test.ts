@@ -54,7 +54,10 @@ function answer(r: Run): Record<string, unknown> {
 /** Per first push, how many of its pairs a checkpoint's done list (pairs m0 * M + m1) has. */
 function pairsPerFirstPush(units: number[]): Map<number, number> {
   const by = new Map<number, number>();
-  for (const u of units) by.set(Math.floor(u / M), (by.get(Math.floor(u / M)) ?? 0) + 1);
+  for (const u of units) {
+    const m0 = Math.floor(u / M);
+    by.set(m0, (by.get(m0) ?? 0) + 1);
+  }
   return by;
 }
 
@@ -137,7 +140,11 @@ describe("labsolve --checkpoint", () => {
     // one search, in order: the first pushes before it have all their pairs done (or none:
     // a first push whose state is cut has no pairs searched), none after it has any
     const by = pairsPerFirstPush(units);
-    for (const [m, n] of by) expect(m < (partial ?? 0) ? n : m).toBe(m < (partial ?? 0) ? M : partial);
+    const cut = partial ?? 0;
+    for (const [m, n] of by) {
+      if (m < cut) expect(n, `first push ${m}, before the one interrupted`).toBe(M);
+      else expect(m, "no first push after the one interrupted has pairs done").toBe(cut);
+    }
 
     // two threads sharing the pairs left
     const resumed = run(["--threads", "2", "--checkpoint", file, instance]);

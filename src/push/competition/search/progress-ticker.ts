@@ -7,6 +7,7 @@
  * had already done). Drawing is src/core/status-line.ts's.
  */
 import type { ProgressFigures } from "../../../core/status-line.js";
+import { unitsArePairs } from "./share.js";
 
 /** ms between two progress reports */
 export const PROGRESS_EVERY_MS = 250;
@@ -85,7 +86,7 @@ export class ProgressTicker {
   }
 
   private share(depth: number): ProgressFigures["share"] {
-    const pairs = this.pairsFrom !== undefined && depth >= this.pairsFrom;
+    const pairs = unitsArePairs(depth, this.pairsFrom);
     const total = pairs ? this.firstPushes * this.firstPushes : this.firstPushes;
     return { done: this.rootsDone.get(depth) ?? 0, total, unit: pairs ? "pairs" : "first pushes" };
   }

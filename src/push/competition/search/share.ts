@@ -18,6 +18,17 @@
  */
 export const PAIRS_FROM = 5;
 
+/**
+ * Whether a depth's units are pairs (m0 * 4N + m1) rather than first pushes: the one
+ * place that says it, for RootShare, the progress line and checkpoint files.
+ * @param depth the depth (pushes) being searched
+ * @param pairsFrom the first depth whose units are pairs (PAIRS_FROM, or
+ *   SearchOptions.rootPairs); undefined: no depth has pairs
+ */
+export function unitsArePairs(depth: number, pairsFrom: number | undefined): boolean {
+  return pairsFrom !== undefined && depth >= pairsFrom;
+}
+
 export class RootShare {
   private depth = 0;
   private claimed = -1;
@@ -56,7 +67,7 @@ export class RootShare {
   /** Starts the root of a depth (claims restart at the first move). */
   start(depth: number): void {
     this.depth = depth;
-    this.pairs = this.pairsFrom !== undefined && depth >= this.pairsFrom;
+    this.pairs = unitsArePairs(depth, this.pairsFrom);
     this.claimed = -1;
     this.split = false;
     this.searching = -1;
