@@ -2,7 +2,7 @@
  * Nodes per depth of the exact search, one thread, no beam bound: the numbers a change
  * to the search's structure must leave unchanged (and a pruning rule must lower).
  *
- *   node dist/scripts/depth-nodes.js [--depth D] [--models N] [--seconds S] [--plies] [--deferral] [--no-three] [--no-grown] [--no-quick] [--ahead] FILE...
+ *   node dist/scripts/depth-nodes.js [--depth D] [--models N] [--seconds S] [--plies] [--deferral] [--no-three] [--no-grown] [--no-quick] [--ahead] [--first-pushes] FILE...
  *
  * For each instance, the deepening runs up to D pushes (default 5, never past
  * max_steps) and stops at the first solution (models 1, the commutation rule on) or
@@ -18,7 +18,11 @@
  * children's plan, Lemma 17 (5) walks and first pushes decided whatever the far push
  * shared); --ahead
  * turns Lemma 18's rule on (a row push with three left that grows neither set, judged
- * before its state is written; off by default: it does not pay).
+ * before its state is written; off by default: it does not pay). --first-pushes prints,
+ * after the line, each first push's share (%) of the last depth's states, in move order
+ * (0 .. 4N - 1): what a checkpointed proof's done units weigh (the shares of 0207's first
+ * pushes at depths 5 and 6 agree closely). The counts are read at the search's polls
+ * (every few thousand states), so a share is exact to a few thousand states.
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
@@ -48,9 +52,17 @@ const noQuick = args.indexOf("--no-quick");
 if (noQuick >= 0) args.splice(noQuick, 1);
 const ahead = args.indexOf("--ahead");
 if (ahead >= 0) args.splice(ahead, 1);
+const firstPushes = args.indexOf("--first-pushes");
+if (firstPushes >= 0) args.splice(firstPushes, 1);
 for (const file of args) {
   const { instance } = readInstance(readFileSync(file, "utf8"), file);
   const started = performance.now();
+  // states per first push of the last depth: the count at each first push's end, less the
+  // one before; the depths before it are counted exactly (onDepth)
+  const perFirstPush = new Float64Array(4 * instance.size);
+  let nodes = 0;
+  let before = 0;
+  let earlier = 0;
   const result = solve(instance, {
     maxSteps: Math.min(depth, instance.maxSteps),
     models,
@@ -60,10 +72,27 @@ for (const file of args) {
     quickTwoPushes: noQuick < 0,
     twoAhead: ahead >= 0,
     shouldStop: () => performance.now() - started > seconds * 1000,
+    onNodes: (n) => {
+      nodes = n;
+    },
+    onDepth: (stats) => {
+      earlier += stats.nodes;
+      before = earlier;
+    },
+    onRootDone: (d, m) => {
+      if (d !== Math.min(depth, instance.maxSteps)) return;
+      perFirstPush[m] = nodes - before;
+      before = nodes;
+    },
   });
   const cells = result.depths.map((d) => `${d.depth}:${d.nodes}${d.complete ? "" : "+"}`);
   const s = ((performance.now() - started) / 1000).toFixed(2);
   const last = result.depths[result.depths.length - 1];
   const perPly = plies >= 0 && last?.plies !== undefined ? ` plies=${last.plies.join(",")}` : "";
   process.stdout.write(`${basename(file)} ${cells.join(" ")} solutions=${result.solutions.length} ${s}s${perPly}\n`);
+  if (firstPushes >= 0) {
+    const total = perFirstPush.reduce((a, b) => a + b, 0);
+    const shares = Array.from(perFirstPush, (v) => (total > 0 ? ((100 * v) / total).toFixed(2) : "0"));
+    process.stdout.write(`first pushes (% of depth ${last?.depth ?? 0}'s states): ${shares.join(" ")}\n`);
+  }
 }
