@@ -57,6 +57,7 @@ if (firstPushes >= 0) args.splice(firstPushes, 1);
 for (const file of args) {
   const { instance } = readInstance(readFileSync(file, "utf8"), file);
   const started = performance.now();
+  const maxSteps = Math.min(depth, instance.maxSteps);
   // states per first push of the last depth: the count at each first push's end, less the
   // one before; the depths before it are counted exactly (onDepth)
   const perFirstPush = new Float64Array(4 * instance.size);
@@ -64,7 +65,7 @@ for (const file of args) {
   let before = 0;
   let earlier = 0;
   const result = solve(instance, {
-    maxSteps: Math.min(depth, instance.maxSteps),
+    maxSteps,
     models,
     deferral: deferral >= 0,
     threePushes: noThree < 0,
@@ -80,7 +81,7 @@ for (const file of args) {
       before = earlier;
     },
     onRootDone: (d, m) => {
-      if (d !== Math.min(depth, instance.maxSteps)) return;
+      if (d !== maxSteps) return;
       perFirstPush[m] = nodes - before;
       before = nodes;
     },
