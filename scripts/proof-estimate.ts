@@ -19,7 +19,7 @@ import { guarded, readSource } from "../src/cli/common.js";
 import { InputError } from "../src/core/errors.js";
 import { readInstance, type Instance } from "../src/push/competition/instance.js";
 import { openCheckpoint, type ProofCheckpoint } from "../src/push/competition/search/checkpoint.js";
-import { coverage, describeCoverage, weightedShare, type FirstPushCoverage } from "../src/push/competition/search/done-share.js";
+import { coverage, describeCoverage, weightedShare } from "../src/push/competition/search/done-share.js";
 import { PAIRS_FROM, unitsArePairs } from "../src/push/competition/search/share.js";
 
 interface Flags {
@@ -60,11 +60,6 @@ function open(path: string, instance: Instance, text: string): ProofCheckpoint {
   return openCheckpoint(path, instance, text, undefined);
 }
 
-/** The coverage of the depth a checkpoint's run searches next (`depth`: its finished + 1). */
-function depthCoverage(c: ProofCheckpoint, depth: number, moves: number): FirstPushCoverage {
-  return coverage(c.doneRoots[depth] ?? [], moves, unitsArePairs(depth, PAIRS_FROM));
-}
-
 function estimate(instanceFile: string, checkpointFile: string, flags: Flags): number {
   const source = readSource(instanceFile);
   const { instance } = readInstance(source.text, source.name);
@@ -73,13 +68,13 @@ function estimate(instanceFile: string, checkpointFile: string, flags: Flags): n
   const now = open(checkpointFile, instance, source.text);
   const depth = now.from;
   const pairs = unitsArePairs(depth, PAIRS_FROM);
-  const units = (now.doneRoots[depth] ?? []).length;
-  const c = depthCoverage(now, depth, moves);
+  const units = now.doneRoots[depth] ?? [];
+  const c = coverage(units, moves, pairs);
   const share = weightedShare(c, weights);
   const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
   const out: string[] = [
     `depth ${depth} (depths up to ${now.finished} finished; best ${now.best?.length ?? "none"})`,
-    `${units} of ${pairs ? moves * moves : moves} ${pairs ? "pairs" : "first pushes"} done: ${describeCoverage(c)}`,
+    `${units.length} of ${pairs ? moves * moves : moves} ${pairs ? "pairs" : "first pushes"} done: ${describeCoverage(c)}`,
     `weighted share done: ${pct(share)}`,
   ];
   if (flags.since !== undefined || flags.cpuSeconds !== undefined) {
@@ -91,7 +86,7 @@ function estimate(instanceFile: string, checkpointFile: string, flags: Flags): n
     const before = open(flags.since, instance, source.text);
     // the CPU of a depth finished in between would be charged to this one's rate
     if (before.from !== depth) throw new InputError(flags.since, undefined, `expected a checkpoint at the same depth as ${checkpointFile} (${depth}), not at depth ${before.from}`);
-    const earlier = weightedShare(depthCoverage(before, depth, moves), weights);
+    const earlier = weightedShare(coverage(before.doneRoots[depth] ?? [], moves, pairs), weights);
     const gained = share - earlier;
     if (!(gained > 0)) {
       out.push(`since ${flags.since}: nothing more of depth ${depth} done`);

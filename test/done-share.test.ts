@@ -8,23 +8,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { prng } from "../src/core/random.js";
 import { coverage, describeCoverage, weightedShare } from "../src/push/competition/search/done-share.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "labyrinth-done-share-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("done units weighed by their first push", () => {
   it("a whole first push counts its weight, a pair 1/4N of it, a repeated unit once", () => {
@@ -36,7 +25,7 @@ describe("done units weighed by their first push", () => {
   });
 
   it("agrees with a sum over the pairs, each weighing its first push's weight over 4N, on random sets", () => {
-    const next = random(21);
+    const next = prng(21);
     for (let trial = 0; trial < 200; trial++) {
       const moves = 4 * (1 + Math.floor(next() * 6));
       const weights = Array.from({ length: moves }, () => (next() < 0.1 ? 0 : next() * 5));
