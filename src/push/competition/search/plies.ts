@@ -12,6 +12,7 @@ import type { Instance } from "../instance.js";
 import { BitBoard } from "./bitboard.js";
 import { K_R, type SearchBoard } from "./layout.js";
 import { makeBoard } from "./searchboard.js";
+import { PushKernel } from "./push-kernel.js";
 
 /** Thrown through the search when shouldStop asked it to stop. */
 export class Interrupted extends Error {}
@@ -34,7 +35,7 @@ export class Plies {
   // ones between depths (a huge horizon costs nothing until the search gets there), so
   // the search's parts read them through the Plies and never keep them.
   /** ply p's state at [p*stride, (p+1)*stride), then scratch states (see below) */
-  state = new Int32Array(0);
+  state: Int32Array = new Int32Array(0);
   /** a state whose R group holds the goal's component of the state being searched */
   scratch = 0;
   /** the goal's component after a first push that moved it (TwoPushes) */
@@ -56,6 +57,8 @@ export class Plies {
   blank = new Uint8Array(0);
   /** growth words (LookAhead.growth) of ply p's state at [8p, 8p + 8), where computed */
   grow = new Int32Array(0);
+  /** the states' memory and the push in WebAssembly, for a BitBoard (push-kernel.ts) */
+  private kernel: PushKernel | undefined;
   /** the most pushes the arrays hold (reach grows them up to the horizon) */
   private capacity = -1;
   /** the ply whose state is not written yet (its push is in path), or -1 */
@@ -113,7 +116,9 @@ export class Plies {
     const stride = this.stride;
     const old = { state: this.state, cBase: this.cBase, plies: this.capacity + 1, grow: this.grow, path: this.path, still: this.still, blank: this.blank, plyNodes: this.plyNodes };
     this.capacity = pushes;
-    this.state = new Int32Array((2 * plies + 5) * stride);
+    const words = (2 * plies + 5) * stride;
+    this.kernel = this.isBit ? new PushKernel(this.n, words) : undefined;
+    this.state = this.kernel ? this.kernel.state : new Int32Array(words);
     this.scratch = plies * stride;
     this.scratch2 = this.scratch + stride;
     this.cBase = this.scratch2 + stride;
@@ -155,8 +160,8 @@ export class Plies {
     const state = this.state;
     const from = this.written(p);
     const to = from + this.stride;
-    if (this.isBit) {
-      this.bits.pushInto(state, from, to, m);
+    if (this.kernel) {
+      this.kernel.push(from, to, m);
     } else {
       state.copyWithin(to, from, to);
       this.board.applyPush(state, to, m);
@@ -180,7 +185,8 @@ export class Plies {
     const from = p * this.stride;
     if (this.pending === p) {
       this.pending = -1;
-      this.bits.pushInto(this.state, from - this.stride, from, this.path[p - 1]);
+      if (this.kernel) this.kernel.push(from - this.stride, from, this.path[p - 1]);
+      else this.bits.pushInto(this.state, from - this.stride, from, this.path[p - 1]);
       this.nodes++;
       this.plyNodes[p - 1]++;
       if (--this.pollCountdown === 0) this.poll();
