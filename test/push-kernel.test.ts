@@ -3,9 +3,11 @@
  * against BitBoard.pushInto, the JavaScript push it replaces in the search: every move
  * of boards of every size the kernel takes (1 to 32), on random words (every bit of
  * every row, the goal anywhere, R of any shape), between states at several distances
- * and in both orders. The search with the kernel is compared with clingo by
+ * and in both orders; and a process whose address space is limited (ulimit -v), where V8
+ * cannot reserve a WebAssembly memory, still solves (in JavaScript). The search with the kernel is compared with clingo by
  * test/differential.test.ts and the other search tests.
  */
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
 import { BitBoard } from "../src/push/competition/search/bitboard.js";
@@ -51,5 +53,16 @@ describe("PushKernel", () => {
   it("refuses a board it cannot hold", () => {
     expect(() => new PushKernel(33, 100)).toThrow(RangeError);
     expect(() => new PushKernel(0, 100)).toThrow(RangeError);
+  });
+
+  it("a limited address space (ulimit -v 2000000) still solves the bundled example, in JavaScript", () => {
+    const root = new URL("..", import.meta.url).pathname;
+    // the limit holds Node itself but not V8's reservation for a WebAssembly memory
+    const probe = spawnSync("bash", ["-c", "ulimit -v 2000000 && node -e 'new WebAssembly.Memory({ initial: 1, maximum: 1 })'"], { encoding: "utf8" });
+    expect(probe.status, "a WebAssembly memory must be refused under the limit, or this test tells nothing").not.toBe(0);
+    const r = spawnSync("bash", ["-c", "ulimit -v 2000000 && exec bin/labsolve instances/example-4x4.lp"], { cwd: root, encoding: "utf8" });
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toContain("push(1,w,1). push(2,n,2).");
+    expect(r.status).toBe(30);
   });
 });

@@ -117,7 +117,7 @@ export class Plies {
     const old = { state: this.state, cBase: this.cBase, plies: this.capacity + 1, grow: this.grow, path: this.path, still: this.still, blank: this.blank, plyNodes: this.plyNodes };
     this.capacity = pushes;
     const words = (2 * plies + 5) * stride;
-    this.kernel = this.isBit ? new PushKernel(this.n, words) : undefined;
+    this.kernel = this.isBit ? PushKernel.tryMake(this.n, words) : undefined;
     this.state = this.kernel ? this.kernel.state : new Int32Array(words);
     this.scratch = plies * stride;
     this.scratch2 = this.scratch + stride;

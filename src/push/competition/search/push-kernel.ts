@@ -28,7 +28,7 @@ export class PushKernel {
   /**
    * @param n the board's size N (1 to 32: one word per row)
    * @param words the Int32Array's length
-   * @throws RangeError when N is out of range
+   * @throws RangeError when N is out of range, or when the memory cannot be reserved
    */
   constructor(
     readonly n: number,
@@ -40,6 +40,23 @@ export class PushKernel {
     const instance = new WebAssembly.Instance(kernelModule(), { env: { memory } });
     this.pushWasm = instance.exports.push as (from: number, to: number, m: number, n: number) => void;
     this.state = new Int32Array(memory.buffer, 0, words);
+  }
+
+  /**
+   * A kernel, or undefined when this process cannot reserve a WebAssembly memory: V8
+   * reserves several GiB of address space for each (its bounds checks), which a limit
+   * such as `ulimit -v 8000000` refuses. The search then writes its states in
+   * JavaScript (BitBoard.pushInto): the same states, more slowly.
+   * @throws RangeError when N is out of range
+   */
+  static tryMake(n: number, words: number): PushKernel | undefined {
+    if (!(n >= 1 && n <= 32)) throw new RangeError(`the push kernel holds boards of 1 to 32 fields a side, not ${n}`);
+    try {
+      return new PushKernel(n, words);
+    } catch (e) {
+      if (e instanceof RangeError) return undefined;
+      throw e;
+    }
   }
 
   /**
