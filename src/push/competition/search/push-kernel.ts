@@ -19,6 +19,11 @@ function kernelModule(): WebAssembly.Module {
   return compiled;
 }
 
+/** @throws RangeError unless 1 <= N <= 32 (one word a row) */
+function checkSize(n: number): void {
+  if (!(n >= 1 && n <= 32)) throw new RangeError(`the push kernel holds boards of 1 to 32 fields a side, not ${n}`);
+}
+
 /** A memory of states and the push that writes them. */
 export class PushKernel {
   /** `words` words of the module's memory (zeroed), the states' array */
@@ -34,7 +39,7 @@ export class PushKernel {
     readonly n: number,
     words: number,
   ) {
-    if (!(n >= 1 && n <= 32)) throw new RangeError(`the push kernel holds boards of 1 to 32 fields a side, not ${n}`);
+    checkSize(n);
     const pages = Math.max(1, Math.ceil((words * 4) / 65536));
     const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
     const instance = new WebAssembly.Instance(kernelModule(), { env: { memory } });
@@ -50,7 +55,7 @@ export class PushKernel {
    * @throws RangeError when N is out of range
    */
   static tryMake(n: number, words: number): PushKernel | undefined {
-    if (!(n >= 1 && n <= 32)) throw new RangeError(`the push kernel holds boards of 1 to 32 fields a side, not ${n}`);
+    checkSize(n);
     try {
       return new PushKernel(n, words);
     } catch (e) {
