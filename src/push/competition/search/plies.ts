@@ -160,12 +160,7 @@ export class Plies {
     const state = this.state;
     const from = this.written(p);
     const to = from + this.stride;
-    if (this.kernel) {
-      this.kernel.push(from, to, m);
-    } else {
-      state.copyWithin(to, from, to);
-      this.board.applyPush(state, to, m);
-    }
+    this.pushInto(from, to, m);
     // from ply 1 on R was closed before the push: the walk starts at the push's line
     const grew = walk && (p > 0 && this.isBit ? this.bits.walkAfter(state, to, m) : this.board.walk(state, to));
     this.still[p] = grew ? 0 : 1;
@@ -185,13 +180,28 @@ export class Plies {
     const from = p * this.stride;
     if (this.pending === p) {
       this.pending = -1;
-      if (this.kernel) this.kernel.push(from - this.stride, from, this.path[p - 1]);
-      else this.bits.pushInto(this.state, from - this.stride, from, this.path[p - 1]);
+      this.pushInto(from - this.stride, from, this.path[p - 1]);
       this.nodes++;
       this.plyNodes[p - 1]++;
       if (--this.pollCountdown === 0) this.poll();
     }
     return from;
+  }
+
+  /**
+   * Writes at `to` the state at `from` after move m: by the WebAssembly kernel where
+   * there is one, else by BitBoard.pushInto (a BitBoard whose process could not reserve
+   * the kernel's memory), else by copying and the board's applyPush.
+   */
+  private pushInto(from: number, to: number, m: number): void {
+    if (this.kernel) {
+      this.kernel.push(from, to, m);
+    } else if (this.isBit) {
+      this.bits.pushInto(this.state, from, to, m);
+    } else {
+      this.state.copyWithin(to, from, to);
+      this.board.applyPush(this.state, to, m);
+    }
   }
 
   /** Counts a state made by ply p's push outside `child` (deferral), polling shouldStop. */
