@@ -1,5 +1,6 @@
 /** What the command-line front ends share: reading input, reporting bad input (without commander, which src/cli/args.ts loads). */
 import { totalmem } from "node:os";
+import { limitNote } from "../core/address-space.js";
 import { ExitCode, InputError } from "../core/errors.js";
 import { MAX_FILE_BYTES, readTextCapped } from "../core/files.js";
 
@@ -64,7 +65,9 @@ export async function guarded(program: string, body: () => Promise<number> | num
     if (e instanceof InputError) {
       process.stderr.write(`${e.message}\n`);
     } else {
-      process.stderr.write(`${program}: error: ${e instanceof Error ? e.message : String(e)}\n`);
+      // V8's "Array buffer allocation failed" may come of an address-space limit: say which
+      const note = e instanceof RangeError && /allocat/i.test(e.message) ? limitNote() : "";
+      process.stderr.write(`${program}: error: ${e instanceof Error ? e.message : String(e)}${note}\n`);
       if (process.env.LABYRINTH_DEBUG && e instanceof Error) process.stderr.write(`${e.stack}\n`);
     }
     process.exitCode = ExitCode.BadInput;

@@ -9,6 +9,7 @@
  * The state layout is layout.ts's with one word per row (BitBoard: N <= 32); indices are
  * words of the Int32Array `state`, coordinates 0-based.
  */
+import { addressSpaceLimit } from "../../../core/address-space.js";
 import { PUSH_KERNEL_WASM } from "../../../generated/push-kernel.js";
 
 let compiled: WebAssembly.Module | undefined;
@@ -48,14 +49,17 @@ export class PushKernel {
   }
 
   /**
-   * A kernel, or undefined when this process cannot reserve a WebAssembly memory: V8
-   * reserves several GiB of address space for each (its bounds checks), which a limit
-   * such as `ulimit -v 8000000` refuses. The search then writes its states in
+   * A kernel, or undefined when this process's address space is limited (`ulimit -v`:
+   * src/core/address-space.ts) or it cannot reserve a WebAssembly memory. V8 reserves
+   * about 10 GiB of address space for each (its bounds checks): a limit such as
+   * `ulimit -v 8000000` refuses it, and under a larger one it could take the room the
+   * worker threads need later (V8 aborts then). The search then writes its states in
    * JavaScript (BitBoard.pushInto): the same states, more slowly.
    * @throws RangeError when N is out of range
    */
   static tryMake(n: number, words: number): PushKernel | undefined {
     checkSize(n);
+    if (addressSpaceLimit() !== undefined) return undefined;
     try {
       return new PushKernel(n, words);
     } catch (e) {

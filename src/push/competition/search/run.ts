@@ -16,6 +16,7 @@
  */
 import type { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";
+import { threadsWithin, workerResourceLimits } from "../../../core/address-space.js";
 import { InputError } from "../../../core/errors.js";
 import type { Instance } from "../instance.js";
 import { MAX_SIZE, hopeless, solve, type DepthStats } from "./engine.js";
@@ -171,15 +172,16 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   ]);
 
   // 2. the upper bound, while the workers load
-  const threads = Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size));
-  const workers: Worker[] = [];
-  // one counter per depth, for the depths a search can reach (deeper: the static split)
   // one transposition table for all the threads (table.ts: lock-free), of the whole budget
   const mb = options.tableMegabytes ?? 64;
+  // as many as fit under an address-space limit (ulimit -v: V8 aborts when a worker's reservation fails)
+  const threads = threadsWithin(Math.max(1, Math.min(options.threads ?? 1, 4 * instance.size)), mb);
+  const workers: Worker[] = [];
   const shareTable = threads > 1 && mb > 0 && horizon >= 2;
   const sharedTable = shareTable ? (await import("./table.js")).TranspositionTable.sharedBuffer(mb) : undefined;
   const reportRoots = checkpoint !== undefined || ticker !== undefined;
   const live = ticker?.workerBuffer(threads);
+  // one counter per depth, for the depths a search can reach (deeper: the static split)
   const claims = threads > 1 ? new SharedArrayBuffer(4 * (Math.min(horizon, CLAIMED_DEPTHS) + 1)) : undefined;
   // an enumeration streams: flow control between the workers and this thread (flow.ts)
   const flow = single ? undefined : flowBuffer(threads);
@@ -223,7 +225,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
         claims,
         flow: flow ? { buffer: flow, index, workers: threads } : undefined,
       };
-      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input });
+      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input, resourceLimits: workerResourceLimits() });
       // the main thread lets the event loop run during the beams: a worker that fails
       // before phase 3 listens is kept for it
       worker.once("error", (e) => (early ??= e));
@@ -276,6 +278,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
             const beams = best.length > lower + 1 ? IMPROVER_BEAMS : [];
             improver = new Worker(new URL("./improver.js", import.meta.url), {
               workerData: { instance: data, maxSteps: horizon, beams, tight: IMPROVER_TIGHT, best: best.length, stop: flagBuffer } satisfies ImproverInput,
+              resourceLimits: workerResourceLimits(),
             });
             improver.on("message", (m: ImproverMessage) => {
               if (!settled && m.kind === "better") {

@@ -11,6 +11,7 @@ import { shortenSteps } from "./improve.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
 import { runStepsAsync } from "./steps.js";
 import { mirroredBeamSteps, type BeamRun } from "./symmetry.js";
+import { workerResourceLimits } from "../../../core/address-space.js";
 
 /** What the phases ask of the run. */
 export interface BoundSink {
@@ -116,6 +117,7 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
   const helperStop = new SharedArrayBuffer(4);
   const helper = new Worker(new URL("./improver.js", import.meta.url), {
     workerData: { instance: data, maxSteps: horizon, beams: ANY_HELPER_BEAMS, best: horizon + 1, stop: helperStop } satisfies ImproverInput,
+    resourceLimits: workerResourceLimits(),
   });
   let helperDone = false;
   let wake = (): void => undefined;
