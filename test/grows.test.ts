@@ -79,6 +79,15 @@ describe("LookAhead.grows", () => {
             }
             expect(look.growsBoth(state, 0, m, stride + K_R * size, rowsR, rowsC), `growsBoth: size ${size} seed ${seed} step ${step} move ${m}`).toBe((r | c) === 3);
             expect(look.growsBoth(state, 0, m, stride + K_R * size, -1, -1), `growsBoth, every row: size ${size} seed ${seed} step ${step} move ${m}`).toBe((r | c) === 3);
+            if (m < 2 * size) {
+              // rowsGrowingBoth, for every row at once and for this row alone
+              const line = m % size;
+              for (const lines of [-1, 1 << line]) {
+                look.rowsGrowingBoth(state, 0, lines, stride + K_R * size);
+                const both = m < size ? look.bothEast : look.bothWest;
+                expect(((both >>> line) & 1) === 1, `rowsGrowingBoth: size ${size} seed ${seed} step ${step} move ${m}`).toBe((r | c) === 3);
+              }
+            }
             const d = Math.floor(m / size);
             const line = m % size;
             const fromAll = ((all[2 * d] >>> line) & 1) | (((all[2 * d + 1] >>> line) & 1) << 1);

@@ -171,6 +171,63 @@ export class LookAhead {
     return this.columnGrowsSet(state, base, otherAt, line, north, rowsC | rotateBits(rowsC, north, top, this.full));
   }
 
+  /** rowsGrowingBoth's answer: bit i set when pushing row i east grows both sets */
+  bothEast = 0;
+  /** the same for the pushes west */
+  bothWest = 0;
+
+  /**
+   * growsBoth for the pushes of the rows `lines` (bit i: row i) east and west at once,
+   * each row's words read once and the other set's only where R grows: sets bothEast and
+   * bothWest (bit i: row i's push grows R of the state at `base` and the set at
+   * `otherAt`). The same answers as growsBoth (test/grows.test.ts).
+   */
+  rowsGrowingBoth(state: Int32Array, base: number, lines: number, otherAt: number): void {
+    const n = this.n;
+    const top = n - 1;
+    const full = this.full;
+    const rB = base + K_R * n;
+    const nB = base + K_N * n;
+    const sB = base + K_S * n;
+    const eB = base + K_E * n;
+    const wB = base + K_W * n;
+    let east = 0;
+    let west = 0;
+    lines &= full;
+    while (lines !== 0) {
+      const line = 31 - Math.clz32(lines & -lines);
+      lines &= lines - 1;
+      const r0 = state[rB + line];
+      const rBelow = line > 0 ? state[rB + line - 1] : 0;
+      const rAbove = line < top ? state[rB + line + 1] : 0;
+      const nW = state[nB + line];
+      const sW = state[sB + line];
+      const eW = state[eB + line];
+      const wW = state[wB + line];
+      const nBelow = line > 0 ? state[nB + line - 1] : 0;
+      const sAbove = line < top ? state[sB + line + 1] : 0;
+      // east: every word of the line rotated one column up (wraparound), as rowGrowthBoth
+      const hE = ((eW << 1) | (eW >>> top)) & full & ((((wW << 1) | (wW >>> top)) & full) >>> 1);
+      const downE = nBelow & (((sW << 1) | (sW >>> top)) & full);
+      const upE = (((nW << 1) | (nW >>> top)) & full) & sAbove;
+      const rE = crosses(((r0 << 1) | (r0 >>> top)) & full, hE, rBelow, rAbove, downE, upE);
+      // west: one column down
+      const hW = ((eW >>> 1) | ((eW & 1) << top)) & (((wW >>> 1) | ((wW & 1) << top)) >>> 1);
+      const downW = nBelow & ((sW >>> 1) | ((sW & 1) << top));
+      const upW = ((nW >>> 1) | ((nW & 1) << top)) & sAbove;
+      const rW = crosses((r0 >>> 1) | ((r0 & 1) << top), hW, rBelow, rAbove, downW, upW);
+      if (!rE && !rW) continue;
+      const c0 = state[otherAt + line];
+      const cBelow = line > 0 ? state[otherAt + line - 1] : 0;
+      const cAbove = line < top ? state[otherAt + line + 1] : 0;
+      const bit = 1 << line;
+      if (rE && crosses(((c0 << 1) | (c0 >>> top)) & full, hE, cBelow, cAbove, downE, upE)) east |= bit;
+      if (rW && crosses((c0 >>> 1) | ((c0 & 1) << top), hW, cBelow, cAbove, downW, upW)) west |= bit;
+    }
+    this.bothEast = east;
+    this.bothWest = west;
+  }
+
   /**
    * Whether, on the rows `rows` (bit r: row r), a link along the row into column `line`
    * after a push of that column north (or south) has exactly one end in the set whose N

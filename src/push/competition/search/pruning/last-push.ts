@@ -3,7 +3,7 @@
  * both R and C are tried, and of those only the pushes that make both grow
  * (LookAhead.grows). Keeps every solution.
  */
-import { D_N } from "../layout.js";
+import { D_E, D_N } from "../layout.js";
 import { LineSet, type LineMath } from "../lines.js";
 import type { LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
@@ -77,12 +77,16 @@ export class LastPush extends PruningRule {
     const n = plies.n;
     const from = p * plies.stride;
     let found = 0;
+    const look = this.look;
     if (!all) {
       this.tried += 4 * n;
       this.cut += 4 * n;
+      // the row pushes that grow both, east and west in one pass over the rows
+      look.rowsGrowingBoth(plies.state, from, rowLines, cAt);
     }
     for (let dir = 0; dir < 4; dir++) {
       let lines = dir < D_N ? rowLines : colLines;
+      const bothRows = dir === D_E ? look.bothEast : look.bothWest;
       for (let line = 0; all ? line < n : lines !== 0; line++) {
         if (!all) {
           // the next line of the mask, lowest first
@@ -92,7 +96,7 @@ export class LastPush extends PruningRule {
         const m = dir * n + line;
         if (p === 0 && !this.share.owns(m)) continue;
         if (this.commutation.skips(p, m)) continue;
-        if (!all && !this.look.growsBoth(plies.state, from, m, cAt, rowsR, rowsC)) continue;
+        if (!all && (dir < D_N ? ((bothRows >>> line) & 1) === 0 : !look.growsBoth(plies.state, from, m, cAt, rowsR, rowsC))) continue;
         if (!all) this.cut--;
         if (plies.child(p, m)) {
           plies.sawGoal = true;
