@@ -70,15 +70,22 @@ describe("LookAhead.grows", () => {
             const c = board.walk(state, 3 * stride) ? 2 : 0;
             const got = look.grows(state, 0, m, stride + K_R * size);
             expect(got, `size ${size} seed ${seed} step ${step} move ${m}`).toBe(r | c);
-            // growsBoth (the last push's test) with the rows of R and C, and with every row
+            // the last push's test (Lemma 4), every row push or column push at once
             let rowsR = 0;
             let rowsC = 0;
             for (let y = 0; y < size; y++) {
               if (state[K_R * size + y] !== 0) rowsR |= 1 << y;
               if (state[stride + K_R * size + y] !== 0) rowsC |= 1 << y;
             }
-            expect(look.growsBoth(state, 0, m, stride + K_R * size, rowsR, rowsC), `growsBoth: size ${size} seed ${seed} step ${step} move ${m}`).toBe((r | c) === 3);
-            expect(look.growsBoth(state, 0, m, stride + K_R * size, -1, -1), `growsBoth, every row: size ${size} seed ${seed} step ${step} move ${m}`).toBe((r | c) === 3);
+            if (m >= 2 * size) {
+              // columnsGrowingBoth, with the rows of R and C, and with every row
+              const line = m % size;
+              for (const rows of [rowsR | rowsC, -1]) {
+                look.columnsGrowingBoth(state, 0, stride + K_R * size, rows);
+                const both = m < 3 * size ? look.bothNorth : look.bothSouth;
+                expect(((both >>> line) & 1) === 1, `columnsGrowingBoth: size ${size} seed ${seed} step ${step} move ${m}`).toBe((r | c) === 3);
+              }
+            }
             if (m < 2 * size) {
               // rowsGrowingBoth, for every row at once and for this row alone
               const line = m % size;

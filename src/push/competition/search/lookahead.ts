@@ -21,10 +21,9 @@ export class LookAhead {
   }
 
   /**
-   * LookAhead.grows for the push of row `line` east (or west). With `bothOnly`, 0 as soon
-   * as R does not grow (the other set is then not read): growsBoth asks only whether both do.
+   * LookAhead.grows for the push of row `line` east (or west).
    */
-  private rowGrowth(state: Int32Array, base: number, line: number, east: boolean, otherAt: number, bothOnly = false): number {
+  private rowGrowth(state: Int32Array, base: number, line: number, east: boolean, otherAt: number): number {
     const n = this.n;
     const top = n - 1;
     const nB = base + K_N * n;
@@ -44,7 +43,6 @@ export class LookAhead {
       const above = line < top ? state[at + line + 1] : 0;
       // a link with exactly one end in the set: along the line, or across it
       if (((((x & h) << 1) | ((x >>> 1) & h)) & ~x) !== 0 || ((below ^ x) & down) !== 0 || ((above ^ x) & up) !== 0) g |= 1 << k;
-      else if (bothOnly) return 0;
     }
     return g;
   }
@@ -141,46 +139,42 @@ export class LookAhead {
     return g;
   }
 
-  /**
-   * Whether move m would grow both R of the state at `base` and the set at `otherAt`
-   * (LookAhead.grows(...) === 3, the last push's test, Lemma 4), without applying it.
-   * `rowsR` and `rowsC`: the rows holding a field of R and of the other set (bit r: row
-   * r; a superset will do). A column push's growth of a set is an OR over the rows r of
-   * a term that reads the set's fields of row r beside the column and of the row its tile
-   * comes from in the column (as grows), so only the rows of the set and the rows their
-   * tiles move to are read, R's first: when R does not grow, the other set is not read.
-   * The same answer as grows.
-   */
-  growsBoth(state: Int32Array, base: number, m: number, otherAt: number, rowsR: number, rowsC: number): boolean {
-    const n = this.n;
-    const top = n - 1;
-    const dir = (m / n) | 0;
-    const line = m - dir * n;
-    if (dir < D_N) return this.rowGrowth(state, base, line, dir === D_E, otherAt, true) === 3;
-    const nB = base + K_N * n;
-    const sB = base + K_S * n;
-    const rB = base + K_R * n;
-    const bit = 1 << line;
-    const north = dir === D_N;
-    // the pair that meets across the wraparound: the old top tile and the old bottom one
-    const pair = (state[nB + top] & state[sB] & bit) !== 0;
-    if (!(pair && ((state[rB + top] ^ state[rB]) & bit) !== 0)) {
-      if (!this.columnGrowsSet(state, base, rB, line, north, rowsR | rotateBits(rowsR, north, top, this.full))) return false;
-    }
-    if (pair && ((state[otherAt + top] ^ state[otherAt]) & bit) !== 0) return true;
-    return this.columnGrowsSet(state, base, otherAt, line, north, rowsC | rotateBits(rowsC, north, top, this.full));
-  }
-
   /** rowsGrowingBoth's answer: bit i set when pushing row i east grows both sets */
   bothEast = 0;
   /** the same for the pushes west */
   bothWest = 0;
 
+  /** columnsGrowingBoth's answer: bit i set when pushing column i north grows both sets */
+  bothNorth = 0;
+  /** the same for the pushes south */
+  bothSouth = 0;
+  /** columnGrowth's words for columnsGrowingBoth (out[4 .. 8)) */
+  private readonly columnWords = new Int32Array(8);
+
   /**
-   * growsBoth for the pushes of the rows `lines` (bit i: row i) east and west at once,
-   * each row's words read once and the other set's only where R grows: sets bothEast and
-   * bothWest (bit i: row i's push grows R of the state at `base` and the set at
-   * `otherAt`). The same answers as growsBoth (test/grows.test.ts).
+   * Which column pushes would grow both R of the state at `base` and the set at
+   * `otherAt` (LookAhead.grows(...) === 3, the last push's test, Lemma 4), every column
+   * at once in one pass over the rows (columnGrowth): sets bothNorth and bothSouth (bit
+   * i: column i's push). The same answers as grows (test/grows.test.ts).
+   * @param rows a superset of the rows holding a field of either set (bit r: row r);
+   *   the rows one step from them, across the wraparound, are added here
+   */
+  columnsGrowingBoth(state: Int32Array, base: number, otherAt: number, rows: number): void {
+    const top = this.n - 1;
+    const full = this.full;
+    const near = (rows | rotateBits(rows & full, true, top, full) | rotateBits(rows & full, false, top, full)) & full;
+    const words = this.columnWords;
+    this.columnGrowth(state, base, otherAt, words, 0, near);
+    this.bothNorth = words[4] & words[5];
+    this.bothSouth = words[6] & words[7];
+  }
+
+  /**
+   * Which pushes of the rows `lines` (bit i: row i) would grow both R of the state at
+   * `base` and the set at `otherAt` (LookAhead.grows(...) === 3, the last push's test,
+   * Lemma 4), east and west at once, each row's words read once and the other set's
+   * only where R grows: sets bothEast and bothWest (bit i: row i's push). The same
+   * answers as grows (test/grows.test.ts).
    */
   rowsGrowingBoth(state: Int32Array, base: number, lines: number, otherAt: number): void {
     const n = this.n;
@@ -226,35 +220,6 @@ export class LookAhead {
     }
     this.bothEast = east;
     this.bothWest = west;
-  }
-
-  /**
-   * Whether, on the rows `rows` (bit r: row r), a link along the row into column `line`
-   * after a push of that column north (or south) has exactly one end in the set whose N
-   * rows are at `setAt` (grows' loop, for one set).
-   */
-  private columnGrowsSet(state: Int32Array, base: number, setAt: number, line: number, north: boolean, rows: number): boolean {
-    const n = this.n;
-    const top = n - 1;
-    const eB = base + K_E * n;
-    const wB = base + K_W * n;
-    const bit = 1 << line;
-    const beside = (bit << 1) | (bit >>> 1);
-    rows &= this.full;
-    while (rows !== 0) {
-      const r = 31 - Math.clz32(rows & -rows);
-      rows &= rows - 1;
-      // the tile that lands on (r, line) comes from (src, line)
-      const src = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
-      const row = state[setAt + r];
-      const moved = state[setAt + src];
-      // the term reads the set's fields beside the column on row r and the one moved into it
-      if (((row & beside) | (moved & bit)) === 0) continue;
-      const left = (state[eB + r] << 1) & state[wB + src] & bit;
-      const right = state[eB + src] & (state[wB + r] >>> 1) & bit;
-      if (((left & ((row << 1) ^ moved)) | (right & ((row >>> 1) ^ moved))) !== 0) return true;
-    }
-    return false;
   }
 
   /**

@@ -3,7 +3,7 @@
  * both R and C are tried, and of those only the pushes that make both grow
  * (LookAhead.grows). Keeps every solution.
  */
-import { D_E, D_N } from "../layout.js";
+import { D_E, D_N, D_W } from "../layout.js";
 import { LineSet, type LineMath } from "../lines.js";
 import type { LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
@@ -83,10 +83,12 @@ export class LastPush extends PruningRule {
       this.cut += 4 * n;
       // the row pushes that grow both, east and west in one pass over the rows
       look.rowsGrowingBoth(plies.state, from, rowLines, cAt);
+      // the column pushes likewise, all columns in one pass over the rows near R and C
+      if (colLines !== 0) look.columnsGrowingBoth(plies.state, from, cAt, rowsR | rowsC);
     }
     for (let dir = 0; dir < 4; dir++) {
       let lines = dir < D_N ? rowLines : colLines;
-      const bothRows = dir === D_E ? look.bothEast : look.bothWest;
+      const both = dir === D_E ? look.bothEast : dir === D_W ? look.bothWest : dir === D_N ? look.bothNorth : look.bothSouth;
       for (let line = 0; all ? line < n : lines !== 0; line++) {
         if (!all) {
           // the next line of the mask, lowest first
@@ -96,7 +98,7 @@ export class LastPush extends PruningRule {
         const m = dir * n + line;
         if (p === 0 && !this.share.owns(m)) continue;
         if (this.commutation.skips(p, m)) continue;
-        if (!all && (dir < D_N ? ((bothRows >>> line) & 1) === 0 : !look.growsBoth(plies.state, from, m, cAt, rowsR, rowsC))) continue;
+        if (!all && ((both >>> line) & 1) === 0) continue;
         if (!all) this.cut--;
         if (plies.child(p, m)) {
           plies.sawGoal = true;
