@@ -11,6 +11,7 @@ import { prng } from "../src/core/random.js";
 import { instanceFromData } from "../src/push/competition/instance.js";
 import { BitBoard } from "../src/push/competition/search/bitboard.js";
 import { K_R } from "../src/push/competition/search/layout.js";
+import { LineMath } from "../src/push/competition/search/lines.js";
 import { LookAhead } from "../src/push/competition/search/lookahead.js";
 
 describe("LookAhead.grows", () => {
@@ -78,9 +79,9 @@ describe("LookAhead.grows", () => {
               if (state[stride + K_R * size + y] !== 0) rowsC |= 1 << y;
             }
             if (m >= 2 * size) {
-              // columnsGrowingBoth, with the rows of R and C, and with every row
+              // columnsGrowingBoth, with the rows near R and C (as LastPush passes them), and with every row
               const line = m % size;
-              for (const rows of [rowsR | rowsC, -1]) {
+              for (const rows of [new LineMath(size).around(rowsR | rowsC), -1]) {
                 look.columnsGrowingBoth(state, 0, stride + K_R * size, rows);
                 const both = m < 3 * size ? look.bothNorth : look.bothSouth;
                 expect(((both >>> line) & 1) === 1, `columnsGrowingBoth: size ${size} seed ${seed} step ${step} move ${m}`).toBe((r | c) === 3);

@@ -30,7 +30,7 @@ export function parseAddressSpaceLimit(limits: string): number | undefined {
   return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
 }
 
-/** Node, its main thread's heap and code, under a limit (MiB; measured 1,080, see above). */
+/** Node, its main thread's heap and code, under a limit (MiB; measured about 1,080: 1,225 with one thread, less its 145). */
 const BASE_MB = 1024;
 /** One worker under a limit, with LIMITED_CODE_RANGE_MB (MiB; measured about 145-270). */
 const WORKER_MB = 256;

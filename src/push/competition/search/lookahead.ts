@@ -9,7 +9,7 @@
  * decide what the checker accepts: src/push/competition/check.ts has its own simulation.
  */
 import type { BitBoard } from "./bitboard.js";
-import { D_E, D_N, K_E, K_N, K_R, K_S, K_W, rotateBits } from "./layout.js";
+import { D_E, D_N, K_E, K_N, K_R, K_S, K_W } from "./layout.js";
 
 export class LookAhead {
   private readonly n: number;
@@ -49,9 +49,11 @@ export class LookAhead {
 
   /**
    * rowGrowth east and west at once (bit 1: east grows R, 2: east grows the other set,
-   * 4: west grows R, 8: west grows the other set), reading each word once.
+   * 4: west grows R, 8: west grows the other set), reading each word once. With
+   * `bothOnly` (the last push's test), only whether both grow in a direction is
+   * answered: 3 and 12 are exact, and the other set is read only where R grows.
    */
-  private rowGrowthBoth(state: Int32Array, base: number, line: number, otherAt: number): number {
+  private rowGrowthBoth(state: Int32Array, base: number, line: number, otherAt: number, bothOnly = false): number {
     const n = this.n;
     const top = n - 1;
     const full = this.full;
@@ -66,26 +68,31 @@ export class LookAhead {
     // (crosses would say no), and R and C lie apart, so mostly one of them is here
     const rHere = (r0 | rBelow | rAbove) !== 0;
     const cHere = (c0 | cBelow | cAbove) !== 0;
-    if (!rHere && !cHere) return 0;
+    if (bothOnly ? !(rHere && cHere) : !(rHere || cHere)) return 0;
     const nW = state[base + K_N * n + line];
     const sW = state[base + K_S * n + line];
     const eW = state[base + K_E * n + line];
     const wW = state[base + K_W * n + line];
     const nBelow = line > 0 ? state[base + K_N * n + line - 1] : 0;
     const sAbove = line < top ? state[base + K_S * n + line + 1] : 0;
-    let g = 0;
     // east: every word of the line rotated one column up (wraparound)
-    let h = ((eW << 1) | (eW >>> top)) & full & ((((wW << 1) | (wW >>> top)) & full) >>> 1);
-    let down = nBelow & (((sW << 1) | (sW >>> top)) & full);
-    let up = (((nW << 1) | (nW >>> top)) & full) & sAbove;
-    if (rHere && crosses(((r0 << 1) | (r0 >>> top)) & full, h, rBelow, rAbove, down, up)) g |= 1;
-    if (cHere && crosses(((c0 << 1) | (c0 >>> top)) & full, h, cBelow, cAbove, down, up)) g |= 2;
+    const hE = ((eW << 1) | (eW >>> top)) & full & ((((wW << 1) | (wW >>> top)) & full) >>> 1);
+    const downE = nBelow & (((sW << 1) | (sW >>> top)) & full);
+    const upE = (((nW << 1) | (nW >>> top)) & full) & sAbove;
     // west: one column down
-    h = ((eW >>> 1) | ((eW & 1) << top)) & (((wW >>> 1) | ((wW & 1) << top)) >>> 1);
-    down = nBelow & ((sW >>> 1) | ((sW & 1) << top));
-    up = ((nW >>> 1) | ((nW & 1) << top)) & sAbove;
-    if (rHere && crosses((r0 >>> 1) | ((r0 & 1) << top), h, rBelow, rAbove, down, up)) g |= 4;
-    if (cHere && crosses((c0 >>> 1) | ((c0 & 1) << top), h, cBelow, cAbove, down, up)) g |= 8;
+    const hW = ((eW >>> 1) | ((eW & 1) << top)) & (((wW >>> 1) | ((wW & 1) << top)) >>> 1);
+    const downW = nBelow & ((sW >>> 1) | ((sW & 1) << top));
+    const upW = ((nW >>> 1) | ((nW & 1) << top)) & sAbove;
+    let g = 0;
+    if (rHere) {
+      if (crosses(((r0 << 1) | (r0 >>> top)) & full, hE, rBelow, rAbove, downE, upE)) g |= 1;
+      if (crosses((r0 >>> 1) | ((r0 & 1) << top), hW, rBelow, rAbove, downW, upW)) g |= 4;
+      if (bothOnly && g === 0) return 0;
+    }
+    if (cHere) {
+      if ((!bothOnly || (g & 1) !== 0) && crosses(((c0 << 1) | (c0 >>> top)) & full, hE, cBelow, cAbove, downE, upE)) g |= 2;
+      if ((!bothOnly || (g & 4) !== 0) && crosses((c0 >>> 1) | ((c0 & 1) << top), hW, cBelow, cAbove, downW, upW)) g |= 8;
+    }
     return g;
   }
 
@@ -156,15 +163,12 @@ export class LookAhead {
    * `otherAt` (LookAhead.grows(...) === 3, the last push's test, Lemma 4), every column
    * at once in one pass over the rows (columnGrowth): sets bothNorth and bothSouth (bit
    * i: column i's push). The same answers as grows (test/grows.test.ts).
-   * @param rows a superset of the rows holding a field of either set (bit r: row r);
-   *   the rows one step from them, across the wraparound, are added here
+   * @param rows as in growth: a superset of the rows within one step (across the
+   *   wraparound too) of a field of either set (LineMath.around of the sets' rows)
    */
   columnsGrowingBoth(state: Int32Array, base: number, otherAt: number, rows: number): void {
-    const top = this.n - 1;
-    const full = this.full;
-    const near = (rows | rotateBits(rows & full, true, top, full) | rotateBits(rows & full, false, top, full)) & full;
     const words = this.columnWords;
-    this.columnGrowth(state, base, otherAt, words, 0, near);
+    this.columnGrowth(state, base, otherAt, words, 0, rows);
     this.bothNorth = words[4] & words[5];
     this.bothSouth = words[6] & words[7];
   }
@@ -172,51 +176,20 @@ export class LookAhead {
   /**
    * Which pushes of the rows `lines` (bit i: row i) would grow both R of the state at
    * `base` and the set at `otherAt` (LookAhead.grows(...) === 3, the last push's test,
-   * Lemma 4), east and west at once, each row's words read once and the other set's
-   * only where R grows: sets bothEast and bothWest (bit i: row i's push). The same
+   * Lemma 4), east and west at once (rowGrowthBoth: each row's words read once, the other
+   * set's only where R grows): sets bothEast and bothWest (bit i: row i's push). The same
    * answers as grows (test/grows.test.ts).
    */
   rowsGrowingBoth(state: Int32Array, base: number, lines: number, otherAt: number): void {
-    const n = this.n;
-    const top = n - 1;
-    const full = this.full;
-    const rB = base + K_R * n;
-    const nB = base + K_N * n;
-    const sB = base + K_S * n;
-    const eB = base + K_E * n;
-    const wB = base + K_W * n;
     let east = 0;
     let west = 0;
-    lines &= full;
+    lines &= this.full;
     while (lines !== 0) {
       const line = 31 - Math.clz32(lines & -lines);
       lines &= lines - 1;
-      const r0 = state[rB + line];
-      const rBelow = line > 0 ? state[rB + line - 1] : 0;
-      const rAbove = line < top ? state[rB + line + 1] : 0;
-      const nW = state[nB + line];
-      const sW = state[sB + line];
-      const eW = state[eB + line];
-      const wW = state[wB + line];
-      const nBelow = line > 0 ? state[nB + line - 1] : 0;
-      const sAbove = line < top ? state[sB + line + 1] : 0;
-      // east: every word of the line rotated one column up (wraparound), as rowGrowthBoth
-      const hE = ((eW << 1) | (eW >>> top)) & full & ((((wW << 1) | (wW >>> top)) & full) >>> 1);
-      const downE = nBelow & (((sW << 1) | (sW >>> top)) & full);
-      const upE = (((nW << 1) | (nW >>> top)) & full) & sAbove;
-      const rE = crosses(((r0 << 1) | (r0 >>> top)) & full, hE, rBelow, rAbove, downE, upE);
-      // west: one column down
-      const hW = ((eW >>> 1) | ((eW & 1) << top)) & (((wW >>> 1) | ((wW & 1) << top)) >>> 1);
-      const downW = nBelow & ((sW >>> 1) | ((sW & 1) << top));
-      const upW = ((nW >>> 1) | ((nW & 1) << top)) & sAbove;
-      const rW = crosses((r0 >>> 1) | ((r0 & 1) << top), hW, rBelow, rAbove, downW, upW);
-      if (!rE && !rW) continue;
-      const c0 = state[otherAt + line];
-      const cBelow = line > 0 ? state[otherAt + line - 1] : 0;
-      const cAbove = line < top ? state[otherAt + line + 1] : 0;
-      const bit = 1 << line;
-      if (rE && crosses(((c0 << 1) | (c0 >>> top)) & full, hE, cBelow, cAbove, downE, upE)) east |= bit;
-      if (rW && crosses((c0 >>> 1) | ((c0 & 1) << top), hW, cBelow, cAbove, downW, upW)) west |= bit;
+      const g = this.rowGrowthBoth(state, base, line, otherAt, true);
+      if ((g & 3) === 3) east |= 1 << line;
+      if ((g & 12) === 12) west |= 1 << line;
     }
     this.bothEast = east;
     this.bothWest = west;

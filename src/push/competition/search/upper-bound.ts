@@ -5,13 +5,13 @@
  * helper thread running other beams meanwhile (src/push/competition/search/improver.ts).
  */
 import { Worker } from "node:worker_threads";
+import { workerResourceLimits } from "../../../core/address-space.js";
 import type { Push } from "../board.js";
 import type { Instance, InstanceData } from "../instance.js";
 import { shortenSteps } from "./improve.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
 import { runStepsAsync } from "./steps.js";
 import { mirroredBeamSteps, type BeamRun } from "./symmetry.js";
-import { workerResourceLimits } from "../../../core/address-space.js";
 
 /** What the phases ask of the run. */
 export interface BoundSink {

@@ -84,7 +84,7 @@ export class LastPush extends PruningRule {
       // the row pushes that grow both, east and west in one pass over the rows
       look.rowsGrowingBoth(plies.state, from, rowLines, cAt);
       // the column pushes likewise, all columns in one pass over the rows near R and C
-      if (colLines !== 0) look.columnsGrowingBoth(plies.state, from, cAt, rowsR | rowsC);
+      if (colLines !== 0) look.columnsGrowingBoth(plies.state, from, cAt, this.lines.around(rowsR | rowsC));
     }
     for (let dir = 0; dir < 4; dir++) {
       let lines = dir < D_N ? rowLines : colLines;
