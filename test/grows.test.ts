@@ -111,3 +111,50 @@ describe("LookAhead.grows", () => {
     for (const k of [0, 1, 2, 3]) expect(seen[k], `outcome ${k}`).toBeGreaterThan(50);
   });
 });
+
+describe("LookAhead.rowsGrowingBothAfter", () => {
+  it("says for the child of every move, without writing it, what rowsGrowingBoth says on the child written (R and C moved, not walked)", () => {
+    let checked = 0;
+    let grew = 0;
+    for (const size of [1, 2, 3, 4, 5, 7, 9, 16, 31, 32]) {
+      for (let seed = 0; seed < 8; seed++) {
+        const data = generate(size, 6, 700 + 31 * size + seed, seed % 2 === 0 ? "maze" : "random");
+        const rand = prng(seed * 11 + size);
+        const open = (seed % 4) / 4;
+        data.tiles = data.tiles.map((t) => (rand() < open ? t | (1 << Math.floor(rand() * 4)) : t));
+        const instance = instanceFromData(data, `seed ${seed}`);
+        const board = new BitBoard(size);
+        const look = new LookAhead(board);
+        const stride = board.stride;
+        // at 0: the state; at stride: its goal component; 2: the child; 3: the child's C rows
+        const state = new Int32Array(4 * stride);
+        board.load(instance, state, 0);
+        for (let step = 0; step < 4; step++) {
+          board.applyPush(state, 0, Math.floor(rand() * 4 * size));
+          board.walk(state, 0);
+          board.goalComponent(state, 0, stride);
+          const cAt = stride + K_R * size;
+          for (let m = 0; m < 4 * size; m++) {
+            board.pushInto(state, 0, 2 * stride, m);
+            state.copyWithin(3 * stride, cAt, cAt + size);
+            board.moveRowsInto(state, 3 * stride, 3 * stride + size, m);
+            for (const lines of [1 << Math.floor(rand() * size), Math.floor(rand() * 2 ** size) | 0, -1]) {
+              look.rowsGrowingBoth(state, 2 * stride, lines, 3 * stride + size);
+              const want = (look.bothEast | look.bothWest) & lines;
+              // another move's rows first, so that no row is left from this move's last call
+              look.rowsGrowingBothAfter(state, 0, cAt, Math.floor(rand() * 4 * size), -1);
+              const got = look.rowsGrowingBothAfter(state, 0, cAt, m, lines);
+              expect(got, `size ${size} seed ${seed} step ${step} move ${m} lines ${lines}`).toBe(want);
+              if (want !== 0) grew++;
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
+    // both answers occur, so the comparison is not one-sided
+    expect(grew).toBeGreaterThan(100);
+    expect(checked - grew).toBeGreaterThan(100);
+  });
+});

@@ -195,6 +195,55 @@ export class LookAhead {
     this.bothWest = west;
   }
 
+  /** rowsGrowingBothAfter's rows after the push: groups N, S, E, W, R at k * n, the other set at 5n */
+  private after: Int32Array | undefined;
+
+  /**
+   * rowsGrowingBoth for the state at `base` after move m, without writing that state:
+   * which rows of `lines` (bit i: row i, 0-based from the south) have an east or a west
+   * push that would grow both R and the set at `otherAt` once m is applied. R and the
+   * other set are taken as moved with their tiles by m, not walked: the answer is the
+   * last push's test (Lemma 4) for the child only when m grows neither set (its growth
+   * word, LookAhead.grows === 0), as TwoPushes asks it. Only the rows beside `lines`
+   * are made (a column push changes bit m % N of every row, a row push one row).
+   * @returns bit i set when row i's push east or west grows both after m
+   */
+  rowsGrowingBothAfter(state: Int32Array, base: number, otherAt: number, m: number, lines: number): number {
+    const n = this.n;
+    const top = n - 1;
+    const full = this.full;
+    let rows = this.after;
+    if (rows === undefined) rows = this.after = new Int32Array(6 * n);
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    lines &= full;
+    let need = (lines | (lines << 1) | (lines >>> 1)) & full;
+    if (dir < D_N) {
+      const east = dir === D_E;
+      while (need !== 0) {
+        const r = 31 - Math.clz32(need & -need);
+        need &= need - 1;
+        for (let k = 0; k < 6; k++) {
+          const w = k < 5 ? state[base + k * n + r] : state[otherAt + r];
+          rows[k * n + r] = r !== line ? w : east ? ((w << 1) | (w >>> top)) & full : (w >>> 1) | ((w & 1) << top);
+        }
+      }
+    } else {
+      const bit = 1 << line;
+      const north = dir === D_N;
+      while (need !== 0) {
+        const r = 31 - Math.clz32(need & -need);
+        need &= need - 1;
+        // the tile that lands on (r, line) comes from (src, line)
+        const src = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
+        for (let k = 0; k < 5; k++) rows[k * n + r] = (state[base + k * n + r] & ~bit) | (state[base + k * n + src] & bit);
+        rows[5 * n + r] = (state[otherAt + r] & ~bit) | (state[otherAt + src] & bit);
+      }
+    }
+    this.rowsGrowingBoth(rows, 0, lines, 5 * n);
+    return this.bothEast | this.bothWest;
+  }
+
   /**
    * LookAhead.grows for every move at once: writes 8 words at out[at..at+8): for each
    * direction d (MOVE_DIRS order e, w, n, s), out[at + 2d] has bit i set when pushing

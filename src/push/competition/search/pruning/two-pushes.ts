@@ -285,6 +285,15 @@ export class TwoPushes extends PruningRule {
             if (record && g === 0) this.far.deadAfter(m);
             continue;
           }
+          // neither set grows, so both only move with their tiles: when the last push can
+          // only be a row push, LastPush's test (Lemma 4) is made on the child's rows
+          // around those rows, without writing the child (LookAhead.rowsGrowingBothAfter,
+          // ply p's state written first if it was left unwritten); no row passing, the
+          // child would have no last push
+          if (g === 0 && cl === 0) {
+            plies.written(p);
+            if (this.look.rowsGrowingBothAfter(state, from, cAt, m, rl) === 0) continue;
+          }
           if (!made) plies.child(p, m, false);
           if (touchC) {
             if (!cMade) {
