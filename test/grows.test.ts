@@ -14,24 +14,33 @@ import { K_R } from "../src/push/competition/search/layout.js";
 import { LineMath } from "../src/push/competition/search/lines.js";
 import { LookAhead } from "../src/push/competition/search/lookahead.js";
 
+/**
+ * A generated board of `size` (a maze or random tiles, labgen's generator with `genSeed`)
+ * with extra openings at a density that varies with `seed`, so that sets of every size
+ * occur, loaded at index 0 of a state array of four states (the rest work space).
+ */
+function randomBoard(size: number, genSeed: number, maze: boolean, randSeed: number, seed: number) {
+  const data = generate(size, 6, genSeed, maze ? "maze" : "random");
+  const rand = prng(randSeed);
+  const open = (seed % 4) / 4;
+  data.tiles = data.tiles.map((t) => (rand() < open ? t | (1 << Math.floor(rand() * 4)) : t));
+  const instance = instanceFromData(data, `seed ${seed}`);
+  const board = new BitBoard(size);
+  const look = new LookAhead(board);
+  const stride = board.stride;
+  const state = new Int32Array(4 * stride);
+  board.load(instance, state, 0);
+  return { board, look, stride, state, rand };
+}
+
 describe("LookAhead.grows", () => {
   it("grows and growth say exactly when applying a push and walking would grow R and the goal's component", () => {
     let checked = 0;
     const seen = [0, 0, 0, 0];
     for (const size of [1, 2, 3, 4, 5, 6, 7, 9, 16, 31, 32]) {
       for (let seed = 0; seed < 12; seed++) {
-        const data = generate(size, 6, 900 + 37 * size + seed, seed % 3 === 0 ? "maze" : "random");
-        const rand = prng(seed * 7 + size);
-        // vary the density of openings, so that sets of every size occur
-        const open = (seed % 4) / 4;
-        data.tiles = data.tiles.map((t) => (rand() < open ? t | (1 << Math.floor(rand() * 4)) : t));
-        const instance = instanceFromData(data, `seed ${seed}`);
-        const board = new BitBoard(size);
-        const look = new LookAhead(board);
-        const stride = board.stride;
         // at 0: the state; at stride: its goal component; 2 and 3: work space
-        const state = new Int32Array(4 * stride);
-        board.load(instance, state, 0);
+        const { board, look, stride, state, rand } = randomBoard(size, 900 + 37 * size + seed, seed % 3 === 0, seed * 7 + size, seed);
         const all = new Int32Array(8);
         for (let step = 0; step < 6; step++) {
           // a few pushes first, so R is a walked (closed) set and the board is shuffled
@@ -118,17 +127,8 @@ describe("LookAhead.rowsGrowingBothAfter", () => {
     let grew = 0;
     for (const size of [1, 2, 3, 4, 5, 7, 9, 16, 31, 32]) {
       for (let seed = 0; seed < 8; seed++) {
-        const data = generate(size, 6, 700 + 31 * size + seed, seed % 2 === 0 ? "maze" : "random");
-        const rand = prng(seed * 11 + size);
-        const open = (seed % 4) / 4;
-        data.tiles = data.tiles.map((t) => (rand() < open ? t | (1 << Math.floor(rand() * 4)) : t));
-        const instance = instanceFromData(data, `seed ${seed}`);
-        const board = new BitBoard(size);
-        const look = new LookAhead(board);
-        const stride = board.stride;
         // at 0: the state; at stride: its goal component; 2: the child; 3: the child's C rows
-        const state = new Int32Array(4 * stride);
-        board.load(instance, state, 0);
+        const { board, look, stride, state, rand } = randomBoard(size, 700 + 31 * size + seed, seed % 2 === 0, seed * 11 + size, seed);
         for (let step = 0; step < 4; step++) {
           board.applyPush(state, 0, Math.floor(rand() * 4 * size));
           board.walk(state, 0);
