@@ -15,9 +15,13 @@ export class LookAhead {
   private readonly n: number;
   private readonly full: number;
 
+  /** rowsGrowingBothAfter's rows after the push: groups N, S, E, W, R at k * n, the other set at 5n */
+  private readonly after: Int32Array;
+
   constructor(private readonly board: BitBoard) {
     this.n = board.n;
     this.full = board.full;
+    this.after = new Int32Array(6 * board.n);
   }
 
   /**
@@ -195,9 +199,6 @@ export class LookAhead {
     this.bothWest = west;
   }
 
-  /** rowsGrowingBothAfter's rows after the push: groups N, S, E, W, R at k * n, the other set at 5n */
-  private after: Int32Array | undefined;
-
   /**
    * rowsGrowingBoth for the state at `base` after move m, without writing that state:
    * which rows of `lines` (bit i: row i, 0-based from the south) have an east or a west
@@ -205,36 +206,35 @@ export class LookAhead {
    * other set are taken as moved with their tiles by m, not walked: the answer is the
    * last push's test (Lemma 4) for the child only when m grows neither set (its growth
    * word, LookAhead.grows === 0), as TwoPushes asks it. Only the rows beside `lines`
-   * are made (a column push changes bit m % N of every row, a row push one row).
+   * are made, as BitBoard.moveRowsInto would write them (a column push changes bit
+   * m % N of every row, a row push one row).
    * @returns bit i set when row i's push east or west grows both after m
    */
   rowsGrowingBothAfter(state: Int32Array, base: number, otherAt: number, m: number, lines: number): number {
     const n = this.n;
     const top = n - 1;
-    const full = this.full;
-    let rows = this.after;
-    if (rows === undefined) rows = this.after = new Int32Array(6 * n);
+    const board = this.board;
+    const rows = this.after;
     const dir = (m / n) | 0;
     const line = m - dir * n;
-    lines &= full;
-    let need = (lines | (lines << 1) | (lines >>> 1)) & full;
+    lines &= this.full;
+    let need = (lines | (lines << 1) | (lines >>> 1)) & this.full;
     if (dir < D_N) {
+      // a row push: its own row rotated, the others as they are
       const east = dir === D_E;
       while (need !== 0) {
         const r = 31 - Math.clz32(need & -need);
         need &= need - 1;
-        for (let k = 0; k < 6; k++) {
-          const w = k < 5 ? state[base + k * n + r] : state[otherAt + r];
-          rows[k * n + r] = r !== line ? w : east ? ((w << 1) | (w >>> top)) & full : (w >>> 1) | ((w & 1) << top);
-        }
+        for (let k = 0; k < 5; k++) rows[k * n + r] = r === line ? board.rotate(state[base + k * n + r], east) : state[base + k * n + r];
+        rows[5 * n + r] = r === line ? board.rotate(state[otherAt + r], east) : state[otherAt + r];
       }
     } else {
+      // a column push: each row's bit of the column from the row before it (north) or after it (south)
       const bit = 1 << line;
       const north = dir === D_N;
       while (need !== 0) {
         const r = 31 - Math.clz32(need & -need);
         need &= need - 1;
-        // the tile that lands on (r, line) comes from (src, line)
         const src = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
         for (let k = 0; k < 5; k++) rows[k * n + r] = (state[base + k * n + r] & ~bit) | (state[base + k * n + src] & bit);
         rows[5 * n + r] = (state[otherAt + r] & ~bit) | (state[otherAt + src] & bit);
