@@ -118,7 +118,7 @@ describe("LookAhead.grows", () => {
     expect(checked).toBeGreaterThan(10000);
     // every outcome occurs, so the comparison is not one-sided
     for (const k of [0, 1, 2, 3]) expect(seen[k], `outcome ${k}`).toBeGreaterThan(50);
-  });
+  }, 60_000);
 });
 
 describe("LookAhead.rowsGrowingBothAfter", () => {
@@ -156,5 +156,5 @@ describe("LookAhead.rowsGrowingBothAfter", () => {
     // both answers occur, so the comparison is not one-sided
     expect(grew).toBeGreaterThan(100);
     expect(checked - grew).toBeGreaterThan(100);
-  });
+  }, 60_000);
 });
