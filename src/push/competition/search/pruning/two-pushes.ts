@@ -126,7 +126,9 @@ export class TwoPushes extends PruningRule {
         return 0;
       }
     }
-    this.walks.startRun();
+    // a written child of the state with three left (its parent still at ply p - 1): the
+    // walks of a set its push did not touch are shared with its siblings (WalksTo)
+    this.walks.startRun(after && !inherit);
     const grow = plies.grow;
     // the growth words read: a far child's are its parent's (Lemma 8), read in place
     const g8 = inherit ? 8 * (p - 1) : 8 * p;

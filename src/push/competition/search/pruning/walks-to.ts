@@ -43,6 +43,20 @@ export class WalksTo {
   private readonly w0BandCols = new Int32Array(256);
   private readonly w0Rows = new Int32Array(256);
   private readonly w0Cols = new Int32Array(256);
+  /**
+   * per set and first push m (as w0Epoch), for the written children of the current state
+   * with three left: the epoch their shared walk was made in, and its lines (nearWalk)
+   */
+  private readonly n0Epoch = new Int32Array(256).fill(-1);
+  private readonly n0Rows = new Int32Array(256);
+  private readonly n0Cols = new Int32Array(256);
+  private readonly n0 = new LineSet();
+  /** the current state with two left is a written child of the current state with three left (startRun) */
+  private child = false;
+  /** the set `reaches` was last asked about: R or C (`goal`), its rows and columns */
+  private askedGoal = false;
+  private askedRows = 0;
+  private askedCols = 0;
 
   /**
    * @param grown Lemma 17's walk (counts its walks and cuts)
@@ -63,6 +77,7 @@ export class WalksTo {
     if (++this.epoch === 0x7fffffff) {
       this.epoch = 0;
       this.w0Epoch.fill(-1);
+      this.n0Epoch.fill(-1);
     }
   }
 
@@ -83,9 +98,14 @@ export class WalksTo {
     return true;
   }
 
-  /** A new state with two left: W is walked afresh when asked. */
-  startRun(): void {
+  /**
+   * A new state with two left: W is walked afresh when asked.
+   * @param child the state (ply p) was written from the current state with three left
+   *   (ply p - 1, `startState`) by ply p's push, and that state is still at ply p - 1
+   */
+  startRun(child = false): void {
     this.wDone = 0;
+    this.child = child;
   }
 
   /**
@@ -112,6 +132,9 @@ export class WalksTo {
     // board with that push's line and the lines beside it open (Lemma 17 (5))
     const pending = grown.enabled && plies.pending === p;
     const i = goal ? 4 * plies.n + m : m;
+    this.askedGoal = goal;
+    this.askedRows = rows;
+    this.askedCols = cols;
     if (pending && this.quick && this.w0Epoch[i] === this.epoch) {
       // a far sibling judged m before: the band, the moved set and W0 are the same (pendingMeets)
       if (this.w0Code[i] === W0_MOVED_IN_BAND) return true;
@@ -228,8 +251,45 @@ export class WalksTo {
   /** Lemma 17 on ply p's state (written first if it is not): false when m is skipped. */
   private grownMeets(p: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
     this.grown.tried++;
-    if (this.grown.meets(this.plies.written(p), setAt, m, bandRows, bandCols)) return true;
+    const shared = this.child && this.quick ? this.nearWalk(p, setAt, m, bandRows, bandCols) : -1;
+    if (shared === 1 || (shared === -1 && this.grown.meets(this.plies.written(p), setAt, m, bandRows, bandCols))) return true;
     this.grown.cut++;
     return false;
+  }
+
+  /**
+   * Lemma 17 for a written child (ply p) of the current state with three left, when ply
+   * p's push X neither holds nor borders the set: the set is then ply p - 1's, closed on
+   * its board too, and the two boards differ only on X's line. The walk of the set after
+   * m on ply p - 1's board, to its end (no band), is made once per state with three left,
+   * set and m, and its lines kept. When those lines are not within two of X's line (as
+   * pendingMeets: every word the walk reads where the set lies is the same on both
+   * boards, after m too, which moves a changed tile at most one line on), it is the walk
+   * on ply p's board, and it meets the band exactly when its lines do.
+   * @returns 1 it meets the band, 0 it does not, -1 not decided here
+   */
+  private nearWalk(p: number, setAt: number, m: number, bandRows: number, bandCols: number): number {
+    const plies = this.plies;
+    const lm = this.lines;
+    const n = plies.n;
+    const x = plies.path[p - 1];
+    const xDir = (x / n) | 0;
+    const xLine = 1 << (x - xDir * n);
+    const near = lm.touching(xLine);
+    if ((near & (xDir < D_N ? this.askedRows : this.askedCols)) !== 0) return -1;
+    const i = this.askedGoal ? 4 * n + m : m;
+    if (this.n0Epoch[i] !== this.epoch) {
+      this.n0Epoch[i] = this.epoch;
+      // no band: the walk runs to its end
+      this.grown.meets((p - 1) * plies.stride, setAt, m, 0, 0);
+      this.grown.finish();
+      lm.of(plies.state, plies.grownAt, this.n0);
+      this.n0Rows[i] = this.n0.rows;
+      this.n0Cols[i] = this.n0.cols;
+    }
+    const rows = this.n0Rows[i];
+    const cols = this.n0Cols[i];
+    if (((xDir < D_N ? rows : cols) & lm.touching(lm.around(xLine))) !== 0) return -1;
+    return ((rows & bandRows) | (cols & bandCols)) !== 0 ? 1 : 0;
   }
 }
