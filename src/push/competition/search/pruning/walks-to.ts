@@ -53,10 +53,6 @@ export class WalksTo {
   private readonly n0 = new LineSet();
   /** the current state with two left is a written child of the current state with three left (startRun) */
   private child = false;
-  /** the set `reaches` was last asked about: R or C (`goal`), its rows and columns */
-  private askedGoal = false;
-  private askedRows = 0;
-  private askedCols = 0;
 
   /**
    * @param grown Lemma 17's walk (counts its walks and cuts)
@@ -132,9 +128,6 @@ export class WalksTo {
     // board with that push's line and the lines beside it open (Lemma 17 (5))
     const pending = grown.enabled && plies.pending === p;
     const i = goal ? 4 * plies.n + m : m;
-    this.askedGoal = goal;
-    this.askedRows = rows;
-    this.askedCols = cols;
     if (pending && this.quick && this.w0Epoch[i] === this.epoch) {
       // a far sibling judged m before: the band, the moved set and W0 are the same (pendingMeets)
       if (this.w0Code[i] === W0_MOVED_IN_BAND) return true;
@@ -145,7 +138,7 @@ export class WalksTo {
         grown.cut++;
         return false;
       }
-      return this.walksOn(p, goal, setAt, m, bandRows, bandCols);
+      return this.walksOn(p, goal, rows, cols, setAt, m, bandRows, bandCols);
     }
     const lm = this.lines;
     const bandRows = lm.touching(zRows);
@@ -166,11 +159,11 @@ export class WalksTo {
         return false;
       }
     }
-    return this.walksOn(p, goal, setAt, m, bandRows, bandCols);
+    return this.walksOn(p, goal, rows, cols, setAt, m, bandRows, bandCols);
   }
 
   /** reaches after the moved set and Lemma 17 (5): W, and Lemma 17 on ply p's state. */
-  private walksOn(p: number, goal: boolean, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
+  private walksOn(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
     const lm = this.lines;
     const plies = this.plies;
     const n = plies.n;
@@ -179,7 +172,7 @@ export class WalksTo {
     // W holds every field of the band's lines, so it has a field on or beside every line
     // across them: only when the band has no line of m's orientation can the test fail;
     // else the set is walked on the board after m without writing it (Lemma 17)
-    if ((dir < D_N ? bandCols : bandRows) !== 0) return !grown.enabled || this.grownMeets(p, setAt, m, bandRows, bandCols);
+    if ((dir < D_N ? bandCols : bandRows) !== 0) return !grown.enabled || this.grownMeets(p, goal, rows, cols, setAt, m, bandRows, bandCols);
     const bit = goal ? 2 : 1;
     const at = goal ? 2 : 0;
     if ((this.wDone & bit) === 0) {
@@ -195,7 +188,7 @@ export class WalksTo {
     }
     const near = lm.touching(1 << (m - dir * n));
     if ((this.wLines[at + (dir < D_N ? 0 : 1)] & near) === 0) return false;
-    return !grown.enabled || this.grownMeets(p, setAt, m, bandRows, bandCols);
+    return !grown.enabled || this.grownMeets(p, goal, rows, cols, setAt, m, bandRows, bandCols);
   }
 
   /**
@@ -230,12 +223,22 @@ export class WalksTo {
       }
     }
     if (this.w0Code[i] === W0_MEETS) return true;
-    const x = plies.path[p - 1];
-    const xDir = (x / n) | 0;
-    const open = lm.around(1 << (x - xDir * n));
-    const touched = (xDir < D_N ? this.w0Rows[i] : this.w0Cols[i]) & lm.touching(open);
-    if (touched === 0) return false;
+    if (!this.nearPushed(p, this.w0Rows[i], this.w0Cols[i])) return false;
     return this.openMeets(p, setAt, m, bandRows, bandCols);
+  }
+
+  /**
+   * Whether a set with lines `rows`, `cols` has a field within two lines of the line of
+   * ply p's push X (its rows for a row push, else its columns), that is on or beside a
+   * line that X or a push across X's line after it can change (X's line and the lines
+   * beside it, across the wraparound: Lemma 17 (5)).
+   */
+  private nearPushed(p: number, rows: number, cols: number): boolean {
+    const lm = this.lines;
+    const n = this.plies.n;
+    const x = this.plies.path[p - 1];
+    const xDir = (x / n) | 0;
+    return ((xDir < D_N ? rows : cols) & lm.touching(lm.around(1 << (x - xDir * n)))) !== 0;
   }
 
   /** Lemma 17 (5) itself: GrownReach.meets on ply p - 1's board with the lines of ply p's push X and beside it open. */
@@ -248,10 +251,13 @@ export class WalksTo {
     return this.grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols, xDir < D_N ? open : 0, xDir < D_N ? 0 : open);
   }
 
-  /** Lemma 17 on ply p's state (written first if it is not): false when m is skipped. */
-  private grownMeets(p: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
+  /**
+   * Lemma 17 on ply p's state (written first if it is not): false when m is skipped.
+   * `goal`, `rows`, `cols`: the set is C (else R), its lines before m.
+   */
+  private grownMeets(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
     this.grown.tried++;
-    const shared = this.child && this.quick ? this.nearWalk(p, setAt, m, bandRows, bandCols) : -1;
+    const shared = this.child && this.quick ? this.nearWalk(p, goal, rows, cols, setAt, m, bandRows, bandCols) : -1;
     if (shared === 1 || (shared === -1 && this.grown.meets(this.plies.written(p), setAt, m, bandRows, bandCols))) return true;
     this.grown.cut++;
     return false;
@@ -268,16 +274,15 @@ export class WalksTo {
    * on ply p's board, and it meets the band exactly when its lines do.
    * @returns 1 it meets the band, 0 it does not, -1 not decided here
    */
-  private nearWalk(p: number, setAt: number, m: number, bandRows: number, bandCols: number): number {
+  private nearWalk(p: number, goal: boolean, setRows: number, setCols: number, setAt: number, m: number, bandRows: number, bandCols: number): number {
     const plies = this.plies;
     const lm = this.lines;
     const n = plies.n;
     const x = plies.path[p - 1];
     const xDir = (x / n) | 0;
-    const xLine = 1 << (x - xDir * n);
-    const near = lm.touching(xLine);
-    if ((near & (xDir < D_N ? this.askedRows : this.askedCols)) !== 0) return -1;
-    const i = this.askedGoal ? 4 * n + m : m;
+    // X holds or borders the set
+    if ((lm.touching(1 << (x - xDir * n)) & (xDir < D_N ? setRows : setCols)) !== 0) return -1;
+    const i = goal ? 4 * n + m : m;
     if (this.n0Epoch[i] !== this.epoch) {
       this.n0Epoch[i] = this.epoch;
       // no band: the walk runs to its end
@@ -289,7 +294,7 @@ export class WalksTo {
     }
     const rows = this.n0Rows[i];
     const cols = this.n0Cols[i];
-    if (((xDir < D_N ? rows : cols) & lm.touching(lm.around(xLine))) !== 0) return -1;
+    if (this.nearPushed(p, rows, cols)) return -1;
     return ((rows & bandRows) | (cols & bandCols)) !== 0 ? 1 : 0;
   }
 }
