@@ -12,7 +12,10 @@
  *   ones;
  * - every push the rule would skip in the search's case (the push grows the set and is
  *   far from the other one) is followed by no last push that makes the goal reachable,
- *   in the plain simulation.
+ *   in the plain simulation;
+ * - (5): the walk on a far child's board written aside (Plies.boardOf) against the plain
+ *   simulation after the far push and the push, exactly, with the child's state left
+ *   unwritten and uncounted until the search writes it (then the same words).
  */
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
@@ -144,15 +147,16 @@ describe("Lemma 17 at the walk, against a plain simulation", () => {
   }, 120_000);
 });
 
-describe("Lemma 17 (5): ply p - 1's board with a far push's line and its neighbours open", () => {
-  it("the set it walks holds the set after the far push X and the push m (plain simulation), so a miss of the band is a miss after X too", () => {
+describe("Lemma 17 (5): a far child's board written aside (Plies.boardOf)", () => {
+  it("the set walked there has a field in the band exactly when it has after the far push X and the push m (plain simulation); the child's own state stays unwritten and uncounted", () => {
     let compared = 0;
     let missed = 0;
     let reached = 0;
     for (let seed = 0; seed < 1500; seed++) {
       const sc = scene(seed, 80000);
       if (sc === undefined) continue;
-      const { n, tiles, set, goal, cs, plain, lines, rule, stride, rand, comp } = sc;
+      const { n, tiles, set, goal, cs, plain, lines, rule, stride, rand, comp, plies } = sc;
+      const state = plies.state;
       for (const goalSide of [false, true]) {
         const mine = goalSide ? comp : set;
         const own = linesOf(n, mine);
@@ -163,7 +167,11 @@ describe("Lemma 17 (5): ply p - 1's board with a far push's line and its neighbo
           const xRow = Math.floor(x / n) < 2;
           const x0 = x % n;
           if (((lines.around(xRow ? own.rows : own.cols) >>> x0) & 1) === 1) continue;
-          const open = lines.around(1 << x0);
+          // ply 2 pending after X, as the search leaves a far child (its state poisoned)
+          state.fill(-1, 2 * stride, 3 * stride);
+          plies.path[1] = x;
+          plies.setPending(2);
+          const nodes = plies.nodes;
           const tilesX = plain.push(tiles, x);
           for (let m = 0; m < 4 * n; m++) {
             const band = { rows: Math.floor(rand() * (1 << n)) & Math.floor(rand() * (1 << n)), cols: Math.floor(rand() * (1 << n)) & Math.floor(rand() * (1 << n)) };
@@ -171,12 +179,20 @@ describe("Lemma 17 (5): ply p - 1's board with a far push's line and its neighbo
             for (let f = 0; f < n * n; f++) if (mine[f] === 1) moved[plain.moved(f, m)] = 1;
             if (inBand(n, moved, band.rows, band.cols)) continue;
             const truth = inBand(n, plain.after(tilesX, mine, goal, m).set, band.rows, band.cols);
-            const got = rule.meets(stride, setAt, m, band.rows, band.cols, xRow ? open : 0, xRow ? 0 : open);
+            const got = rule.meets(plies.boardOf(2), setAt, m, band.rows, band.cols);
             compared++;
             if (!got) missed++;
             if (truth) reached++;
-            if (truth) expect(got, `seed ${seed}, far push ${x}, push ${m}, ${goalSide ? "C" : "R"}`).toBe(true);
+            expect(got, `seed ${seed}, far push ${x}, push ${m}, ${goalSide ? "C" : "R"}`).toBe(truth);
           }
+          expect(plies.nodes, `seed ${seed}`).toBe(nodes);
+          expect(state.subarray(2 * stride, 3 * stride).every((w) => w === -1), `seed ${seed}: ply 2 written`).toBe(true);
+          // the board aside is the state the search writes when it needs ply 2
+          const aside = state.slice(plies.boardOf(2), plies.boardOf(2) + stride);
+          expect(plies.written(2)).toBe(2 * stride);
+          expect(Array.from(state.subarray(2 * stride, 3 * stride)), `seed ${seed}`).toEqual(Array.from(aside));
+          expect(plies.boardOf(2)).toBe(2 * stride);
+          plies.setPending(-1);
         }
       }
     }

@@ -175,13 +175,13 @@ export class DepthFirst {
         if (census !== undefined) census.counter.child(p, m, from, from + K_R * n, remaining);
         plies.path[p] = m;
         plies.still[p] = 1;
-        plies.pending = p + 1;
+        plies.setPending(p + 1);
         if (this.poison) state.fill(0, to, to + stride);
         const outerSaw = plies.sawGoal;
         plies.sawGoal = false;
         // (this.search(p + 1, 2, true, true) would make just this call)
         found += parts.two.run(p + 1, cs, true, false, false);
-        plies.pending = -1;
+        plies.setPending(-1);
         if (plies.limitReached) return found;
         plies.sawGoal = plies.sawGoal || outerSaw;
         continue;

@@ -46,6 +46,11 @@ export class Plies {
   wAt = 0;
   /** N rows for a set grown by a push that is not written (GrownReach) */
   grownAt = 0;
+  /** a state: the pending ply's state written for tests that only read it (boardOf) */
+  private farAt = 0;
+  /** counts the states left unwritten (setPending); farAt holds the one numbered farHeld */
+  private farSerial = 0;
+  private farHeld = -1;
   /** move index of each ply's push */
   path = new Int32Array(0);
   /** 1 when the push of ply p added no field to the reachable set */
@@ -61,7 +66,7 @@ export class Plies {
   private kernel: PushKernel | undefined;
   /** the most pushes the arrays hold (reach grows them up to the horizon) */
   private capacity = -1;
-  /** the ply whose state is not written yet (its push is in path), or -1 */
+  /** the ply whose state is not written yet (its push is in path), or -1 (setPending) */
   pending = -1;
   /** states generated (pushes applied) */
   nodes = 0;
@@ -116,6 +121,7 @@ export class Plies {
     const stride = this.stride;
     const old = { state: this.state, cBase: this.cBase, plies: this.capacity + 1, grow: this.grow, path: this.path, still: this.still, blank: this.blank, plyNodes: this.plyNodes };
     this.capacity = pushes;
+    // the plies' states, scratch, scratch2, the plies' C states, wAt, grownAt, farAt
     const words = (2 * plies + 5) * stride;
     this.kernel = this.isBit ? PushKernel.tryMake(this.n, words) : undefined;
     this.state = this.kernel ? this.kernel.state : new Int32Array(words);
@@ -124,6 +130,8 @@ export class Plies {
     this.cBase = this.scratch2 + stride;
     this.wAt = this.cBase + plies * stride;
     this.grownAt = this.wAt + stride;
+    this.farAt = this.grownAt + stride;
+    this.farHeld = -1;
     this.grow = new Int32Array(8 * plies);
     this.path = new Int32Array(Math.max(1, pushes));
     this.still = new Uint8Array(Math.max(1, pushes));
@@ -186,6 +194,30 @@ export class Plies {
       if (--this.pollCountdown === 0) this.poll();
     }
     return from;
+  }
+
+  /**
+   * Leaves ply p's state unwritten (a far push with three left, Lemma 8; -1: none):
+   * `written` writes it when it is needed, `boardOf` gives a copy for tests that only read it.
+   */
+  setPending(p: number): void {
+    this.pending = p;
+    if (p >= 0) this.farSerial++;
+  }
+
+  /**
+   * The index of a state equal to ply p's, for a test that only reads its board (Lemma 17's
+   * walks): ply p's own when written; when ply p is pending, a scratch state written
+   * from ply p - 1's by ply p's push, once per pending state. Ply p stays unwritten and
+   * uncounted (`nodes` counts the states the search writes as plies).
+   */
+  boardOf(p: number): number {
+    if (this.pending !== p) return p * this.stride;
+    if (this.farHeld !== this.farSerial) {
+      this.farHeld = this.farSerial;
+      this.pushInto((p - 1) * this.stride, this.farAt, this.path[p - 1]);
+    }
+    return this.farAt;
   }
 
   /**

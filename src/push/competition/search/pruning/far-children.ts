@@ -6,8 +6,8 @@
  * (its state not written yet) records how m ended when that did not depend on X: dropped
  * before the commutation rule is asked (DEAD_BEFORE), dropped after it by R's and C's
  * lines and growers (DEAD_AFTER), or at its first walk of Lemma 17 (5), whose W0 did not
- * meet the band (LINES: the walk with X's lines open is then needed only where W0's
- * lines touch them, WalksTo.pendingMeets). `skip` replays those records for the next far
+ * meet the band (LINES: the walk on the child's board is then needed only where W0's
+ * lines come within two of X's line, WalksTo.pendingMeets). `skip` replays those records for the next far
  * child, asking the commutation rule and counting Lemma 17's walks exactly as the loop
  * would, up to the first push whose outcome the records do not give: the loop goes on
  * from there. The same decisions and counters as the loop alone.
@@ -91,7 +91,7 @@ export class FarChildren {
     const xDir = (x / n) | 0;
     const xRow = xDir < D_N;
     const lm = this.lines;
-    // the lines that W0 must touch for the walk with X's lines open (WalksTo.pendingMeets)
+    // the lines that W0 must touch for the walk on the child's board (WalksTo.pendingMeets)
     const touchOpen = lm.touching(lm.around(1 << (x - xDir * n)));
     const epoch = this.epoch;
     const at = this.at;
@@ -107,7 +107,7 @@ export class FarChildren {
         if (at[m] !== epoch) return m;
         const c = code[m];
         if (c === DEAD_BEFORE) continue;
-        // W0 touches X's lines: the walk with them open is made by the loop
+        // W0 comes near X's line: the walk on the child's board is made by the loop
         if (c === LINES && ((xRow ? this.rows[m] : this.cols[m]) & touchOpen) !== 0) return m;
         if (commute && this.commutation.skips(p, m)) continue;
         if (c === DEAD_AFTER) continue;

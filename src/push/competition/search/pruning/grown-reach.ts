@@ -46,16 +46,9 @@ export class GrownReach extends PruningRule {
    * holds a field on a row of `bandRows` or a column of `bandCols` (bit i: line i). The
    * set moved must hold no field in the band. Reads the state at `base` (indices into
    * Plies.state, as `setAt`) and writes only the N scratch rows at Plies.grownAt.
-   * With `openRows` or `openCols` (bit i: line i), every field of those lines is read as
-   * open all four ways: when they are a line L and the lines beside it (across the
-   * wraparound), the set found holds the set after m on any board that differs from the
-   * state's only on L, with the set closed there too (after m, only fields of L and beside
-   * it hold tiles that came from L, so every link of that board after m is a link read
-   * here; the walk starts, as there, at the rows of the links m changed: docs/search.md,
-   * Lemma 17 (5)).
    * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving").
    */
-  meets(base: number, setAt: number, m: number, bandRows: number, bandCols: number, openRows = 0, openCols = 0): boolean {
+  meets(base: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
     const n = this.n;
     const state = this.plies.state;
     const at = this.plies.grownAt;
@@ -66,7 +59,7 @@ export class GrownReach extends PruningRule {
       // the set moved by m is copied into the scratch rows as the walk reaches them (walkRow)
       this.setAt = setAt;
       const east = dir === D_E;
-      return this.walkRow(state, base, line, east, bandRows, bandCols, openRows, openCols);
+      return this.walkRow(state, base, line, east, bandRows, bandCols);
     }
     // a column push: the set moved (BitBoard.moveRows) and the rows its walk starts at
     // (BitBoard.columnPushRows) in one pass
@@ -75,10 +68,8 @@ export class GrownReach extends PruningRule {
     const bit = 1 << line;
     const keep = ~bit;
     const near = (bit | (bit << 1) | (bit >>> 1)) & this.full;
-    // the new pair's rows; with lines open (Lemma 17 (5)) both pairs' rows, as the
-    // decisions were made with (the set moved need not be closed on the open board,
-    // so the start rows can change what the walk finds there)
-    let rows = (openRows | openCols) !== 0 ? 3 | (3 << (n - 2)) : newPairRows(n, north);
+    // the new pair's rows
+    let rows = newPairRows(n, north);
     if (north) {
       // row r's bit `line` comes from row r - 1 (row 0's from the top row)
       let src = state[setAt + top];
@@ -101,7 +92,7 @@ export class GrownReach extends PruningRule {
       }
     }
     this.have = -1;
-    return this.walkColumn(state, base, line, north, rows & this.full, bandRows, bandCols, openRows, openCols);
+    return this.walkColumn(state, base, line, north, rows & this.full, bandRows, bandCols);
   }
 
   /**
@@ -129,7 +120,7 @@ export class GrownReach extends PruningRule {
    * so only its words are patched, and the walk starts at it and its neighbours (the set
    * was closed before). Returns true as soon as the set has a field in the band.
    */
-  private walkRow(state: Int32Array, base: number, line: number, east: boolean, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
+  private walkRow(state: Int32Array, base: number, line: number, east: boolean, bandRows: number, bandCols: number): boolean {
     const n = this.n;
     const top = this.top;
     const full = this.full;
@@ -142,7 +133,6 @@ export class GrownReach extends PruningRule {
     const sL = rotateBits(state[sB + line], east, top, full);
     const hL = rotateBits(state[eB + line], east, top, full) & (rotateBits(state[wB + line], east, top, full) >>> 1);
     const bit = 1 << line;
-    const open = (openRows | openCols) !== 0;
     const setAt = this.setAt;
     // row `line` of the set moved
     const moved = rotateBits(state[setAt + line], east, top, full);
@@ -163,18 +153,11 @@ export class GrownReach extends PruningRule {
       }
       // a row with no field of the set in it or beside it gains nothing
       if ((state[at + r] | (r > 0 ? state[at + r - 1] : 0) | (r < top ? state[at + r + 1] : 0)) === 0) continue;
-      let nR = r === line ? nL : state[nB + r];
-      let sR = r === line ? sL : state[sB + r];
-      let nBelow = r > 0 ? (r - 1 === line ? nL : state[nB + r - 1]) : 0;
-      let sAbove = r < top ? (r + 1 === line ? sL : state[sB + r + 1]) : 0;
-      let h = r === line ? hL : state[eB + r] & (state[wB + r] >>> 1);
-      if (open) {
-        nR = this.opened(nR, r, openRows, openCols);
-        sR = this.opened(sR, r, openRows, openCols);
-        if (r > 0) nBelow = this.opened(nBelow, r - 1, openRows, openCols);
-        if (r < top) sAbove = this.opened(sAbove, r + 1, openRows, openCols);
-        h = this.openedLinks(r === line ? rotateBits(state[eB + line], east, top, full) : state[eB + r], r === line ? rotateBits(state[wB + line], east, top, full) : state[wB + r], r, openRows, openCols);
-      }
+      const nR = r === line ? nL : state[nB + r];
+      const sR = r === line ? sL : state[sB + r];
+      const nBelow = r > 0 ? (r - 1 === line ? nL : state[nB + r - 1]) : 0;
+      const sAbove = r < top ? (r + 1 === line ? sL : state[sB + r + 1]) : 0;
+      const h = r === line ? hL : state[eB + r] & (state[wB + r] >>> 1);
       const old = state[at + r];
       let x = old;
       if (r > 0) x |= state[at + r - 1] & nBelow & sR;
@@ -200,7 +183,7 @@ export class GrownReach extends PruningRule {
    * starts at the rows `start` (bit r: row r; BitBoard.columnPushRows of the moved set,
    * made by `meets`). Returns true as soon as the set has a field in the band.
    */
-  private walkColumn(state: Int32Array, base: number, line: number, north: boolean, start: number, bandRows: number, bandCols: number, openRows: number, openCols: number): boolean {
+  private walkColumn(state: Int32Array, base: number, line: number, north: boolean, start: number, bandRows: number, bandCols: number): boolean {
     const n = this.n;
     const top = this.top;
     const at = this.at;
@@ -210,7 +193,6 @@ export class GrownReach extends PruningRule {
     const wB = base + K_W * n;
     const bit = 1 << line;
     const keep = ~bit;
-    const open = (openRows | openCols) !== 0;
     // the walk starts in the rows where a link the push changed has an end in the set
     // (BitBoard.columnPushRows) and visits a row again when a field is added beside it
     let dirty = start;
@@ -221,8 +203,8 @@ export class GrownReach extends PruningRule {
       if ((state[at + r] | (r > 0 ? state[at + r - 1] : 0) | (r < top ? state[at + r + 1] : 0)) === 0) continue;
       // bit `line` of a row's words comes from the row whose tile lands on it (wraparound)
       const from = north ? (r === 0 ? top : r - 1) : r === top ? 0 : r + 1;
-      let nR = (state[nB + r] & keep) | (state[nB + from] & bit);
-      let sR = (state[sB + r] & keep) | (state[sB + from] & bit);
+      const nR = (state[nB + r] & keep) | (state[nB + from] & bit);
+      const sR = (state[sB + r] & keep) | (state[sB + from] & bit);
       let nBelow = 0;
       if (r > 0) {
         const f = north ? (r === 1 ? top : r - 2) : r;
@@ -235,14 +217,7 @@ export class GrownReach extends PruningRule {
       }
       const e = (state[eB + r] & keep) | (state[eB + from] & bit);
       const w = (state[wB + r] & keep) | (state[wB + from] & bit);
-      let h = e & (w >>> 1);
-      if (open) {
-        nR = this.opened(nR, r, openRows, openCols);
-        sR = this.opened(sR, r, openRows, openCols);
-        if (r > 0) nBelow = this.opened(nBelow, r - 1, openRows, openCols);
-        if (r < top) sAbove = this.opened(sAbove, r + 1, openRows, openCols);
-        h = this.openedLinks(e, w, r, openRows, openCols);
-      }
+      const h = e & (w >>> 1);
       const old = state[at + r];
       let x = old;
       if (r > 0) x |= state[at + r - 1] & nBelow & sR;
@@ -256,15 +231,5 @@ export class GrownReach extends PruningRule {
       if (r < top && (x & nR & sAbove & ~state[at + r + 1]) !== 0) dirty |= 1 << (r + 1);
     }
     return false;
-  }
-
-  /** An opening word of row r with the fields of the open lines open. */
-  private opened(word: number, r: number, openRows: number, openCols: number): number {
-    return ((openRows >>> r) & 1) === 1 ? this.full : (word | openCols) & this.full;
-  }
-
-  /** Row r's links along it (bit c: columns c and c + 1) from its e and w words, with the fields of the open lines open. */
-  private openedLinks(e: number, w: number, r: number, openRows: number, openCols: number): number {
-    return this.opened(e, r, openRows, openCols) & (this.opened(w, r, openRows, openCols) >>> 1);
   }
 }

@@ -5,8 +5,8 @@
  * pushes that can follow. Lemma 7's bound W (the fields that can walk to those lines on
  * the board before the push) is walked once per state and set; Lemma 17's walk of the
  * grown set decides where W cannot. For the far children of a state with three left
- * (Lemma 8: ply p's state not written yet), Lemma 17 (5)'s walk with the far push's lines
- * open, shared by the siblings as far as it does not depend on the far push
+ * (Lemma 8: ply p's state not written yet), Lemma 17 (5): the walk on the child's board
+ * written aside, shared by the siblings as far as it does not depend on the far push
  * (pendingMeets). Keeps every solution.
  */
 import { D_N } from "../layout.js";
@@ -124,8 +124,7 @@ export class WalksTo {
   reaches(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, zRows: number, zCols: number): boolean {
     const plies = this.plies;
     const grown = this.grown;
-    // ply p's state not written yet (a far push, Lemma 8): walk first on ply p - 1's
-    // board with that push's line and the lines beside it open (Lemma 17 (5))
+    // ply p's state not written yet (a far push, Lemma 8)
     const pending = grown.enabled && plies.pending === p;
     const i = goal ? 4 * plies.n + m : m;
     if (pending && this.quick && this.w0Epoch[i] === this.epoch) {
@@ -138,7 +137,7 @@ export class WalksTo {
         grown.cut++;
         return false;
       }
-      return this.walksOn(p, goal, rows, cols, setAt, m, bandRows, bandCols);
+      return true;
     }
     const lm = this.lines;
     const bandRows = lm.touching(zRows);
@@ -153,16 +152,19 @@ export class WalksTo {
       return true;
     }
     if (pending) {
+      // ply p's state not written (a far push, Lemma 8): the set is walked on its board
+      // written aside (Lemma 17 (5)); that walk is exact, so it decides m
       grown.tried++;
-      if (!(this.quick ? this.pendingMeets(p, goal, setAt, m, bandRows, bandCols) : this.openMeets(p, setAt, m, bandRows, bandCols))) {
+      if (!(this.quick ? this.pendingMeets(p, goal, setAt, m, bandRows, bandCols) : grown.meets(plies.boardOf(p), setAt, m, bandRows, bandCols))) {
         grown.cut++;
         return false;
       }
+      return true;
     }
     return this.walksOn(p, goal, rows, cols, setAt, m, bandRows, bandCols);
   }
 
-  /** reaches after the moved set and Lemma 17 (5): W, and Lemma 17 on ply p's state. */
+  /** reaches for a written state, after the moved set: W, and Lemma 17 on ply p's state. */
   private walksOn(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
     const lm = this.lines;
     const plies = this.plies;
@@ -181,7 +183,7 @@ export class WalksTo {
       const w = plies.wAt;
       for (let r = 0; r < n; r++) state[w + r] = ((bandRows >>> r) & 1) === 1 ? lm.full : bandCols;
       // without band columns W starts as full rows: only the rows beside them can grow
-      plies.bits.closeFrom(state, plies.written(p), w, bandCols === 0 ? lm.touching(bandRows) : -1);
+      plies.bits.closeFrom(state, plies.boardOf(p), w, bandCols === 0 ? lm.touching(bandRows) : -1);
       lm.of(state, w, this.w);
       this.wLines[at] = this.w.rows;
       this.wLines[at + 1] = this.w.cols;
@@ -193,16 +195,15 @@ export class WalksTo {
 
   /**
    * Lemma 17 (5) for first push m of ply p's state, not written yet (ply p's push X was
-   * far from R and C of ply p - 1, which it inherits): GrownReach.meets on ply p - 1's
-   * board with X's line and the lines beside it open. The far children of one state with
-   * three left share R, C, their growth words (so the band) and the board but for X's
-   * line, so the walk with no line open (W0) is made once per state, set and m
-   * (`prepare` starts a state) and decides for every X whose open lines W0 does not
-   * touch: the walk with them open reads the same words as W0's at every step (a word
-   * differs only where a field of the set lies on or beside an open line), so it ends
-   * as W0 did; and when W0 meets the band, the walk with lines open meets it too (it
-   * reads more links, never fewer). Else the walk with X's lines open is made.
-   * The same decisions as that walk alone.
+   * far from R and C of ply p - 1, which it inherits): the set walked after m on ply p's
+   * board, written aside (Plies.boardOf), as Lemma 17 (4) on a written state. The far
+   * children of one state with three left share R, C, their growth words (so the band)
+   * and the board but for X's line, so the walk W0 on ply p - 1's board is made once per
+   * state, set and m (`prepare` starts a state), to the band. When W0 does not meet the
+   * band, it decides for every X whose line W0's lines are not within two of (nearPushed):
+   * the walk on ply p's board reads the same words as W0's at every step (X changes only
+   * the tiles of its line, m carries a changed tile at most one line on), so it ends as
+   * W0 did. Else the set is walked on ply p's board. The same decisions as that walk alone.
    */
   private pendingMeets(p: number, goal: boolean, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
     const plies = this.plies;
@@ -222,16 +223,15 @@ export class WalksTo {
         this.w0Cols[i] = this.w.cols;
       }
     }
-    if (this.w0Code[i] === W0_MEETS) return true;
-    if (!this.nearPushed(p, this.w0Rows[i], this.w0Cols[i])) return false;
-    return this.openMeets(p, setAt, m, bandRows, bandCols);
+    if (this.w0Code[i] === W0_LINES && !this.nearPushed(p, this.w0Rows[i], this.w0Cols[i])) return false;
+    return this.grown.meets(plies.boardOf(p), setAt, m, bandRows, bandCols);
   }
 
   /**
    * Whether a set with lines `rows`, `cols` has a field within two lines of the line of
    * ply p's push X (its rows for a row push, else its columns), that is on or beside a
    * line that X or a push across X's line after it can change (X's line and the lines
-   * beside it, across the wraparound: Lemma 17 (5)).
+   * beside it, across the wraparound).
    */
   private nearPushed(p: number, rows: number, cols: number): boolean {
     const lm = this.lines;
@@ -241,24 +241,15 @@ export class WalksTo {
     return ((xDir < D_N ? rows : cols) & lm.touching(lm.around(1 << (x - xDir * n)))) !== 0;
   }
 
-  /** Lemma 17 (5) itself: GrownReach.meets on ply p - 1's board with the lines of ply p's push X and beside it open. */
-  private openMeets(p: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
-    const plies = this.plies;
-    const n = plies.n;
-    const x = plies.path[p - 1];
-    const xDir = (x / n) | 0;
-    const open = this.lines.around(1 << (x - xDir * n));
-    return this.grown.meets((p - 1) * plies.stride, setAt, m, bandRows, bandCols, xDir < D_N ? open : 0, xDir < D_N ? 0 : open);
-  }
-
   /**
-   * Lemma 17 on ply p's state (written first if it is not): false when m is skipped.
+   * Lemma 17 on ply p's state (its board written aside if the state is not:
+   * Plies.boardOf): false when m is skipped.
    * `goal`, `rows`, `cols`: the set is C (else R), its lines before m.
    */
   private grownMeets(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
     this.grown.tried++;
     const shared = this.child && this.quick ? this.nearWalk(p, goal, rows, cols, setAt, m, bandRows, bandCols) : -1;
-    if (shared === 1 || (shared === -1 && this.grown.meets(this.plies.written(p), setAt, m, bandRows, bandCols))) return true;
+    if (shared === 1 || (shared === -1 && this.grown.meets(this.plies.boardOf(p), setAt, m, bandRows, bandCols))) return true;
     this.grown.cut++;
     return false;
   }
