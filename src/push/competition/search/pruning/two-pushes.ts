@@ -290,12 +290,9 @@ export class TwoPushes extends PruningRule {
           // neither set grows, so both only move with their tiles: when the last push can
           // only be a row push, LastPush's test (Lemma 4) is made on the child's rows
           // around those rows, without writing the child (LookAhead.rowsGrowingBothAfter,
-          // ply p's state written first if it was left unwritten); no row passing, the
-          // child would have no last push
-          if (g === 0 && cl === 0) {
-            plies.written(p);
-            if (this.look.rowsGrowingBothAfter(state, from, cAt, m, rl) === 0) continue;
-          }
+          // on ply p's board written aside if ply p's state is not written: Plies.boardOf);
+          // no row passing, the child would have no last push
+          if (g === 0 && cl === 0 && this.look.rowsGrowingBothAfter(state, plies.boardOf(p), cAt, m, rl) === 0) continue;
           if (!made) plies.child(p, m, false);
           if (touchC) {
             if (!cMade) {
