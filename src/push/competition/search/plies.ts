@@ -48,9 +48,8 @@ export class Plies {
   grownAt = 0;
   /** a state: the pending ply's state written for tests that only read it (boardOf) */
   private farAt = 0;
-  /** counts the states left unwritten (setPending); farAt holds the one numbered farHeld */
-  private farSerial = 0;
-  private farHeld = -1;
+  /** farAt holds the pending state's board (boardOf); cleared by setPending */
+  private farWritten = false;
   /** move index of each ply's push */
   path = new Int32Array(0);
   /** 1 when the push of ply p added no field to the reachable set */
@@ -131,7 +130,7 @@ export class Plies {
     this.wAt = this.cBase + plies * stride;
     this.grownAt = this.wAt + stride;
     this.farAt = this.grownAt + stride;
-    this.farHeld = -1;
+    this.farWritten = false;
     this.grow = new Int32Array(8 * plies);
     this.path = new Int32Array(Math.max(1, pushes));
     this.still = new Uint8Array(Math.max(1, pushes));
@@ -202,7 +201,7 @@ export class Plies {
    */
   setPending(p: number): void {
     this.pending = p;
-    if (p >= 0) this.farSerial++;
+    this.farWritten = false;
   }
 
   /**
@@ -213,8 +212,8 @@ export class Plies {
    */
   boardOf(p: number): number {
     if (this.pending !== p) return p * this.stride;
-    if (this.farHeld !== this.farSerial) {
-      this.farHeld = this.farSerial;
+    if (!this.farWritten) {
+      this.farWritten = true;
       this.pushInto((p - 1) * this.stride, this.farAt, this.path[p - 1]);
     }
     return this.farAt;

@@ -242,8 +242,8 @@ export class WalksTo {
   }
 
   /**
-   * Lemma 17 on ply p's state (its board written aside if the state is not:
-   * Plies.boardOf): false when m is skipped.
+   * Lemma 17 on ply p's board (Plies.boardOf; with Lemma 17 on, a state not written is
+   * decided in `reaches` before this is asked): false when m is skipped.
    * `goal`, `rows`, `cols`: the set is C (else R), its lines before m.
    */
   private grownMeets(p: number, goal: boolean, rows: number, cols: number, setAt: number, m: number, bandRows: number, bandCols: number): boolean {
