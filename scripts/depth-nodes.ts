@@ -2,7 +2,7 @@
  * Nodes per depth of the exact search, one thread, no beam bound: the numbers a change
  * to the search's structure must leave unchanged (and a pruning rule must lower).
  *
- *   node dist/scripts/depth-nodes.js [--depth D] [--models N] [--seconds S] [--plies] [--deferral] [--no-three] [--no-grown] [--no-quick] [--ahead] [--first-pushes] FILE...
+ *   node dist/scripts/depth-nodes.js [--depth D] [--models N] [--seconds S] [--plies] [--deferral] [--no-three] [--no-grown] [--no-second] [--no-quick] [--ahead] [--first-pushes] FILE...
  *
  * For each instance, the deepening runs up to D pushes (default 5, never past
  * max_steps) and stops at the first solution (models 1, the commutation rule on) or
@@ -12,7 +12,8 @@
  * ply 0, 1, ...). --deferral turns relevance deferral on (docs/search.md, Lemmas 10-14);
  * --no-three turns the rules of Lemmas 15 and 16 off (three and four pushes left, sets
  * that cannot grow); --no-grown turns Lemma 17's rule off (two pushes left, where a grown
- * set reaches, decided before the push is written); --no-quick turns off the shortcuts
+ * set reaches, decided before the push is written); --no-second turns Lemma 19's rule
+ * off (two pushes left, a first push that cannot matter to the last); --no-quick turns off the shortcuts
  * of TwoPushes that decide the same (SearchOptions.quickTwoPushes: growth words reused
  * from the parent, line masks for the first pushes that grow neither set, the far
  * children's plan, Lemma 17 (5) walks and first pushes decided whatever the far push
@@ -50,6 +51,8 @@ const noGrown = args.indexOf("--no-grown");
 if (noGrown >= 0) args.splice(noGrown, 1);
 const noQuick = args.indexOf("--no-quick");
 if (noQuick >= 0) args.splice(noQuick, 1);
+const noSecond = args.indexOf("--no-second");
+if (noSecond >= 0) args.splice(noSecond, 1);
 const ahead = args.indexOf("--ahead");
 if (ahead >= 0) args.splice(ahead, 1);
 const firstPushes = args.indexOf("--first-pushes");
@@ -70,6 +73,7 @@ for (const file of args) {
     deferral: deferral >= 0,
     threePushes: noThree < 0,
     grownReach: noGrown < 0,
+    secondLast: noSecond < 0,
     quickTwoPushes: noQuick < 0,
     twoAhead: ahead >= 0,
     shouldStop: () => performance.now() - started > seconds * 1000,

@@ -31,6 +31,7 @@ import { Hopeless } from "./pruning/hopeless.js";
 import { KnownBound } from "./pruning/known-bound.js";
 import { LastPush } from "./pruning/last-push.js";
 import { RelevanceCensus } from "./pruning/relevance-census.js";
+import { SecondLast } from "./pruning/second-last.js";
 import { FourPushes, ThreePushes } from "./pruning/three-pushes.js";
 import { Transposition } from "./pruning/transposition.js";
 import { TwoAhead } from "./pruning/two-ahead.js";
@@ -74,7 +75,8 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation, options.sharedTable) : undefined;
   const last = new LastPush(plies, lines, look, commutation, share);
   const grown = new GrownReach(plies, options.grownReach !== false);
-  const two = new TwoPushes(plies, lines, look, commutation, last, grown, options.quickTwoPushes !== false);
+  const second = new SecondLast(plies, lines, grown, options.secondLast !== false);
+  const two = new TwoPushes(plies, lines, look, commutation, last, grown, second, options.quickTwoPushes !== false);
   const three = new ThreePushes(plies, lines, options.threePushes !== false);
   const four = new FourPushes(plies, three);
   const ahead = new TwoAhead(plies, lines, look, two, options.twoAhead === true && plies.isBit);
@@ -89,6 +91,6 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   }
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
-  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two, grown, three, four, ahead] : []), ...(deferral ? [deferral] : [])];
+  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two, grown, second, three, four, ahead] : []), ...(deferral ? [deferral] : [])];
   return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth, from: options.fromDepth });
 }

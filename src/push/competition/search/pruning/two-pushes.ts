@@ -13,6 +13,7 @@ import { FirstPushPlan } from "./first-push-plan.js";
 import type { GrownReach } from "./grown-reach.js";
 import type { LastPush } from "./last-push.js";
 import { PruningRule } from "./rule.js";
+import type { SecondLast } from "./second-last.js";
 import { WalksTo } from "./walks-to.js";
 
 export class TwoPushes extends PruningRule {
@@ -49,6 +50,8 @@ export class TwoPushes extends PruningRule {
     private readonly commutation: Commutation,
     private readonly last: LastPush,
     private readonly grown: GrownReach,
+    /** Lemma 19: a last push dropped where the first push cannot matter (asked when enabled) */
+    private readonly second: SecondLast,
     /** SearchOptions.quickTwoPushes: growth words reused, line masks, far children's plan and walks shared (the same decisions) */
     private readonly quick = true,
   ) {
@@ -129,6 +132,13 @@ export class TwoPushes extends PruningRule {
     // a written child of the state with three left (its parent still at ply p - 1): the
     // walks of a set its push did not touch are shared with its siblings (WalksTo)
     this.walks.startRun(after && !inherit);
+    const second = this.second;
+    const relevance = second.enabled;
+    if (relevance) second.startRun();
+    // the board of ply p's state (written aside when ply p is pending) and its goal's field, for Lemma 19
+    let base = -1;
+    let goalRow = -1;
+    let goalCol = -1;
     const grow = plies.grow;
     // the growth words read: a far child's are its parent's (Lemma 8), read in place
     const g8 = inherit ? 8 * (p - 1) : 8 * p;
@@ -293,6 +303,19 @@ export class TwoPushes extends PruningRule {
           // on ply p's board written aside if ply p's state is not written: Plies.boardOf);
           // no row passing, the child would have no last push
           if (g === 0 && cl === 0 && this.look.rowsGrowingBothAfter(state, plies.boardOf(p), cAt, m, rl) === 0) continue;
+          // Lemma 19, when m does not grow R and its line does not hold the goal
+          if (relevance && (g & 1) === 0) {
+            if (base < 0) {
+              base = plies.boardOf(p);
+              goalRow = state[base + stride - 2];
+              goalCol = state[base + stride - 1];
+            }
+            if ((isRow ? goalRow : goalCol) !== line) {
+              if (!second.keeps(base, rAt, cAt, m, rl, cl)) continue;
+              rl = second.rows;
+              cl = second.cols;
+            }
+          }
           if (!made) plies.child(p, m, false);
           if (touchC) {
             if (!cMade) {
@@ -314,6 +337,13 @@ export class TwoPushes extends PruningRule {
           if ((rl | cl) === 0) {
             if (record) this.far.deadAfter(m);
             continue;
+          }
+          // Lemma 19: m touches neither set, so it does not grow R and its line does not hold the goal
+          if (relevance) {
+            if (base < 0) base = plies.boardOf(p);
+            if (!second.keeps(base, rAt, cAt, m, rl, cl)) continue;
+            rl = second.rows;
+            cl = second.cols;
           }
           plies.child(p, m, false);
         }

@@ -1,0 +1,163 @@
+/**
+ * The second-last push must matter (docs/search.md, Lemma 19): with two pushes Y, Z left,
+ * Y's line not holding the goal and Y not growing R, the boards after Y, Z and after Z
+ * alone differ only within one line of Y's line (Y's changed tiles, carried by Z), the
+ * goal is on the same field, and R after Y is R (its fields on Y's line moved along it).
+ * So a walk after Z alone that has no field within two lines of Y's line is the walk
+ * after Y, Z too. When the walk of R after Z alone does not reach the goal, Z cannot
+ * reach it after Y either if R's walk keeps that far from Y's line (it is then R's walk
+ * after Y, Z), or if the walk of C after Z alone does (the goal's component is then the
+ * same, and R after Y, Z starts in it only where R after Z alone does). Such a last push
+ * is dropped; Y is skipped when none is left. The walks after Z alone are made on the
+ * board before Y (GrownReach, no band), once per state with two left and Z. Keeps every
+ * solution (a fact of the state, like Lemmas 4 to 7).
+ */
+import { D_E, D_N, popcount } from "../layout.js";
+import { LineSet, type LineMath } from "../lines.js";
+import type { Plies } from "../plies.js";
+import type { GrownReach } from "./grown-reach.js";
+import { PruningRule } from "./rule.js";
+
+/** zInfo flags: R's walk made, C's walk made, R's walk holds the goal */
+const R_DONE = 1;
+const C_DONE = 2;
+const R_GOAL = 4;
+
+export class SecondLast extends PruningRule {
+  readonly name = "second-last push relevance";
+  readonly preserves = "every solution" as const;
+  readonly lemma = "Lemma 19";
+  // tried: the first pushes asked about; cut: those skipped (no last push left)
+
+  /** the last pushes' lines left by `keeps` (rows, columns) */
+  rows = 0;
+  cols = 0;
+  /** last pushes dropped from the lines asked about, for first pushes kept (`--stats` does not show it) */
+  dropped = 0;
+
+  private readonly tmp = new LineSet();
+  /** the state with two left whose walks are cached (`startRun` counts them) */
+  private epoch = 0;
+  /** per last push z: the epoch of its entry, its flags, the lines of R's and C's walks after z alone */
+  private readonly zEpoch = new Int32Array(128).fill(-1);
+  private readonly zFlags = new Uint8Array(128);
+  private readonly zRRows = new Int32Array(128);
+  private readonly zRCols = new Int32Array(128);
+  private readonly zCRows = new Int32Array(128);
+  private readonly zCCols = new Int32Array(128);
+
+  /** @param enabled false: the rule is never asked (SearchOptions.secondLast) */
+  constructor(
+    private readonly plies: Plies,
+    private readonly lines: LineMath,
+    private readonly grown: GrownReach,
+    readonly enabled: boolean,
+  ) {
+    super();
+  }
+
+  /** A new state with two left: the walks after each Z are made afresh when asked. */
+  startRun(): void {
+    if (++this.epoch === 0x7fffffff) {
+      this.epoch = 0;
+      this.zEpoch.fill(-1);
+    }
+  }
+
+  /**
+   * For first push m (0-based move index: direction floor(m / N), line m % N) of the state
+   * with two left whose board is at `base` (its R's N rows at rAt, a closed set holding the
+   * goal and no field of R at cAt, both closed on that board): the caller has checked that
+   * m's line does not hold the goal and that m does not grow R. Of the last pushes on
+   * rows `rowLines` and columns `colLines` (bit i: line i, either direction), keeps those
+   * lines some push of which is not dropped by Lemma 19, into `rows`, `cols`. Returns false
+   * when none is left (m is skipped). Writes only Plies.grownAt's rows.
+   */
+  keeps(base: number, rAt: number, cAt: number, m: number, rowLines: number, colLines: number): boolean {
+    const plies = this.plies;
+    const n = plies.n;
+    const lm = this.lines;
+    const dir = (m / n) | 0;
+    const isRow = dir < D_N;
+    // the fields where the boards after Y, Z and after Z differ, and those beside them,
+    // lie within two lines of Y's line (Z carries a changed tile one line on, across the wraparound)
+    const near = lm.around(lm.around(1 << (m - dir * n)));
+    this.tried++;
+    let rows = 0;
+    let cols = 0;
+    for (let zd = 0; zd < 4; zd++) {
+      const zRow = zd < D_N;
+      let zl = zRow ? rowLines & ~rows : colLines & ~cols;
+      while (zl !== 0) {
+        const line = 31 - Math.clz32(zl & -zl);
+        zl &= zl - 1;
+        const z = zd * n + line;
+        if (this.kept(base, rAt, cAt, z, isRow, near)) {
+          if (zRow) rows |= 1 << line;
+          else cols |= 1 << line;
+        }
+      }
+    }
+    this.dropped += popcount(rowLines & ~rows) + popcount(colLines & ~cols);
+    this.rows = rows;
+    this.cols = cols;
+    if ((rows | cols) !== 0) return true;
+    this.cut++;
+    return false;
+  }
+
+  /** Whether last push z may follow a first push whose line's `near` lines (its orientation: rows when `isRow`) are given. */
+  private kept(base: number, rAt: number, cAt: number, z: number, isRow: boolean, near: number): boolean {
+    const i = z;
+    if (this.zEpoch[i] !== this.epoch) {
+      this.zEpoch[i] = this.epoch;
+      this.zFlags[i] = 0;
+    }
+    let flags = this.zFlags[i];
+    if ((flags & R_DONE) === 0) {
+      flags |= R_DONE;
+      if (this.walk(base, rAt, z)) flags |= R_GOAL;
+      this.zRRows[i] = this.tmp.rows;
+      this.zRCols[i] = this.tmp.cols;
+      this.zFlags[i] = flags;
+    }
+    // R's walk after z alone reaches the goal: nothing to say
+    if ((flags & R_GOAL) !== 0) return true;
+    // R's walk after Y, Z is its walk after Z alone (a field of R on Y's line keeps it near)
+    if (((isRow ? this.zRRows[i] : this.zRCols[i]) & near) === 0) return false;
+    if ((flags & C_DONE) === 0) {
+      flags |= C_DONE;
+      this.walk(base, cAt, z);
+      this.zCRows[i] = this.tmp.rows;
+      this.zCCols[i] = this.tmp.cols;
+      this.zFlags[i] = flags;
+    }
+    return ((isRow ? this.zCRows[i] : this.zCCols[i]) & near) !== 0;
+  }
+
+  /**
+   * The set at setAt moved by z and closed under walking on the board at `base` after z
+   * (GrownReach, no band): its lines into `tmp`; returns whether it holds the goal's field
+   * after z.
+   */
+  private walk(base: number, setAt: number, z: number): boolean {
+    const plies = this.plies;
+    const state = plies.state;
+    const n = plies.n;
+    this.grown.meets(base, setAt, z, 0, 0);
+    this.grown.finish();
+    const at = plies.grownAt;
+    this.lines.of(state, at, this.tmp);
+    // the goal's field after z: it rides on its tile (0-based row from the south, column from the west)
+    let gr = state[base + plies.stride - 2];
+    let gc = state[base + plies.stride - 1];
+    const zd = (z / n) | 0;
+    const line = z - zd * n;
+    if (zd < D_N) {
+      if (gr === line) gc = zd === D_E ? (gc + 1) % n : (gc + n - 1) % n;
+    } else if (gc === line) {
+      gr = zd === D_N ? (gr + 1) % n : (gr + n - 1) % n;
+    }
+    return ((state[at + gr] >>> gc) & 1) === 1;
+  }
+}

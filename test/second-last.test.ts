@@ -1,0 +1,88 @@
+/**
+ * The second-last push must matter (src/push/competition/search/pruning/second-last.ts,
+ * docs/search.md Lemma 19):
+ * - the search with the rule against the same search without it: all solutions (models 0,
+ *   so no commutation rule), in the same order, and no more states, on random sparse boards
+ *   with corridors (the search without it is the one test/lookahead.test.ts compares with
+ *   the plain search, and test/differential.test.ts with clingo);
+ * - the rule alone: on random states, for every first push whose line does not hold the
+ *   goal and that does not grow R (by the plain simulation), every last push it drops is
+ *   followed, in the plain simulation after both pushes, by no goal reachable.
+ */
+import { describe, expect, it } from "vitest";
+import { K_R } from "../src/push/competition/search/layout.js";
+import { LineMath } from "../src/push/competition/search/lines.js";
+import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
+import { SecondLast } from "../src/push/competition/search/pruning/second-last.js";
+import { expectSameSolutions } from "./helpers/enumerate.js";
+import { Plain, randomState } from "./helpers/plain-push.js";
+import { sparseBoard } from "./helpers/sparse-board.js";
+
+describe.each([
+  [8, 4, 60],
+  [11, 4, 40],
+  [14, 4, 20],
+  [9, 5, 6],
+])("boards of size %i, max_steps %i", (size, maxSteps, count) => {
+  it(`${count} instances: the same solutions, in the same order, with the rule as without`, async () => {
+    let solutions = 0;
+    let cut = 0;
+    for (let seed = 0; seed < count; seed++) {
+      // let vitest's worker talk to its runner between instances (see test/lookahead.test.ts)
+      await new Promise((resolve) => setImmediate(resolve));
+      const instance = sparseBoard(size, maxSteps, seed, 9300, 500);
+      const same = expectSameSolutions(instance, "secondLast", "Lemma 19");
+      solutions += same.solutions;
+      cut += same.cut;
+    }
+    // the sample must have solutions and the rule must cut
+    expect(solutions).toBeGreaterThan(50);
+    expect(cut).toBeGreaterThan(100);
+  }, 180_000);
+});
+
+describe("Lemma 19 against a plain simulation", () => {
+  it("no last push the rule drops after a first push it is asked about makes the goal reachable", () => {
+    let asked = 0;
+    let dropped = 0;
+    let skipped = 0;
+    for (let seed = 0; seed < 1200; seed++) {
+      const made = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const plain = new Plain(n);
+      const rule = new SecondLast(plies, new LineMath(n), new GrownReach(plies, true), true);
+      rule.startRun();
+      const stride = plies.stride;
+      const full = n === 32 ? -1 : (1 << n) - 1;
+      for (let y = 0; y < 4 * n; y++) {
+        const row = Math.floor(y / n) < 2;
+        const line = y % n;
+        const onLine = (f: number): boolean => (row ? Math.floor(f / n) : f % n) === line;
+        // the rule's precondition: y's line does not hold the goal and y does not grow R
+        // (R's fields on y's line, if any, only move along it)
+        if (onLine(goal)) continue;
+        const afterY = plain.after(tiles, set, goal, y);
+        const moved = new Uint8Array(n * n);
+        for (let f = 0; f < n * n; f++) if (set[f] === 1) moved[plain.moved(f, y)] = 1;
+        let grew = false;
+        for (let f = 0; f < n * n; f++) if (afterY.set[f] !== moved[f]) grew = true;
+        if (grew) continue;
+        asked++;
+        const kept = rule.keeps(stride, stride + K_R * n, cs + K_R * n, y, full, full);
+        if (!kept) skipped++;
+        for (let z = 0; z < 4 * n; z++) {
+          const zRow = Math.floor(z / n) < 2;
+          if ((((zRow ? rule.rows : rule.cols) >>> (z % n)) & 1) === 1) continue;
+          dropped++;
+          const s = plain.after(afterY.tiles, afterY.set, afterY.goal, z);
+          expect(s.set[s.goal], `seed ${seed}, first push ${y}, last push ${z}`).toBe(0);
+        }
+      }
+    }
+    // the sample must exercise the rule: first pushes skipped and last pushes dropped
+    expect(asked).toBeGreaterThan(10_000);
+    expect(skipped).toBeGreaterThan(1000);
+    expect(dropped).toBeGreaterThan(100_000);
+  }, 120_000);
+});
