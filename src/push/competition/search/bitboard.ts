@@ -114,12 +114,29 @@ export class BitBoard implements SearchBoard {
         }
       }
     }
-    const g = from + this.goalAt;
-    let gr = state[g];
-    const gc = state[g + 1];
-    if (gc === line) gr = north ? (gr === top ? 0 : gr + 1) : gr === 0 ? top : gr - 1;
-    state[to + this.goalAt] = gr;
-    state[to + this.goalAt + 1] = gc;
+    const f = this.goalAfter(state, from, m);
+    state[to + this.goalAt] = f >>> 5;
+    state[to + this.goalAt + 1] = f & 31;
+  }
+
+  /**
+   * The goal's field after move m from the state at `base` (it rides on its tile, across
+   * the wraparound), as row * 32 + column (0-based, rows from the south). The state is
+   * only read.
+   */
+  goalAfter(state: Int32Array, base: number, m: number): number {
+    const n = this.n;
+    const top = n - 1;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    let r = state[base + this.goalAt];
+    let c = state[base + this.goalAt + 1];
+    if (dir < D_N) {
+      if (r === line) c = dir === D_E ? (c === top ? 0 : c + 1) : c === 0 ? top : c - 1;
+    } else if (c === line) {
+      r = dir === D_N ? (r === top ? 0 : r + 1) : r === 0 ? top : r - 1;
+    }
+    return (r << 5) | c;
   }
 
   /** Applies move m to the state at `base` in place: tiles, reachable set and goal ride along (wraparound). */
@@ -127,21 +144,14 @@ export class BitBoard implements SearchBoard {
     const n = this.n;
     const dir = (m / n) | 0;
     const line = m - dir * n;
-    const top = n - 1;
-    const g = base + this.goalAt;
+    const f = this.goalAfter(state, base, m);
     if (dir === D_E || dir === D_W) {
       for (let k = 0; k < GROUPS; k++) state[base + k * n + line] = this.rotate(state[base + k * n + line], dir === D_E);
-      if (state[g] === line) {
-        const c = state[g + 1];
-        state[g + 1] = dir === D_E ? (c === top ? 0 : c + 1) : c === 0 ? top : c - 1;
-      }
     } else {
       for (let k = 0; k < GROUPS; k++) this.moveRows(state, base + k * n, m);
-      if (state[g + 1] === line) {
-        const r = state[g];
-        state[g] = dir === D_N ? (r === top ? 0 : r + 1) : r === 0 ? top : r - 1;
-      }
     }
+    state[base + this.goalAt] = f >>> 5;
+    state[base + this.goalAt + 1] = f & 31;
   }
 
   /**

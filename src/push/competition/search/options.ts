@@ -162,8 +162,8 @@ export interface SearchOptions {
    */
   grownReach?: boolean;
   /**
-   * With two pushes left, a last push is dropped after a first push whose line holds no
-   * field of R and not the goal and that does not grow R, when the walks of R and of C
+   * With two pushes left, a last push is dropped after a first push whose line does not
+   * hold the goal and that does not grow R, when the walks of R and of C
    * after the last push alone show that the first push cannot matter (rule SecondLast,
    * docs/search.md Lemma 19); the first push is skipped when no last push is left. Default
    * true, only with the look-ahead. Off: the search the tests and measurements compare it with.

@@ -12,7 +12,7 @@
  * board before Y (GrownReach, no band), once per state with two left and Z. Keeps every
  * solution (a fact of the state, like Lemmas 4 to 7).
  */
-import { D_E, D_N, popcount } from "../layout.js";
+import { D_N } from "../layout.js";
 import { LineSet, type LineMath } from "../lines.js";
 import type { Plies } from "../plies.js";
 import type { GrownReach } from "./grown-reach.js";
@@ -32,8 +32,6 @@ export class SecondLast extends PruningRule {
   /** the last pushes' lines left by `keeps` (rows, columns) */
   rows = 0;
   cols = 0;
-  /** last pushes dropped from the lines asked about, for first pushes kept (`--stats` does not show it) */
-  dropped = 0;
 
   private readonly tmp = new LineSet();
   /** the state with two left whose walks are cached (`startRun` counts them) */
@@ -98,7 +96,6 @@ export class SecondLast extends PruningRule {
         }
       }
     }
-    this.dropped += popcount(rowLines & ~rows) + popcount(colLines & ~cols);
     this.rows = rows;
     this.cols = cols;
     if ((rows | cols) !== 0) return true;
@@ -108,31 +105,30 @@ export class SecondLast extends PruningRule {
 
   /** Whether last push z may follow a first push whose line's `near` lines (its orientation: rows when `isRow`) are given. */
   private kept(base: number, rAt: number, cAt: number, z: number, isRow: boolean, near: number): boolean {
-    const i = z;
-    if (this.zEpoch[i] !== this.epoch) {
-      this.zEpoch[i] = this.epoch;
-      this.zFlags[i] = 0;
+    if (this.zEpoch[z] !== this.epoch) {
+      this.zEpoch[z] = this.epoch;
+      this.zFlags[z] = 0;
     }
-    let flags = this.zFlags[i];
+    let flags = this.zFlags[z];
     if ((flags & R_DONE) === 0) {
       flags |= R_DONE;
       if (this.walk(base, rAt, z)) flags |= R_GOAL;
-      this.zRRows[i] = this.tmp.rows;
-      this.zRCols[i] = this.tmp.cols;
-      this.zFlags[i] = flags;
+      this.zRRows[z] = this.tmp.rows;
+      this.zRCols[z] = this.tmp.cols;
+      this.zFlags[z] = flags;
     }
     // R's walk after z alone reaches the goal: nothing to say
     if ((flags & R_GOAL) !== 0) return true;
     // R's walk after Y, Z is its walk after Z alone (a field of R on Y's line keeps it near)
-    if (((isRow ? this.zRRows[i] : this.zRCols[i]) & near) === 0) return false;
+    if (((isRow ? this.zRRows[z] : this.zRCols[z]) & near) === 0) return false;
     if ((flags & C_DONE) === 0) {
       flags |= C_DONE;
       this.walk(base, cAt, z);
-      this.zCRows[i] = this.tmp.rows;
-      this.zCCols[i] = this.tmp.cols;
-      this.zFlags[i] = flags;
+      this.zCRows[z] = this.tmp.rows;
+      this.zCCols[z] = this.tmp.cols;
+      this.zFlags[z] = flags;
     }
-    return ((isRow ? this.zCRows[i] : this.zCCols[i]) & near) !== 0;
+    return ((isRow ? this.zCRows[z] : this.zCCols[z]) & near) !== 0;
   }
 
   /**
@@ -143,21 +139,11 @@ export class SecondLast extends PruningRule {
   private walk(base: number, setAt: number, z: number): boolean {
     const plies = this.plies;
     const state = plies.state;
-    const n = plies.n;
     this.grown.meets(base, setAt, z, 0, 0);
     this.grown.finish();
     const at = plies.grownAt;
     this.lines.of(state, at, this.tmp);
-    // the goal's field after z: it rides on its tile (0-based row from the south, column from the west)
-    let gr = state[base + plies.stride - 2];
-    let gc = state[base + plies.stride - 1];
-    const zd = (z / n) | 0;
-    const line = z - zd * n;
-    if (zd < D_N) {
-      if (gr === line) gc = zd === D_E ? (gc + 1) % n : (gc + n - 1) % n;
-    } else if (gc === line) {
-      gr = zd === D_N ? (gr + 1) % n : (gr + n - 1) % n;
-    }
-    return ((state[at + gr] >>> gc) & 1) === 1;
+    const goal = plies.bits.goalAfter(state, base, z);
+    return ((state[at + (goal >>> 5)] >>> (goal & 31)) & 1) === 1;
   }
 }
