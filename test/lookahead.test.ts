@@ -12,6 +12,7 @@ import { generate } from "../src/push/competition/generate.js";
 import { prng } from "../src/core/random.js";
 import { instanceFromData } from "../src/push/competition/instance.js";
 import { solve } from "../src/push/competition/search/engine.js";
+import { sumOverSeeds } from "./helpers/enumerate.js";
 
 const text = (solutions: { line: number; dir: string }[][]): string[] => solutions.map((s) => s.map((p) => `${p.line}${p.dir}`).join(" "));
 
@@ -23,13 +24,7 @@ describe.each([
   [9, 3, 30],
 ])("boards of size %i, max_steps %i", (size, maxSteps, count) => {
   it(`${count} instances: the same solutions, in the same order, as the plain search`, async () => {
-    let solutions = 0;
-    let deep = 0;
-    for (let seed = 0; seed < count; seed++) {
-      // between instances, let vitest's worker talk to its runner: over a minute of
-      // search without a break (4x4, max_steps 5, on a loaded 2-core machine) ended a
-      // whole run with "Timeout calling onTaskUpdate" (issue 13, 7)
-      await new Promise((resolve) => setImmediate(resolve));
+    const { solutions, deep } = await sumOverSeeds(count, (seed) => {
       const data = generate(size, maxSteps, 5000 + 100 * size + seed, seed % 3 === 0 ? "maze" : "random");
       // add openings to some boards, so that reachable sets grow and join often
       const rand = prng(seed);
@@ -39,9 +34,8 @@ describe.each([
       const plain = solve(instance, { models: 0, lookahead: false, tableMegabytes: 1 });
       const filtered = solve(instance, { models: 0, tableMegabytes: 1, poison: true });
       expect(text(filtered.solutions), `seed ${seed}`).toEqual(text(plain.solutions));
-      solutions += plain.solutions.length;
-      deep += plain.solutions.filter((s) => s.length >= 3).length;
-    }
+      return { solutions: plain.solutions.length, deep: plain.solutions.filter((s) => s.length >= 3).length };
+    });
     // the sample must reach the filtered plies: solutions of three pushes or more
     expect(deep).toBeGreaterThan(20);
     expect(solutions).toBeGreaterThan(deep);

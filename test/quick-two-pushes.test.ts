@@ -26,9 +26,10 @@ import { Commutation } from "../src/push/competition/search/pruning/commutation.
 import { AfterGrowth } from "../src/push/competition/search/pruning/after-growth.js";
 import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
 import { LastPush } from "../src/push/competition/search/pruning/last-push.js";
+import { SecondLast } from "../src/push/competition/search/pruning/second-last.js";
 import { TwoPushes } from "../src/push/competition/search/pruning/two-pushes.js";
 import { RootShare } from "../src/push/competition/search/share.js";
-import { enumerateSolutions } from "./helpers/enumerate.js";
+import { enumerateSolutions, sumOverSeeds } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
 import { sparseBoard } from "./helpers/sparse-board.js";
 
@@ -43,12 +44,7 @@ describe.each([
   [14, 4, 20],
 ])("boards of size %i, max_steps %i", (size, maxSteps, count) => {
   it(`${count} instances: the same solutions in the same order and the same states, with the shortcuts as without`, async () => {
-    let solutions = 0;
-    let nodes = 0;
-    let lemma17 = 0;
-    for (let seed = 0; seed < count; seed++) {
-      // let vitest's worker talk to its runner between instances (see test/lookahead.test.ts)
-      await new Promise((resolve) => setImmediate(resolve));
+    const { solutions, nodes, lemma17 } = await sumOverSeeds(count, (seed) => {
       const instance = board(size, maxSteps, seed);
       const without = enumerateSolutions(instance, { quickTwoPushes: false }, "none");
       const withQuick = enumerateSolutions(instance, { quickTwoPushes: true }, "none");
@@ -63,11 +59,10 @@ describe.each([
       // Lemma 17's walks decide the same first pushes (far children's walks made once: pendingMeets)
       const grown = (r: typeof a) => JSON.stringify(r.depths.map((d) => d.rules?.find((x) => x.lemma === "Lemma 17")));
       expect(grown(b), instance.file).toBe(grown(a));
-      lemma17 += b.depths.reduce((t, d) => t + (d.rules?.find((x) => x.lemma === "Lemma 17")?.cut ?? 0), 0);
       expect(JSON.stringify(b.solutions), instance.file).toBe(JSON.stringify(a.solutions));
-      solutions += without.count;
-      nodes += without.nodes;
-    }
+      const lemma17 = b.depths.reduce((t, d) => t + (d.rules?.find((x) => x.lemma === "Lemma 17")?.cut ?? 0), 0);
+      return { solutions: without.count, nodes: without.nodes, lemma17 };
+    });
     // the sample must have solutions and reach the plies with two pushes left
     expect(solutions).toBeGreaterThan(50);
     expect(nodes).toBeGreaterThan(20_000);
@@ -161,8 +156,9 @@ describe("TwoPushes' line masks", () => {
       const lm = new LineMath(n);
       const after = new AfterGrowth(plies, false);
       const commutation = new Commutation(plies, false, after);
-      const last = new LastPush(plies, lm, new LookAhead(plies.bits), commutation, new RootShare(0, 1));
-      const two = new TwoPushes(plies, lm, new LookAhead(plies.bits), commutation, last, new GrownReach(plies, true));
+      const last = new LastPush(plies, lm, new LookAhead(plies.bits), commutation, new RootShare(0, 1, undefined));
+      const grown = new GrownReach(plies, true);
+      const two = new TwoPushes(plies, lm, new LookAhead(plies.bits), commutation, last, grown, new SecondLast(plies, lm, grown, false));
       const state = plies.state;
       const g = plies.grow;
       const rAt = plies.stride + K_R * n;

@@ -140,7 +140,7 @@ describe("-n 0 streams its answers in bounded memory and a signal acts at once (
     const out = openSync(outFile, "w");
     const child = spawn(join(ROOT, "bin/labsolve"), ["-n", "0", r8], { cwd: ROOT, stdio: ["ignore", out, "pipe"], env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=64" } });
     let err = "";
-    child.stderr.on("data", (d) => (err += d));
+    child.stderr?.on("data", (d: Buffer) => (err += d));
     const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
     await new Promise((r) => setTimeout(r, 5000));
     const sent = Date.now();

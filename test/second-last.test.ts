@@ -14,7 +14,7 @@ import { K_R } from "../src/push/competition/search/layout.js";
 import { LineMath } from "../src/push/competition/search/lines.js";
 import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
 import { SecondLast } from "../src/push/competition/search/pruning/second-last.js";
-import { expectSameSolutions } from "./helpers/enumerate.js";
+import { expectSameSolutionsOver } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
 import { sparseBoard } from "./helpers/sparse-board.js";
 
@@ -25,16 +25,7 @@ describe.each([
   [9, 5, 6],
 ])("boards of size %i, max_steps %i", (size, maxSteps, count) => {
   it(`${count} instances: the same solutions, in the same order, with the rule as without`, async () => {
-    let solutions = 0;
-    let cut = 0;
-    for (let seed = 0; seed < count; seed++) {
-      // let vitest's worker talk to its runner between instances (see test/lookahead.test.ts)
-      await new Promise((resolve) => setImmediate(resolve));
-      const instance = sparseBoard(size, maxSteps, seed, 9300, 500);
-      const same = expectSameSolutions(instance, "secondLast", "Lemma 19");
-      solutions += same.solutions;
-      cut += same.cut;
-    }
+    const { solutions, cut } = await expectSameSolutionsOver(count, (seed) => sparseBoard(size, maxSteps, seed, 9300, 500), "secondLast", "Lemma 19");
     // the sample must have solutions and the rule must cut
     expect(solutions).toBeGreaterThan(50);
     expect(cut).toBeGreaterThan(100);

@@ -22,7 +22,7 @@ import { instanceFromData } from "../src/push/competition/instance.js";
 import { K_R } from "../src/push/competition/search/layout.js";
 import { LineMath } from "../src/push/competition/search/lines.js";
 import { LookAhead } from "../src/push/competition/search/lookahead.js";
-import { expectSameSolutions } from "./helpers/enumerate.js";
+import { expectSameSolutionsOver } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
 import { FourPushes, ThreePushes } from "../src/push/competition/search/pruning/three-pushes.js";
 
@@ -33,25 +33,23 @@ describe.each([
   [16, 4, 20],
 ])("boards of size %i, max_steps %i", (size, maxSteps, count) => {
   it(`${count} instances: the same solutions, in the same order, with the rule as without`, async () => {
-    let solutions = 0;
-    let cut = 0;
-    for (let seed = 0; seed < count; seed++) {
-      // let vitest's worker talk to its runner between instances (see test/lookahead.test.ts)
-      await new Promise((resolve) => setImmediate(resolve));
-      const data = generate(size, maxSteps, 7000 + 100 * size + 10 * maxSteps + seed, seed % 2 === 0 ? "maze" : "random");
-      // remove openings from two boards in three: small sets that often cannot grow
-      const rand = prng(seed);
-      const drop = seed % 3 === 0 ? 0 : 0.25;
-      data.tiles = data.tiles.map((t) => {
-        let u = t;
-        for (let b = 0; b < 4; b++) if (rand() < drop) u &= ~(1 << b);
-        return u;
-      });
-      const instance = instanceFromData(data, `seed ${seed}`);
-      const same = expectSameSolutions(instance, "threePushes", "Lemma 15");
-      solutions += same.solutions;
-      cut += same.cut;
-    }
+    const { solutions, cut } = await expectSameSolutionsOver(
+      count,
+      (seed) => {
+        const data = generate(size, maxSteps, 7000 + 100 * size + 10 * maxSteps + seed, seed % 2 === 0 ? "maze" : "random");
+        // remove openings from two boards in three: small sets that often cannot grow
+        const rand = prng(seed);
+        const drop = seed % 3 === 0 ? 0 : 0.25;
+        data.tiles = data.tiles.map((t) => {
+          let u = t;
+          for (let b = 0; b < 4; b++) if (rand() < drop) u &= ~(1 << b);
+          return u;
+        });
+        return instanceFromData(data, `seed ${seed}`);
+      },
+      "threePushes",
+      "Lemma 15",
+    );
     // the sample must have solutions and the rule must cut
     expect(solutions).toBeGreaterThan(100);
     expect(cut).toBeGreaterThan(200);

@@ -25,8 +25,10 @@ import { Commutation } from "../src/push/competition/search/pruning/commutation.
 import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
 import { LastPush } from "../src/push/competition/search/pruning/last-push.js";
 import { TwoAhead } from "../src/push/competition/search/pruning/two-ahead.js";
+import { SecondLast } from "../src/push/competition/search/pruning/second-last.js";
 import { TwoPushes } from "../src/push/competition/search/pruning/two-pushes.js";
 import { RootShare } from "../src/push/competition/search/share.js";
+import { sumOverSeeds } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
 import { sparseBoard } from "./helpers/sparse-board.js";
 
@@ -84,18 +86,14 @@ describe.each([
   [12, 4, 30, 400],
 ])("boards of size %i, max_steps %i", (size, maxSteps, count, cuts) => {
   it(`${count} instances: the same solutions in the same order, and the states less the cuts, with the rule as without`, async () => {
-    let solutions = 0;
-    let cut = 0;
-    for (let seed = 0; seed < count; seed++) {
-      // let vitest's worker talk to its runner between instances (see test/lookahead.test.ts)
-      await new Promise((resolve) => setImmediate(resolve));
+    const { solutions, cut } = await sumOverSeeds(count, (seed) => {
       const instance = sparseBoard(size, maxSteps, seed, 9500, 900);
       const all = search(instance, 0, true);
-      cut += expectFewerByCuts(all, search(instance, 0, false), instance.file);
-      solutions += all.count;
+      const cutHere = expectFewerByCuts(all, search(instance, 0, false), instance.file);
       // one solution wanted: the commutation rules on, the table keyed with the last push
       expectFewerByCuts(search(instance, 1, true), search(instance, 1, false), `${instance.file}, models 1`);
-    }
+      return { solutions: all.count, cut: cutHere };
+    });
     // the sample must have solutions and the rule must cut
     expect(solutions).toBeGreaterThan(50);
     expect(cut, `cut ${cut}`).toBeGreaterThan(cuts);
@@ -115,8 +113,9 @@ describe("TwoAhead.skips", () => {
       const lm = new LineMath(n);
       const look = new LookAhead(plies.bits);
       const commutation = new Commutation(plies, false, new AfterGrowth(plies, false));
-      const last = new LastPush(plies, lm, look, commutation, new RootShare(0, 1));
-      const two = new TwoPushes(plies, lm, look, commutation, last, new GrownReach(plies, true));
+      const last = new LastPush(plies, lm, look, commutation, new RootShare(0, 1, undefined));
+      const grown = new GrownReach(plies, true);
+      const two = new TwoPushes(plies, lm, look, commutation, last, grown, new SecondLast(plies, lm, grown, false));
       const rule = new TwoAhead(plies, lm, look, two, true);
       rule.start();
       const state = plies.state;

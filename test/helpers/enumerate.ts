@@ -48,3 +48,32 @@ export function expectSameSolutions(instance: Instance, rule: keyof SearchOption
   expect(withRule.nodes, instance.file).toBeLessThanOrEqual(without.nodes);
   return { solutions: without.count, cut: withRule.cut };
 }
+
+/**
+ * Calls `each(seed)` for seeds 0 to count - 1 and sums what it returns, key by key. Between
+ * seeds it lets vitest's worker talk to its runner: over a minute of search without a break
+ * (4x4, max_steps 5, on a loaded 2-core machine) ended a whole run with "Timeout calling
+ * onTaskUpdate" (issue 13, 7).
+ */
+export async function sumOverSeeds<K extends string>(count: number, each: (seed: number) => Record<K, number>): Promise<Record<K, number>> {
+  const sums = {} as Record<K, number>;
+  for (let seed = 0; seed < count; seed++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const got = each(seed);
+    for (const key of Object.keys(got) as K[]) sums[key] = (sums[key] ?? 0) + got[key];
+  }
+  return sums;
+}
+
+/**
+ * expectSameSolutions on the instances `make(0)` to `make(count - 1)`; returns the solutions
+ * and the rule's cuts, summed.
+ */
+export function expectSameSolutionsOver(
+  count: number,
+  make: (seed: number) => Instance,
+  rule: keyof SearchOptions,
+  lemma: string,
+): Promise<{ solutions: number; cut: number }> {
+  return sumOverSeeds(count, (seed) => expectSameSolutions(make(seed), rule, lemma));
+}
