@@ -43,7 +43,7 @@ describe("Lemma 19 against a plain simulation", () => {
       const { n, tiles, set, goal, plies, cs } = made;
       const plain = new Plain(n);
       const rule = new SecondLast(plies, new LineMath(n), new GrownReach(plies, true), true);
-      rule.startRun();
+      rule.startRun(8);
       const stride = plies.stride;
       const full = n === 32 ? -1 : (1 << n) - 1;
       for (let y = 0; y < 4 * n; y++) {
@@ -76,4 +76,68 @@ describe("Lemma 19 against a plain simulation", () => {
     expect(skipped).toBeGreaterThan(1000);
     expect(dropped).toBeGreaterThan(100_000);
   }, 120_000);
+
+  it("the rule keeps exactly the last pushes' lines Lemma 19 keeps, by plain walks after each last push alone", () => {
+    let asked = 0;
+    let spared = 0;
+    for (let seed = 0; seed < 600; seed++) {
+      const made = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
+      if (made === undefined) continue;
+      const { n, tiles, set, goal, plies, cs } = made;
+      const plain = new Plain(n);
+      const rule = new SecondLast(plies, new LineMath(n), new GrownReach(plies, true), true);
+      rule.startRun(8);
+      const stride = plies.stride;
+      const full = n === 32 ? -1 : (1 << n) - 1;
+      const component = new Uint8Array(n * n);
+      component[goal] = 1;
+      plain.walk(tiles, component);
+      // per last push z: R's and C's walks after z alone (plain)
+      const rAfter = [];
+      const cAfter = [];
+      for (let z = 0; z < 4 * n; z++) {
+        rAfter.push(plain.after(tiles, set, goal, z));
+        cAfter.push(plain.after(tiles, component, goal, z).set);
+      }
+      const lineOf = (f: number, row: boolean): number => (row ? Math.floor(f / n) : f % n);
+      for (let y = 0; y < 4 * n; y++) {
+        const row = Math.floor(y / n) < 2;
+        const line = y % n;
+        if (lineOf(goal, row) === line) continue;
+        const afterY = plain.after(tiles, set, goal, y);
+        if (plainGrows(plain, set, afterY.set, y)) continue;
+        asked++;
+        // within two lines of y's line, across the wraparound
+        const near = (f: number): boolean => {
+          const d = Math.abs(lineOf(f, row) - line);
+          return Math.min(d, n - d) <= 2;
+        };
+        const holdsNear = (s: Uint8Array): boolean => s.some((v, f) => v === 1 && near(f));
+        let rows = 0;
+        let cols = 0;
+        for (let z = 0; z < 4 * n; z++) {
+          const r = rAfter[z];
+          const keep = r.set[r.goal] === 1 || (holdsNear(r.set) && holdsNear(cAfter[z]));
+          if (!keep) continue;
+          if (Math.floor(z / n) < 2) rows |= 1 << z % n;
+          else cols |= 1 << z % n;
+        }
+        const any = rule.keeps(stride, stride + K_R * n, cs + K_R * n, y, full, full);
+        expect([rule.rows >>> 0, rule.cols >>> 0], `seed ${seed}, first push ${y}`).toEqual([rows >>> 0, cols >>> 0]);
+        expect(any).toBe((rows | cols) !== 0);
+      }
+      spared += rule.spared;
+    }
+    // the sample must ask often, and take the sets moved without a walk where the last push does not grow them
+    expect(asked).toBeGreaterThan(5000);
+    expect(spared).toBeGreaterThan(1000);
+  }, 120_000);
 });
+
+/** Whether push m grows the 0/1 set `set`: its walk after m has a field the set moved by m has not. */
+function plainGrows(plain: Plain, set: Uint8Array, after: Uint8Array, m: number): boolean {
+  const moved = new Uint8Array(set.length);
+  for (let f = 0; f < set.length; f++) if (set[f] === 1) moved[plain.moved(f, m)] = 1;
+  for (let f = 0; f < set.length; f++) if (after[f] === 1 && moved[f] === 0) return true;
+  return false;
+}

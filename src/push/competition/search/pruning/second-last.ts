@@ -9,10 +9,13 @@
  * after Y, Z), or if the walk of C after Z alone does (the goal's component is then the
  * same, and R after Y, Z starts in it only where R after Z alone does). Such a last push
  * is dropped; Y is skipped when none is left. The walks after Z alone are made on the
- * board before Y (GrownReach, no band), once per state with two left and Z. Keeps every
- * solution (a fact of the state, like Lemmas 4 to 7).
+ * board before Y (GrownReach, no band), once per state with two left and Z, and only for
+ * a Z that grows the set: the state's growth words (LookAhead.growth, Lemma 6) say which
+ * pushes grow R and C, and the walk of a set after a Z that does not grow it is the set
+ * moved by Z (its lines counted row by row, the goal in it only if it is there now). Keeps
+ * every solution (a fact of the state, like Lemmas 4 to 7).
  */
-import { D_N } from "../layout.js";
+import { D_E, D_N } from "../layout.js";
 import { LineSet, type LineMath } from "../lines.js";
 import type { Plies } from "../plies.js";
 import type { GrownReach } from "./grown-reach.js";
@@ -54,12 +57,25 @@ export class SecondLast extends PruningRule {
     super();
   }
 
-  /** A new state with two left: the walks after each Z are made afresh when asked. */
-  startRun(): void {
+  /** Plies.grow's offset of the state's growth words (LookAhead.growth: R's then C's word per direction) */
+  private growAt = 0;
+  /** the goal's field on the state's board (0-based row and column), read by `keeps` */
+  private goalRow = 0;
+  private goalCol = 0;
+  /** the walks spared because Z does not grow the set (read by test/second-last; not in --stats) */
+  spared = 0;
+
+  /**
+   * A new state with two left: the walks after each Z are made afresh when asked.
+   * @param growAt offset in Plies.grow of the 8 growth words of the state's R and C (as
+   *   LookAhead.growth writes them; a far child's are its parent's, Lemma 8)
+   */
+  startRun(growAt: number): void {
     if (++this.epoch === 0x7fffffff) {
       this.epoch = 0;
       this.zEpoch.fill(-1);
     }
+    this.growAt = growAt;
   }
 
   /**
@@ -81,6 +97,8 @@ export class SecondLast extends PruningRule {
     // lie within two lines of Y's line (Z carries a changed tile one line on, across the wraparound)
     const near = lm.around(lm.around(1 << (m - dir * n)));
     this.tried++;
+    this.goalRow = plies.state[base + plies.bits.goalAt];
+    this.goalCol = plies.state[base + plies.bits.goalAt + 1];
     let rows = 0;
     let cols = 0;
     for (let zd = 0; zd < 4; zd++) {
@@ -110,9 +128,14 @@ export class SecondLast extends PruningRule {
       this.zFlags[z] = 0;
     }
     let flags = this.zFlags[z];
+    const grow = this.plies.grow;
+    const zd = (z / this.plies.n) | 0;
+    const zBit = 1 << (z - zd * this.plies.n);
     if ((flags & R_DONE) === 0) {
       flags |= R_DONE;
-      if (this.walk(base, rAt, z)) flags |= R_GOAL;
+      if ((grow[this.growAt + 2 * zd] & zBit) !== 0) {
+        if (this.walk(base, rAt, z)) flags |= R_GOAL;
+      } else if (this.moved(rAt, z)) flags |= R_GOAL;
       this.zRRows[z] = this.tmp.rows;
       this.zRCols[z] = this.tmp.cols;
       this.zFlags[z] = flags;
@@ -123,12 +146,53 @@ export class SecondLast extends PruningRule {
     if (((isRow ? this.zRRows[z] : this.zRCols[z]) & near) === 0) return false;
     if ((flags & C_DONE) === 0) {
       flags |= C_DONE;
-      this.walk(base, cAt, z);
+      if ((grow[this.growAt + 2 * zd + 1] & zBit) !== 0) this.walk(base, cAt, z);
+      else this.moved(cAt, z);
       this.zCRows[z] = this.tmp.rows;
       this.zCCols[z] = this.tmp.cols;
       this.zFlags[z] = flags;
     }
     return ((isRow ? this.zCRows[z] : this.zCCols[z]) & near) !== 0;
+  }
+
+  /**
+   * The set at setAt moved by z, when z does not grow it (so it is its walk after z): its
+   * lines, exactly, into `tmp`; returns whether it holds the goal's field after z, that is
+   * whether it holds the goal's field now (the goal rides on its tile, as the set's fields).
+   */
+  private moved(setAt: number, z: number): boolean {
+    this.spared++;
+    const state = this.plies.state;
+    const n = this.plies.n;
+    const lm = this.lines;
+    const dir = (z / n) | 0;
+    const line = z - dir * n;
+    let rows = 0;
+    let cols = 0;
+    if (dir < D_N) {
+      // a row push: every field keeps its row; the fields of row `line` move one column on
+      for (let r = 0; r < n; r++) {
+        const w = state[setAt + r];
+        if (w === 0) continue;
+        rows |= 1 << r;
+        cols |= r === line ? lm.rotate(w, dir === D_E) : w;
+      }
+    } else {
+      // a column push: every field keeps its column; the field of column `line` moves one row on
+      const bit = 1 << line;
+      let onLine = 0;
+      for (let r = 0; r < n; r++) {
+        const w = state[setAt + r];
+        if (w === 0) continue;
+        cols |= w;
+        if ((w & ~bit) !== 0) rows |= 1 << r;
+        if ((w & bit) !== 0) onLine |= 1 << r;
+      }
+      rows |= lm.rotate(onLine, dir === D_N);
+    }
+    this.tmp.rows = rows;
+    this.tmp.cols = cols;
+    return ((state[setAt + this.goalRow] >>> this.goalCol) & 1) === 1;
   }
 
   /**

@@ -134,7 +134,6 @@ export class TwoPushes extends PruningRule {
     this.walks.startRun(after && !inherit);
     const second = this.second;
     const relevance = second.enabled;
-    if (relevance) second.startRun();
     // the board of ply p's state (written aside when ply p is pending) and its goal's field, for Lemma 19
     let base = -1;
     let goalRow = -1;
@@ -142,6 +141,7 @@ export class TwoPushes extends PruningRule {
     const grow = plies.grow;
     // the growth words read: a far child's are its parent's (Lemma 8), read in place
     const g8 = inherit ? 8 * (p - 1) : 8 * p;
+    if (relevance) second.startRun(g8);
     const r = this.r;
     const c = this.c;
     // the far children of one state with three left share one plan (farPlan), made by
