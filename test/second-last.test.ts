@@ -37,40 +37,17 @@ describe("Lemma 19 against a plain simulation", () => {
     let asked = 0;
     let dropped = 0;
     let skipped = 0;
-    for (let seed = 0; seed < 1200; seed++) {
-      const made = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
-      if (made === undefined) continue;
-      const { n, tiles, set, goal, plies, cs } = made;
-      const plain = new Plain(n);
-      const rule = new SecondLast(plies, new LineMath(n), new GrownReach(plies, true), true);
-      rule.startRun(8);
-      const stride = plies.stride;
-      const full = n === 32 ? -1 : (1 << n) - 1;
-      for (let y = 0; y < 4 * n; y++) {
-        const row = Math.floor(y / n) < 2;
-        const line = y % n;
-        const onLine = (f: number): boolean => (row ? Math.floor(f / n) : f % n) === line;
-        // the rule's precondition: y's line does not hold the goal and y does not grow R
-        // (R's fields on y's line, if any, only move along it)
-        if (onLine(goal)) continue;
-        const afterY = plain.after(tiles, set, goal, y);
-        const moved = new Uint8Array(n * n);
-        for (let f = 0; f < n * n; f++) if (set[f] === 1) moved[plain.moved(f, y)] = 1;
-        let grew = false;
-        for (let f = 0; f < n * n; f++) if (afterY.set[f] !== moved[f]) grew = true;
-        if (grew) continue;
-        asked++;
-        const kept = rule.keeps(stride, stride + K_R * n, cs + K_R * n, y, full, full);
-        if (!kept) skipped++;
-        for (let z = 0; z < 4 * n; z++) {
-          const zRow = Math.floor(z / n) < 2;
-          if ((((zRow ? rule.rows : rule.cols) >>> (z % n)) & 1) === 1) continue;
-          dropped++;
-          const s = plain.after(afterY.tiles, afterY.set, afterY.goal, z);
-          expect(s.set[s.goal], `seed ${seed}, first push ${y}, last push ${z}`).toBe(0);
-        }
+    forEachAsked(1200, ({ seed, n, y, kept, rule, plain, afterY }) => {
+      asked++;
+      if (!kept) skipped++;
+      for (let z = 0; z < 4 * n; z++) {
+        const zRow = Math.floor(z / n) < 2;
+        if ((((zRow ? rule.rows : rule.cols) >>> (z % n)) & 1) === 1) continue;
+        dropped++;
+        const s = plain.after(afterY.tiles, afterY.set, afterY.goal, z);
+        expect(s.set[s.goal], `seed ${seed}, first push ${y}, last push ${z}`).toBe(0);
       }
-    }
+    });
     // the sample must exercise the rule: first pushes skipped and last pushes dropped
     expect(asked).toBeGreaterThan(10_000);
     expect(skipped).toBeGreaterThan(1000);
@@ -80,59 +57,86 @@ describe("Lemma 19 against a plain simulation", () => {
   it("the rule keeps exactly the last pushes' lines Lemma 19 keeps, by plain walks after each last push alone", () => {
     let asked = 0;
     let spared = 0;
-    for (let seed = 0; seed < 600; seed++) {
-      const made = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
-      if (made === undefined) continue;
-      const { n, tiles, set, goal, plies, cs } = made;
-      const plain = new Plain(n);
-      const rule = new SecondLast(plies, new LineMath(n), new GrownReach(plies, true), true);
-      rule.startRun(8);
-      const stride = plies.stride;
-      const full = n === 32 ? -1 : (1 << n) - 1;
-      const component = new Uint8Array(n * n);
-      component[goal] = 1;
-      plain.walk(tiles, component);
-      // per last push z: R's and C's walks after z alone (plain)
-      const rAfter = [];
-      const cAfter = [];
-      for (let z = 0; z < 4 * n; z++) {
-        rAfter.push(plain.after(tiles, set, goal, z));
-        cAfter.push(plain.after(tiles, component, goal, z).set);
-      }
-      const lineOf = (f: number, row: boolean): number => (row ? Math.floor(f / n) : f % n);
-      for (let y = 0; y < 4 * n; y++) {
-        const row = Math.floor(y / n) < 2;
-        const line = y % n;
-        if (lineOf(goal, row) === line) continue;
-        const afterY = plain.after(tiles, set, goal, y);
-        if (plainGrows(plain, set, afterY.set, y)) continue;
-        asked++;
-        // within two lines of y's line, across the wraparound
-        const near = (f: number): boolean => {
-          const d = Math.abs(lineOf(f, row) - line);
-          return Math.min(d, n - d) <= 2;
-        };
-        const holdsNear = (s: Uint8Array): boolean => s.some((v, f) => v === 1 && near(f));
-        let rows = 0;
-        let cols = 0;
+    let seenSeed = -1;
+    let seenRule: SecondLast | undefined;
+    // per last push z: R's and C's walks after z alone (plain), for the state of seenSeed
+    let rAfter: { set: Uint8Array; goal: number }[] = [];
+    let cAfter: Uint8Array[] = [];
+    forEachAsked(600, ({ seed, n, y, kept, rule, plain, state }) => {
+      const { tiles, set, goal } = state;
+      if (seed !== seenSeed) {
+        seenSeed = seed;
+        const component = new Uint8Array(n * n);
+        component[goal] = 1;
+        plain.walk(tiles, component);
+        rAfter = [];
+        cAfter = [];
         for (let z = 0; z < 4 * n; z++) {
-          const r = rAfter[z];
-          const keep = r.set[r.goal] === 1 || (holdsNear(r.set) && holdsNear(cAfter[z]));
-          if (!keep) continue;
-          if (Math.floor(z / n) < 2) rows |= 1 << z % n;
-          else cols |= 1 << z % n;
+          rAfter.push(plain.after(tiles, set, goal, z));
+          cAfter.push(plain.after(tiles, component, goal, z).set);
         }
-        const any = rule.keeps(stride, stride + K_R * n, cs + K_R * n, y, full, full);
-        expect([rule.rows >>> 0, rule.cols >>> 0], `seed ${seed}, first push ${y}`).toEqual([rows >>> 0, cols >>> 0]);
-        expect(any).toBe((rows | cols) !== 0);
+        spared += seenRule?.spared ?? 0;
+        seenRule = rule;
       }
-      spared += rule.spared;
-    }
+      asked++;
+      const row = Math.floor(y / n) < 2;
+      const line = y % n;
+      // within two lines of y's line, across the wraparound
+      const near = (f: number): boolean => {
+        const d = Math.abs((row ? Math.floor(f / n) : f % n) - line);
+        return Math.min(d, n - d) <= 2;
+      };
+      const holdsNear = (s: Uint8Array): boolean => s.some((v, f) => v === 1 && near(f));
+      let rows = 0;
+      let cols = 0;
+      for (let z = 0; z < 4 * n; z++) {
+        const r = rAfter[z];
+        const keep = r.set[r.goal] === 1 || (holdsNear(r.set) && holdsNear(cAfter[z]));
+        if (!keep) continue;
+        if (Math.floor(z / n) < 2) rows |= 1 << z % n;
+        else cols |= 1 << z % n;
+      }
+      expect([rule.rows >>> 0, rule.cols >>> 0], `seed ${seed}, first push ${y}`).toEqual([rows >>> 0, cols >>> 0]);
+      expect(kept).toBe((rows | cols) !== 0);
+    });
+    spared += seenRule?.spared ?? 0;
     // the sample must ask often, and take the sets moved without a walk where the last push does not grow them
     expect(asked).toBeGreaterThan(5000);
     expect(spared).toBeGreaterThan(1000);
   }, 120_000);
 });
+
+type State = NonNullable<ReturnType<typeof randomState>>;
+
+/**
+ * For seeds 0 to count - 1, a random state of ply 1 (test/helpers/plain-push.ts) and a
+ * fresh rule on it: calls `each` for every first push y (0-based move index) the rule may
+ * be asked about (y's line does not hold the goal and y does not grow R, by the plain
+ * simulation), after asking it (`kept`: its answer; the lines left in rule.rows, rule.cols),
+ * with the plain state after y. The rule's walks are cached per state, as in the search.
+ */
+function forEachAsked(
+  count: number,
+  each: (asked: { seed: number; n: number; y: number; kept: boolean; rule: SecondLast; plain: Plain; state: State; afterY: { tiles: Uint8Array; set: Uint8Array; goal: number } }) => void,
+): void {
+  for (let seed = 0; seed < count; seed++) {
+    const state = randomState(seed, [6, 7, 8, 9, 10, 11, 12]);
+    if (state === undefined) continue;
+    const { n, tiles, set, goal, plies, cs } = state;
+    const plain = new Plain(n);
+    const rule = new SecondLast(plies, new LineMath(n), new GrownReach(plies, true), true);
+    rule.startRun(8);
+    const full = n === 32 ? -1 : (1 << n) - 1;
+    for (let y = 0; y < 4 * n; y++) {
+      const row = Math.floor(y / n) < 2;
+      if ((row ? Math.floor(goal / n) : goal % n) === y % n) continue;
+      const afterY = plain.after(tiles, set, goal, y);
+      if (plainGrows(plain, set, afterY.set, y)) continue;
+      const kept = rule.keeps(plies.stride, plies.stride + K_R * n, cs + K_R * n, y, full, full);
+      each({ seed, n, y, kept, rule, plain, state, afterY });
+    }
+  }
+}
 
 /** Whether push m grows the 0/1 set `set`: its walk after m has a field the set moved by m has not. */
 function plainGrows(plain: Plain, set: Uint8Array, after: Uint8Array, m: number): boolean {
