@@ -96,8 +96,7 @@ describe("Lemma 17 at the walk, against a plain simulation", () => {
           ];
           for (const band of bands) {
             // the rule's precondition: the set moved by m (not walked) has no field in the band
-            const moved = new Uint8Array(n * n);
-            for (let f = 0; f < n * n; f++) if (mine[f] === 1) moved[plain.moved(f, m)] = 1;
+            const moved = plain.push(mine, m);
             if (inBand(n, moved, band.rows, band.cols)) continue;
             const after = plain.after(tiles, mine, goal, m);
             const expected = inBand(n, after.set, band.rows, band.cols);
@@ -166,8 +165,7 @@ describe("Lemma 17 (5): a far child's board written aside (Plies.boardOf)", () =
           const tilesX = plain.push(tiles, x);
           for (let m = 0; m < 4 * n; m++) {
             const band = { rows: Math.floor(rand() * (1 << n)) & Math.floor(rand() * (1 << n)), cols: Math.floor(rand() * (1 << n)) & Math.floor(rand() * (1 << n)) };
-            const moved = new Uint8Array(n * n);
-            for (let f = 0; f < n * n; f++) if (mine[f] === 1) moved[plain.moved(f, m)] = 1;
+            const moved = plain.push(mine, m);
             if (inBand(n, moved, band.rows, band.cols)) continue;
             const truth = inBand(n, plain.after(tilesX, mine, goal, m).set, band.rows, band.cols);
             const got = rule.meets(plies.boardOf(2), setAt, m, band.rows, band.cols);

@@ -131,17 +131,9 @@ function forEachAsked(
       const row = Math.floor(y / n) < 2;
       if ((row ? Math.floor(goal / n) : goal % n) === y % n) continue;
       const afterY = plain.after(tiles, set, goal, y);
-      if (plainGrows(plain, set, afterY.set, y)) continue;
+      if (plain.grows(set, afterY.set, y)) continue;
       const kept = rule.keeps(plies.stride, plies.stride + K_R * n, cs + K_R * n, y, full, full);
       each({ seed, n, y, kept, rule, plain, state, afterY });
     }
   }
-}
-
-/** Whether push m grows the 0/1 set `set`: its walk after m has a field the set moved by m has not. */
-function plainGrows(plain: Plain, set: Uint8Array, after: Uint8Array, m: number): boolean {
-  const moved = new Uint8Array(set.length);
-  for (let f = 0; f < set.length; f++) if (set[f] === 1) moved[plain.moved(f, m)] = 1;
-  for (let f = 0; f < set.length; f++) if (after[f] === 1 && moved[f] === 0) return true;
-  return false;
 }

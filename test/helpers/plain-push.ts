@@ -31,10 +31,21 @@ export class Plain {
     return c === line ? ((r + (dir === 2 ? 1 : n - 1)) % n) * n + c : f;
   }
 
+  /** The array of fields `tiles` (tiles, or a 0/1 set) after move m: each entry moved as `moved` says. */
   push(tiles: Uint8Array, m: number): Uint8Array {
     const next = new Uint8Array(tiles.length);
     for (let f = 0; f < tiles.length; f++) next[this.moved(f, m)] = tiles[f];
     return next;
+  }
+
+  /**
+   * Whether push m grows the 0/1 set `set`: `after` (the set after m and walking, as
+   * `after` gives it) has a field the set moved by m (`push`) has not.
+   */
+  grows(set: Uint8Array, after: Uint8Array, m: number): boolean {
+    const moved = this.push(set, m);
+    for (let f = 0; f < set.length; f++) if (after[f] === 1 && moved[f] === 0) return true;
+    return false;
   }
 
   /** The fields of `set` (a 0/1 array) closed under walking, in place. */

@@ -110,6 +110,42 @@ export class LineMath {
     out.cols = cols;
   }
 
+  /**
+   * Writes into `out` exactly the lines holding a field of the set at `state[setAt ..]`
+   * (N rows) after move m moved it without growing (LineMath.moved gives a superset from
+   * the lines alone): a row push keeps every field's row and moves row m's fields one
+   * column; a column push keeps every field's column and moves column m's fields one row,
+   * across the wraparound. One pass over the rows.
+   */
+  ofMoved(state: Int32Array, setAt: number, m: number, out: LineSet): void {
+    const n = this.n;
+    const dir = (m / n) | 0;
+    const line = m - dir * n;
+    let rows = 0;
+    let cols = 0;
+    if (dir < D_N) {
+      for (let r = 0; r < n; r++) {
+        const w = state[setAt + r];
+        if (w === 0) continue;
+        rows |= 1 << r;
+        cols |= r === line ? this.rotate(w, dir === D_E) : w;
+      }
+    } else {
+      const bit = 1 << line;
+      let onLine = 0;
+      for (let r = 0; r < n; r++) {
+        const w = state[setAt + r];
+        if (w === 0) continue;
+        cols |= w;
+        if ((w & ~bit) !== 0) rows |= 1 << r;
+        if ((w & bit) !== 0) onLine |= 1 << r;
+      }
+      rows |= this.rotate(onLine, dir === D_N);
+    }
+    out.rows = rows;
+    out.cols = cols;
+  }
+
   /** Writes into `out` the lines touching both `a` and `b` (the lines a last push may use). */
   join(a: LineSet, b: LineSet, out: LineSet): void {
     out.rows = this.touching(a.rows) & this.touching(b.rows);

@@ -12,10 +12,10 @@
  * board before Y (GrownReach, no band), once per state with two left and Z, and only for
  * a Z that grows the set: the state's growth words (LookAhead.growth, Lemma 6) say which
  * pushes grow R and C, and the walk of a set after a Z that does not grow it is the set
- * moved by Z (its lines counted row by row, the goal in it only if it is there now). Keeps
+ * moved by Z (LineMath.ofMoved; the goal in it only if it is there now). Keeps
  * every solution (a fact of the state, like Lemmas 4 to 7).
  */
-import { D_E, D_N } from "../layout.js";
+import { D_N } from "../layout.js";
 import { LineSet, type LineMath } from "../lines.js";
 import type { Plies } from "../plies.js";
 import type { GrownReach } from "./grown-reach.js";
@@ -59,9 +59,6 @@ export class SecondLast extends PruningRule {
 
   /** Plies.grow's offset of the state's growth words (LookAhead.growth: R's then C's word per direction) */
   private growAt = 0;
-  /** the goal's field on the state's board (0-based row and column), read by `keeps` */
-  private goalRow = 0;
-  private goalCol = 0;
   /** the walks spared because Z does not grow the set (read by test/second-last; not in --stats) */
   spared = 0;
 
@@ -97,8 +94,6 @@ export class SecondLast extends PruningRule {
     // lie within two lines of Y's line (Z carries a changed tile one line on, across the wraparound)
     const near = lm.around(lm.around(1 << (m - dir * n)));
     this.tried++;
-    this.goalRow = plies.state[base + plies.bits.goalAt];
-    this.goalCol = plies.state[base + plies.bits.goalAt + 1];
     let rows = 0;
     let cols = 0;
     for (let zd = 0; zd < 4; zd++) {
@@ -128,14 +123,9 @@ export class SecondLast extends PruningRule {
       this.zFlags[z] = 0;
     }
     let flags = this.zFlags[z];
-    const grow = this.plies.grow;
-    const zd = (z / this.plies.n) | 0;
-    const zBit = 1 << (z - zd * this.plies.n);
     if ((flags & R_DONE) === 0) {
       flags |= R_DONE;
-      if ((grow[this.growAt + 2 * zd] & zBit) !== 0) {
-        if (this.walk(base, rAt, z)) flags |= R_GOAL;
-      } else if (this.moved(rAt, z)) flags |= R_GOAL;
+      if (this.after(base, rAt, z, 0)) flags |= R_GOAL;
       this.zRRows[z] = this.tmp.rows;
       this.zRCols[z] = this.tmp.cols;
       this.zFlags[z] = flags;
@@ -146,8 +136,7 @@ export class SecondLast extends PruningRule {
     if (((isRow ? this.zRRows[z] : this.zRCols[z]) & near) === 0) return false;
     if ((flags & C_DONE) === 0) {
       flags |= C_DONE;
-      if ((grow[this.growAt + 2 * zd + 1] & zBit) !== 0) this.walk(base, cAt, z);
-      else this.moved(cAt, z);
+      this.after(base, cAt, z, 1);
       this.zCRows[z] = this.tmp.rows;
       this.zCCols[z] = this.tmp.cols;
       this.zFlags[z] = flags;
@@ -156,43 +145,22 @@ export class SecondLast extends PruningRule {
   }
 
   /**
-   * The set at setAt moved by z, when z does not grow it (so it is its walk after z): its
-   * lines, exactly, into `tmp`; returns whether it holds the goal's field after z, that is
-   * whether it holds the goal's field now (the goal rides on its tile, as the set's fields).
+   * The set at setAt (R when `which` is 0, C when 1) after z alone, closed under walking:
+   * its lines into `tmp`; returns whether it holds the goal's field after z. When the
+   * state's growth words say z does not grow the set, that is the set moved by z
+   * (LineMath.ofMoved), and it holds the goal after z only if it holds it now (the goal
+   * rides on its tile, as the set's fields): no walk.
    */
-  private moved(setAt: number, z: number): boolean {
+  private after(base: number, setAt: number, z: number, which: 0 | 1): boolean {
+    const plies = this.plies;
+    const n = plies.n;
+    const zd = (z / n) | 0;
+    if (((plies.grow[this.growAt + 2 * zd + which] >>> (z - zd * n)) & 1) === 1) return this.walk(base, setAt, z);
     this.spared++;
-    const state = this.plies.state;
-    const n = this.plies.n;
-    const lm = this.lines;
-    const dir = (z / n) | 0;
-    const line = z - dir * n;
-    let rows = 0;
-    let cols = 0;
-    if (dir < D_N) {
-      // a row push: every field keeps its row; the fields of row `line` move one column on
-      for (let r = 0; r < n; r++) {
-        const w = state[setAt + r];
-        if (w === 0) continue;
-        rows |= 1 << r;
-        cols |= r === line ? lm.rotate(w, dir === D_E) : w;
-      }
-    } else {
-      // a column push: every field keeps its column; the field of column `line` moves one row on
-      const bit = 1 << line;
-      let onLine = 0;
-      for (let r = 0; r < n; r++) {
-        const w = state[setAt + r];
-        if (w === 0) continue;
-        cols |= w;
-        if ((w & ~bit) !== 0) rows |= 1 << r;
-        if ((w & bit) !== 0) onLine |= 1 << r;
-      }
-      rows |= lm.rotate(onLine, dir === D_N);
-    }
-    this.tmp.rows = rows;
-    this.tmp.cols = cols;
-    return ((state[setAt + this.goalRow] >>> this.goalCol) & 1) === 1;
+    const state = plies.state;
+    this.lines.ofMoved(state, setAt, z, this.tmp);
+    const goalAt = base + plies.bits.goalAt;
+    return ((state[setAt + state[goalAt]] >>> state[goalAt + 1]) & 1) === 1;
   }
 
   /**
