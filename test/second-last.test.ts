@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { K_R } from "../src/push/competition/search/layout.js";
-import { LineMath } from "../src/push/competition/search/lines.js";
+import { LineMath, LineSet } from "../src/push/competition/search/lines.js";
 import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
 import { SecondLast } from "../src/push/competition/search/pruning/second-last.js";
 import { expectSameSolutionsOver } from "./helpers/enumerate.js";
@@ -37,7 +37,7 @@ describe("Lemma 19 against a plain simulation", () => {
     let asked = 0;
     let dropped = 0;
     let skipped = 0;
-    forEachAsked(1200, ({ seed, n, y, kept, rule, plain, afterY }) => {
+    forEachAsked(1200, false, ({ seed, n, y, kept, rule, plain, afterY }) => {
       asked++;
       if (!kept) skipped++;
       for (let z = 0; z < 4 * n; z++) {
@@ -54,15 +54,19 @@ describe("Lemma 19 against a plain simulation", () => {
     expect(dropped).toBeGreaterThan(100_000);
   }, 120_000);
 
-  it("the rule keeps exactly the last pushes' lines Lemma 19 keeps, by plain walks after each last push alone", () => {
+  it.each([
+    ["given R's and C's lines", false],
+    ["walking after every last push", true],
+  ])("the rule keeps exactly the last pushes' lines Lemma 19 keeps, by plain walks after each last push alone (%s)", (_, noLines) => {
     let asked = 0;
     let spared = 0;
+    let settled = 0;
     let seenSeed = -1;
     let seenRule: SecondLast | undefined;
     // per last push z: R's and C's walks after z alone (plain), for the state of seenSeed
     let rAfter: { set: Uint8Array; goal: number }[] = [];
     let cAfter: Uint8Array[] = [];
-    forEachAsked(600, ({ seed, n, y, kept, rule, plain, state }) => {
+    forEachAsked(600, noLines, ({ seed, n, y, kept, rule, plain, state }) => {
       const { tiles, set, goal } = state;
       if (seed !== seenSeed) {
         seenSeed = seed;
@@ -76,6 +80,7 @@ describe("Lemma 19 against a plain simulation", () => {
           cAfter.push(plain.after(tiles, component, goal, z).set);
         }
         spared += seenRule?.spared ?? 0;
+        settled += seenRule?.settled ?? 0;
         seenRule = rule;
       }
       asked++;
@@ -100,9 +105,13 @@ describe("Lemma 19 against a plain simulation", () => {
       expect(kept).toBe((rows | cols) !== 0);
     });
     spared += seenRule?.spared ?? 0;
-    // the sample must ask often, and take the sets moved without a walk where the last push does not grow them
+    settled += seenRule?.settled ?? 0;
+    // the sample must ask often, and take the sets moved without a walk where the last push
+    // does not grow them; given the lines, settle first pushes R and C are both near unwalked
     expect(asked).toBeGreaterThan(5000);
     expect(spared).toBeGreaterThan(1000);
+    if (noLines) expect(settled).toBe(0);
+    else expect(settled).toBeGreaterThan(500);
   }, 120_000);
 });
 
@@ -114,9 +123,11 @@ type State = NonNullable<ReturnType<typeof randomState>>;
  * be asked about (y's line does not hold the goal and y does not grow R, by the plain
  * simulation), after asking it (`kept`: its answer; the lines left in rule.rows, rule.cols),
  * with the plain state after y. The rule's walks are cached per state, as in the search.
+ * The rule is given R's and C's lines, as the search gives them, unless `noLines`.
  */
 function forEachAsked(
   count: number,
+  noLines: boolean,
   each: (asked: { seed: number; n: number; y: number; kept: boolean; rule: SecondLast; plain: Plain; state: State; afterY: { tiles: Uint8Array; set: Uint8Array; goal: number } }) => void,
 ): void {
   for (let seed = 0; seed < count; seed++) {
@@ -124,15 +135,23 @@ function forEachAsked(
     if (state === undefined) continue;
     const { n, tiles, set, goal, plies, cs } = state;
     const plain = new Plain(n);
-    const rule = new SecondLast(plies, new LineMath(n), new GrownReach(plies, true), true);
+    const lm = new LineMath(n);
+    const rule = new SecondLast(plies, lm, new GrownReach(plies, true), true);
     rule.startRun(8);
     const full = n === 32 ? -1 : (1 << n) - 1;
+    // R's and C's lines, as the search passes them (`noLines`: none, so that every last push is walked)
+    const r = new LineSet();
+    const c = new LineSet();
+    lm.of(plies.state, plies.stride + K_R * n, r);
+    lm.of(plies.state, cs + K_R * n, c);
     for (let y = 0; y < 4 * n; y++) {
       const row = Math.floor(y / n) < 2;
       if ((row ? Math.floor(goal / n) : goal % n) === y % n) continue;
       const afterY = plain.after(tiles, set, goal, y);
       if (plain.grows(set, afterY.set, y)) continue;
-      const kept = rule.keeps(plies.stride, plies.stride + K_R * n, cs + K_R * n, y, full, full);
+      const rLines = noLines ? 0 : row ? r.rows : r.cols;
+      const cLines = noLines ? 0 : row ? c.rows : c.cols;
+      const kept = rule.keeps(plies.stride, plies.stride + K_R * n, cs + K_R * n, y, full, full, rLines, cLines);
       each({ seed, n, y, kept, rule, plain, state, afterY });
     }
   }

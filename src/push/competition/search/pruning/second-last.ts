@@ -12,8 +12,13 @@
  * board before Y (GrownReach, no band), once per state with two left and Z, and only for
  * a Z that grows the set: the state's growth words (LookAhead.growth, Lemma 6) say which
  * pushes grow R and C, and the walk of a set after a Z that does not grow it is the set
- * moved by Z (LineMath.ofMoved; the goal in it only if it is there now). Keeps
- * every solution (a fact of the state, like Lemmas 4 to 7).
+ * moved by Z (LineMath.ofMoved; the goal in it only if it is there now). No walk either
+ * where the set passes its test whatever Z does: a walk keeps the fields it starts from,
+ * and Z moves a field one line at most, and only a field on Z's line; so a set with a
+ * field within one line of Y's line, or within two and off Z's line (Z parallel to Y
+ * moves no field across Y's lines), has one within two after Z. When R and C both pass
+ * so for every Z, Y keeps every last push unwalked (`settled`). Keeps every solution (a
+ * fact of the state, like Lemmas 4 to 7).
  */
 import { D_N } from "../layout.js";
 import { LineSet, type LineMath } from "../lines.js";
@@ -61,6 +66,8 @@ export class SecondLast extends PruningRule {
   private growAt = 0;
   /** the walks spared because Z does not grow the set (read by test/second-last; not in --stats) */
   spared = 0;
+  /** the first pushes asked about that R and C are both near, so that every last push is kept unwalked (read by test/second-last) */
+  settled = 0;
 
   /**
    * A new state with two left: the walks after each Z are made afresh when asked.
@@ -83,29 +90,67 @@ export class SecondLast extends PruningRule {
    * rows `rowLines` and columns `colLines` (bit i: line i, either direction), keeps those
    * lines some push of which is not dropped by Lemma 19, into `rows`, `cols`. Returns false
    * when none is left (m is skipped). Writes only Plies.grownAt's rows.
+   * @param rLines the lines of m's orientation (rows for a row push) holding a field of R;
+   *   `cLines` likewise of C. Exact, or fewer: a line left out costs only walks (a line
+   *   too many would keep last pushes the rule drops).
    */
-  keeps(base: number, rAt: number, cAt: number, m: number, rowLines: number, colLines: number): boolean {
+  keeps(base: number, rAt: number, cAt: number, m: number, rowLines: number, colLines: number, rLines: number, cLines: number): boolean {
     const plies = this.plies;
     const n = plies.n;
     const lm = this.lines;
     const dir = (m / n) | 0;
     const isRow = dir < D_N;
+    const yLine = lm.around(1 << (m - dir * n));
+    this.tried++;
+    // a set with a field within one line of Y's line keeps one within two after any Z
+    const rNear = (rLines & yLine) !== 0;
+    const cNear = (cLines & yLine) !== 0;
+    if (rNear && cNear) {
+      this.settled++;
+      this.rows = rowLines;
+      this.cols = colLines;
+      return true;
+    }
     // the fields where the boards after Y, Z and after Z differ, and those beside them,
     // lie within two lines of Y's line (Z carries a changed tile one line on, across the wraparound)
-    const near = lm.around(lm.around(1 << (m - dir * n)));
-    this.tried++;
+    const near = lm.around(yLine);
+    // the lines across Y's of the sets' fields within two lines of Y's line: a Z parallel
+    // to Y keeps them all there, a Z across Y all but those on Z's line
+    const rHold = rNear ? -1 : (rLines & near) === 0 ? 0 : this.hold(rAt, isRow, near);
+    const cHold = cNear ? -1 : (cLines & near) === 0 ? 0 : this.hold(cAt, isRow, near);
     let rows = 0;
     let cols = 0;
     for (let zd = 0; zd < 4; zd++) {
       const zRow = zd < D_N;
       let zl = zRow ? rowLines & ~rows : colLines & ~cols;
+      if (zRow === isRow) {
+        // Z parallel to Y: each set passes for every Z or for none
+        const rPass = rHold !== 0;
+        const cPass = cHold !== 0;
+        if (rPass && cPass) {
+          if (zRow) rows |= zl;
+          else cols |= zl;
+          continue;
+        }
+        while (zl !== 0) {
+          const line = 31 - Math.clz32(zl & -zl);
+          zl &= zl - 1;
+          if (this.kept(base, rAt, cAt, zd * n + line, isRow, near, rPass, cPass)) {
+            if (zRow) rows |= 1 << line;
+            else cols |= 1 << line;
+          }
+        }
+        continue;
+      }
       while (zl !== 0) {
         const line = 31 - Math.clz32(zl & -zl);
         zl &= zl - 1;
-        const z = zd * n + line;
-        if (this.kept(base, rAt, cAt, z, isRow, near)) {
-          if (zRow) rows |= 1 << line;
-          else cols |= 1 << line;
+        const zBit = 1 << line;
+        const rPass = (rHold & ~zBit) !== 0;
+        const cPass = (cHold & ~zBit) !== 0;
+        if ((rPass && cPass) || this.kept(base, rAt, cAt, zd * n + line, isRow, near, rPass, cPass)) {
+          if (zRow) rows |= zBit;
+          else cols |= zBit;
         }
       }
     }
@@ -116,13 +161,48 @@ export class SecondLast extends PruningRule {
     return false;
   }
 
-  /** Whether last push z may follow a first push whose line's `near` lines (its orientation: rows when `isRow`) are given. */
-  private kept(base: number, rAt: number, cAt: number, z: number, isRow: boolean, near: number): boolean {
+  /**
+   * The lines across a first push's orientation (columns when `isRow`) holding a field of
+   * the set at setAt on one of the `near` lines of its orientation.
+   */
+  private hold(setAt: number, isRow: boolean, near: number): number {
+    const state = this.plies.state;
+    let lines = 0;
+    if (isRow) {
+      while (near !== 0) {
+        const r = 31 - Math.clz32(near & -near);
+        near &= near - 1;
+        lines |= state[setAt + r];
+      }
+      return lines;
+    }
+    const n = this.plies.n;
+    for (let r = 0; r < n; r++) if ((state[setAt + r] & near) !== 0) lines |= 1 << r;
+    return lines;
+  }
+
+  /**
+   * Whether last push z may follow a first push whose line's `near` lines (its orientation:
+   * rows when `isRow`) are given; `rNear` (`cNear`): R's (C's) walk after z alone is known
+   * to come within two lines of the first push's line, unwalked (not both: `keeps`).
+   */
+  private kept(base: number, rAt: number, cAt: number, z: number, isRow: boolean, near: number, rNear: boolean, cNear: boolean): boolean {
     if (this.zEpoch[z] !== this.epoch) {
       this.zEpoch[z] = this.epoch;
       this.zFlags[z] = 0;
     }
     let flags = this.zFlags[z];
+    // R near: z is kept when C's walk comes near, else only when R's walk reaches the goal
+    if (rNear) {
+      if ((flags & C_DONE) === 0) {
+        flags |= C_DONE;
+        this.after(base, cAt, z, 1);
+        this.zCRows[z] = this.tmp.rows;
+        this.zCCols[z] = this.tmp.cols;
+        this.zFlags[z] = flags;
+      }
+      if (((isRow ? this.zCRows[z] : this.zCCols[z]) & near) !== 0) return true;
+    }
     if ((flags & R_DONE) === 0) {
       flags |= R_DONE;
       if (this.after(base, rAt, z, 0)) flags |= R_GOAL;
@@ -132,8 +212,11 @@ export class SecondLast extends PruningRule {
     }
     // R's walk after z alone reaches the goal: nothing to say
     if ((flags & R_GOAL) !== 0) return true;
+    // (R near and C's walk not: dropped)
+    if (rNear) return false;
     // R's walk after Y, Z is its walk after Z alone (a field of R on Y's line keeps it near)
     if (((isRow ? this.zRRows[z] : this.zRCols[z]) & near) === 0) return false;
+    if (cNear) return true;
     if ((flags & C_DONE) === 0) {
       flags |= C_DONE;
       this.after(base, cAt, z, 1);

@@ -311,7 +311,7 @@ export class TwoPushes extends PruningRule {
               goalCol = state[base + stride - 1];
             }
             if ((isRow ? goalRow : goalCol) !== line) {
-              if (!second.keeps(base, rAt, cAt, m, rl, cl)) continue;
+              if (!second.keeps(base, rAt, cAt, m, rl, cl, isRow ? rowsR0 : colsR0, isRow ? rowsC0 : colsC0)) continue;
               rl = second.rows;
               cl = second.cols;
             }
@@ -341,7 +341,7 @@ export class TwoPushes extends PruningRule {
           // Lemma 19: m touches neither set, so it does not grow R and its line does not hold the goal
           if (relevance) {
             if (base < 0) base = plies.boardOf(p);
-            if (!second.keeps(base, rAt, cAt, m, rl, cl)) continue;
+            if (!second.keeps(base, rAt, cAt, m, rl, cl, isRow ? rowsR0 : colsR0, isRow ? rowsC0 : colsC0)) continue;
             rl = second.rows;
             cl = second.cols;
           }
