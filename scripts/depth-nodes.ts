@@ -23,42 +23,60 @@
  * after the line, each first push's share (%) of the last depth's states, in move order
  * (0 .. 4N - 1): what a checkpointed proof's done units weigh (the shares of 0207's first
  * pushes at depths 5 and 6 agree closely). The counts are read at the search's polls
- * (every few thousand states), so a share is exact to a few thousand states.
+ * (every few thousand states), so a share is exact to a few thousand states. `--help`
+ * lists the options; bad input: `FILE: error: ...` (or `depth-nodes: error: ...`), exit 65.
  */
-import { readFileSync } from "node:fs";
 import { basename } from "node:path";
+import { Command } from "commander";
+import { clingoExits, nonNegativeInteger, positiveNumber } from "../src/cli/args.js";
+import { guarded, readSource } from "../src/cli/common.js";
 import { readInstance } from "../src/push/competition/instance.js";
 import { solve } from "../src/push/competition/search/engine.js";
 
-const args = process.argv.slice(2);
-const opt = (name: string, dflt: string): string => {
-  const i = args.indexOf(name);
-  if (i < 0) return dflt;
-  const v = args[i + 1];
-  args.splice(i, 2);
-  return v;
-};
-const depth = Number(opt("--depth", "5"));
-const models = Number(opt("--models", "1"));
-const seconds = Number(opt("--seconds", "120"));
-const plies = args.indexOf("--plies");
-if (plies >= 0) args.splice(plies, 1);
-const deferral = args.indexOf("--deferral");
-if (deferral >= 0) args.splice(deferral, 1);
-const noThree = args.indexOf("--no-three");
-if (noThree >= 0) args.splice(noThree, 1);
-const noGrown = args.indexOf("--no-grown");
-if (noGrown >= 0) args.splice(noGrown, 1);
-const noQuick = args.indexOf("--no-quick");
-if (noQuick >= 0) args.splice(noQuick, 1);
-const noSecond = args.indexOf("--no-second");
-if (noSecond >= 0) args.splice(noSecond, 1);
-const ahead = args.indexOf("--ahead");
-if (ahead >= 0) args.splice(ahead, 1);
-const firstPushes = args.indexOf("--first-pushes");
-if (firstPushes >= 0) args.splice(firstPushes, 1);
-for (const file of args) {
-  const { instance } = readInstance(readFileSync(file, "utf8"), file);
+interface Flags {
+  depth: number;
+  models: number;
+  seconds: number;
+  plies?: boolean;
+  deferral?: boolean;
+  three: boolean;
+  grown: boolean;
+  second: boolean;
+  quick: boolean;
+  ahead?: boolean;
+  firstPushes?: boolean;
+}
+
+const program = clingoExits(new Command("depth-nodes"))
+  .description("Nodes per depth of the exact search, one thread, no beam bound (the numbers a change to the search's structure must leave unchanged).")
+  .argument("<files...>", "instances (the competition's facts)")
+  .option("--depth <d>", "search up to D pushes (never past max_steps)", nonNegativeInteger, 5)
+  .option("--models <n>", "stop after N solutions (0: all, no commutation rule)", nonNegativeInteger, 1)
+  .option("--seconds <s>", "cut a depth short after S seconds", positiveNumber, 120)
+  .option("--plies", "also the last depth's states per ply")
+  .option("--deferral", "relevance deferral on (Lemmas 10-14)")
+  .option("--no-three", "Lemmas 15 and 16 off (three and four pushes left)")
+  .option("--no-grown", "Lemma 17 off (two pushes left, where a grown set reaches)")
+  .option("--no-second", "Lemma 19 off (two pushes left, the second-last push must matter)")
+  .option("--no-quick", "TwoPushes' shortcuts off (SearchOptions.quickTwoPushes)")
+  .option("--ahead", "Lemma 18 on (three pushes left, a row push growing neither set)")
+  .option("--first-pushes", "also each first push's share (%) of the last depth's states")
+  .action(async (files: string[], flags: Flags) => {
+    await guarded("depth-nodes", () => {
+      for (const file of files) count(file, flags);
+      return 0;
+    });
+  });
+
+await program.parseAsync(process.argv);
+
+/** Searches one instance to flags.depth and prints its line (and the first pushes' shares). */
+function count(file: string, flags: Flags): void {
+  const source = readSource(file);
+  const { instance } = readInstance(source.text, source.name);
+  const { depth, models, seconds } = flags;
+  const plies = flags.plies === true;
+  const firstPushes = flags.firstPushes === true;
   const started = performance.now();
   const maxSteps = Math.min(depth, instance.maxSteps);
   // states per first push of the last depth: the count at each first push's end, less the
@@ -70,12 +88,12 @@ for (const file of args) {
   const result = solve(instance, {
     maxSteps,
     models,
-    deferral: deferral >= 0,
-    threePushes: noThree < 0,
-    grownReach: noGrown < 0,
-    secondLast: noSecond < 0,
-    quickTwoPushes: noQuick < 0,
-    twoAhead: ahead >= 0,
+    deferral: flags.deferral === true,
+    threePushes: flags.three,
+    grownReach: flags.grown,
+    secondLast: flags.second,
+    quickTwoPushes: flags.quick,
+    twoAhead: flags.ahead === true,
     shouldStop: () => performance.now() - started > seconds * 1000,
     onNodes: (n) => {
       nodes = n;
@@ -93,9 +111,9 @@ for (const file of args) {
   const cells = result.depths.map((d) => `${d.depth}:${d.nodes}${d.complete ? "" : "+"}`);
   const s = ((performance.now() - started) / 1000).toFixed(2);
   const last = result.depths[result.depths.length - 1];
-  const perPly = plies >= 0 && last?.plies !== undefined ? ` plies=${last.plies.join(",")}` : "";
+  const perPly = plies && last?.plies !== undefined ? ` plies=${last.plies.join(",")}` : "";
   process.stdout.write(`${basename(file)} ${cells.join(" ")} solutions=${result.solutions.length} ${s}s${perPly}\n`);
-  if (firstPushes >= 0) {
+  if (firstPushes) {
     const total = perFirstPush.reduce((a, b) => a + b, 0);
     const shares = Array.from(perFirstPush, (v) => (total > 0 ? ((100 * v) / total).toFixed(2) : "0"));
     process.stdout.write(`first pushes (% of depth ${last?.depth ?? 0}'s states): ${shares.join(" ")}\n`);
