@@ -22,8 +22,8 @@
  * before its state is written; off by default: it does not pay). --first-pushes prints,
  * after the line, each first push's share (%) of the last depth's states, in move order
  * (0 .. 4N - 1): what a checkpointed proof's done units weigh (the shares of 0207's first
- * pushes at depths 5 and 6 agree closely). The counts are read at the search's polls
- * (every few thousand states), so a share is exact to a few thousand states. `--help`
+ * pushes at depths 5 and 6 agree closely): the search's count of states when each first
+ * push ends (SearchOptions.onRootDone), less the count before. `--help`
  * lists the options; bad input: `FILE: error: ...` (or `depth-nodes: error: ...`), exit 65.
  */
 import { basename } from "node:path";
@@ -82,7 +82,6 @@ function count(file: string, flags: Flags): void {
   // states per first push of the last depth: the count at each first push's end, less the
   // one before; the depths before it are counted exactly (onDepth)
   const perFirstPush = new Float64Array(4 * instance.size);
-  let nodes = 0;
   let before = 0;
   let earlier = 0;
   const result = solve(instance, {
@@ -95,17 +94,14 @@ function count(file: string, flags: Flags): void {
     quickTwoPushes: flags.quick,
     twoAhead: flags.ahead === true,
     shouldStop: () => performance.now() - started > seconds * 1000,
-    onNodes: (n) => {
-      nodes = n;
-    },
     onDepth: (stats) => {
       earlier += stats.nodes;
       before = earlier;
     },
-    onRootDone: (d, m) => {
+    onRootDone: (d, m, at) => {
       if (d !== maxSteps) return;
-      perFirstPush[m] = nodes - before;
-      before = nodes;
+      perFirstPush[m] = at - before;
+      before = at;
     },
   });
   const cells = result.depths.map((d) => `${d.depth}:${d.nodes}${d.complete ? "" : "+"}`);

@@ -192,6 +192,34 @@ describe("labsolve --checkpoint", () => {
     expect(answer(resumed)).toEqual(answer(whole));
   }, 60_000);
 
+  it("records the states each unit took: the finished depth's add up to its states, and a damaged record is refused", () => {
+    const file = join(dir, "states.json");
+    const whole = run(["--threads", "2", "--max-steps", "5", "--checkpoint", file, instance]);
+    expect(whole.code).toBe(20);
+    const data = JSON.parse(readFileSync(file, "utf8"));
+    expect(data.finished).toBe(5);
+    // only the deepest finished depth's states are kept: the next depth's progress weighs its units by them
+    expect(Object.keys(data.states)).toEqual(["5"]);
+    const states = Object.values(data.states["5"] as Record<string, number>);
+    const nodes = whole.json.statistics.depths.find((d) => d.depth === 5)?.nodes ?? 0;
+    expect(nodes).toBeGreaterThan(100_000);
+    expect(states.every((s) => Number.isSafeInteger(s) && s >= 0)).toBe(true);
+    // each worker counts the states between its reports: together, the depth's (but for the
+    // states a worker made after its last unit, the first pushes of pairs all taken by the other)
+    const sum = states.reduce((a, b) => a + b, 0);
+    expect(sum).toBeLessThanOrEqual(nodes);
+    expect(sum).toBeGreaterThan(0.99 * nodes);
+    for (const bad of [{ "5": { "0": -1 } }, { "5": { [String(M * M)]: 3 } }, { "4": { "0": 3 } }, []]) {
+      const damaged = join(dir, "damaged.json");
+      const text = JSON.stringify({ ...data, states: bad });
+      writeFileSync(damaged, text);
+      const r = spawnSync(BIN, ["--max-steps", "5", "--checkpoint", damaged, instance], { encoding: "utf8" });
+      expect(r.status).toBe(65);
+      expect(r.stderr).toMatch(/damaged checkpoint: "states"/);
+      expect(readFileSync(damaged, "utf8")).toBe(text);
+    }
+  }, 60_000);
+
   it("refuses a checkpoint of another instance or horizon, and a file that is no checkpoint, leaving each as it is (exit 65)", () => {
     const file = join(dir, "refuse.json");
     expect(run(["--checkpoint", file, "--max-steps", "3", instance]).code).toBe(20);

@@ -21,9 +21,11 @@ export interface ProgressFigures {
   /**
    * units of the current depth searched to the end, how many there are, and what they
    * are (first pushes, or pairs of a first and a second push); undefined before the
-   * depth-first search starts
+   * depth-first search starts. `weighted`, when known: the share (0 to 1) of the depth's
+   * states the done units stand for, each weighing the states it took at the depth
+   * before (units differ a hundredfold: the count alone misleads)
    */
-  share: { done: number; total: number; unit: "first pushes" | "pairs" } | undefined;
+  share: { done: number; total: number; unit: "first pushes" | "pairs"; weighted?: number } | undefined;
 }
 
 /** Seconds as h:mm:ss, or m:ss under an hour. */
@@ -45,12 +47,15 @@ export function formatRate(perSecond: number): string {
 }
 
 /**
- * The text of a proof's progress line: `depth 7 | 1.23M nodes/s | [7;9] | 1:02:03 | depth
- * 7: 35/76 first pushes (46%)`. `rate` is nodes per second (the caller measures it over
- * a recent window). The upper bound is `?` while no solution is known.
+ * The text of a proof's progress line: `depth 7 | 1.23M nodes/s | [7;9] | 1:02:03 |
+ * 35/76 first pushes (46%)`; where the weighted share is known, it replaces the units'
+ * (`35/76 first pushes (~61% of states)`). `rate` is nodes per second (the caller
+ * measures it over a recent window). The upper bound is `?` while no solution is known.
  */
 export function formatProgress(p: ProgressFigures, rate: number): string {
-  const share = p.share === undefined ? "" : ` | ${p.share.done}/${p.share.total} ${p.share.unit} (${Math.floor((100 * p.share.done) / Math.max(1, p.share.total))}%)`;
+  const s = p.share;
+  const pct = s === undefined ? "" : s.weighted === undefined ? `${Math.floor((100 * s.done) / Math.max(1, s.total))}%` : `~${Math.floor(100 * s.weighted)}% of states`;
+  const share = s === undefined ? "" : ` | ${s.done}/${s.total} ${s.unit} (${pct})`;
   return `depth ${p.depth} | ${formatRate(rate)} nodes/s | [${p.lower};${p.upper ?? "?"}] | ${formatElapsed(p.seconds)}${share}`;
 }
 

@@ -11,7 +11,9 @@
  * hours, and a run killed in its middle keeps the pairs below it that were done. A
  * resumed run starts at depth finished + 1 (SearchOptions.fromDepth), skips the units
  * done there (SearchOptions.skipRoot) and takes the best solution as known
- * (SearchOptions.known). Why that is sound: a depth or unit is recorded only once
+ * (SearchOptions.known). It also records the states each done unit took (for the
+ * progress line's weighted share, ProgressTicker: nothing of the proof depends on them).
+ * Why that is sound: a depth or unit is recorded only once
  * searched to the end without a solution, which is what the deepening would learn again;
  * every pruning rule that keeps "the first shortest solution" (docs/search.md, Lemmas 3,
  * 3b, 9) needs only that no shorter solution exists, which the finished depths say.
@@ -38,7 +40,8 @@ const FORMAT_1 = "labsolve proof checkpoint 1";
 
 /**
  * A checkpoint larger than this is not one of ours: a depth's pairs are at most (4N)^2
- * numbers, about 2 MB of JSON at N = 128; ours are a few kilobytes to some hundred.
+ * numbers, about 2 MB of JSON at N = 128 (with the states of two depths' units, about 9
+ * MB); ours are a few kilobytes to some hundred.
  */
 const MAX_BYTES = 1 << 24;
 const DIRS: readonly string[] = ["e", "w", "n", "s"];
@@ -68,6 +71,13 @@ interface CheckpointData {
    * (move indices 0 <= m < 4N), from it on pairs m0 * 4N + m1
    */
   done: Record<string, number[]>;
+  /**
+   * depth -> unit -> the states its subtree took (as the worker that searched it counted
+   * them): for the units done at the depths above `finished`, and for every unit of depth
+   * `finished` when all of its units were counted so (its units' weights for the depth
+   * after it: the progress line's share of the states). Absent in files before it.
+   */
+  states?: Record<string, Record<string, number>>;
   /** the best solution found, as [line (1-based), direction] pairs */
   best: [number, string][] | null;
   /** when it was written (ISO 8601), for people */
@@ -80,6 +90,8 @@ export class ProofCheckpoint {
   /** the best solution found (not necessarily proven shortest) */
   best: Push[] | undefined;
   private readonly done = new Map<number, Set<number>>();
+  /** depth -> unit -> states, as CheckpointData.states */
+  private readonly states = new Map<number, Map<number, number>>();
   private changed = false;
   /** told (once) when a write after the first fails; the search goes on */
   onError: ((message: string) => void) | undefined;
@@ -127,6 +139,16 @@ export class ProofCheckpoint {
     return out;
   }
 
+  /**
+   * The states per unit known for each depth from `finished` on (CheckpointData.states):
+   * depth `finished`'s only when every unit of it was counted. Plain data.
+   */
+  get unitStates(): Record<number, Record<number, number>> {
+    const out: Record<number, Record<number, number>> = {};
+    for (const [d, map] of this.states) out[d] = Object.fromEntries(map);
+    return out;
+  }
+
   /** Whether unit u (first push or pair: PAIRS_FROM) of depth d was searched to the end without a solution. */
   isDone(depth: number, u: number): boolean {
     return this.done.get(depth)?.has(u) === true;
@@ -136,17 +158,31 @@ export class ProofCheckpoint {
   provenBelow(lower: number): void {
     if (lower - 1 <= this.finished) return;
     this.finished = lower - 1;
+    // the states of the depth now finished are kept when every unit done there was counted
+    const last = this.finished;
+    const units = this.done.get(last);
+    const counted = this.states.get(last);
+    const whole = units !== undefined && units.size > 0 && counted !== undefined && [...units].every((u) => counted.has(u));
+    for (const d of this.states.keys()) if (d < last || (d === last && !whole)) this.states.delete(d);
     for (const d of this.done.keys()) if (d <= this.finished) this.done.delete(d);
     this.changed = true;
   }
 
-  /** Unit u (first push or pair: PAIRS_FROM) of depth d was searched to the end without a solution. */
-  rootDone(depth: number, u: number): void {
+  /**
+   * Unit u (first push or pair: PAIRS_FROM) of depth d was searched to the end without a
+   * solution; `states`, when given, the states its subtree took.
+   */
+  rootDone(depth: number, u: number, states?: number): void {
     if (depth <= this.finished) return;
     let set = this.done.get(depth);
     if (!set) this.done.set(depth, (set = new Set()));
     if (set.has(u)) return;
     set.add(u);
+    if (states !== undefined) {
+      let map = this.states.get(depth);
+      if (!map) this.states.set(depth, (map = new Map()));
+      map.set(u, states);
+    }
     this.changed = true;
   }
 
@@ -182,6 +218,7 @@ export class ProofCheckpoint {
       finished: this.finished,
       pairs_from: PAIRS_FROM,
       done: Object.fromEntries([...this.done].map(([d, set]) => [String(d), [...set].sort((a, b) => a - b)])),
+      states: Object.fromEntries([...this.states].map(([d, map]) => [String(d), Object.fromEntries([...map].sort((a, b) => a[0] - b[0]))])),
       best: this.best === undefined ? null : this.best.map((p) => [p.line, p.dir]),
       written: new Date().toISOString(),
     };
@@ -239,6 +276,21 @@ export class ProofCheckpoint {
         else set.add(u);
       }
       this.done.set(d, set);
+    }
+    if (data.states !== undefined) {
+      const bad = (): never => refuse(`damaged checkpoint: "states" maps depths from "finished" up to ${id.horizon} to units and their states (non-negative integers)`);
+      if (!isRecord(data.states)) return bad();
+      for (const [key, units] of Object.entries(data.states)) {
+        const d = Number(key);
+        if (!/^\d+$/.test(key) || d < finished || d > id.horizon || !isRecord(units)) return bad();
+        const count = unitsArePairs(d, PAIRS_FROM) ? moves * moves : moves;
+        const map = new Map<number, number>();
+        for (const [u, states] of Object.entries(units)) {
+          if (!/^\d+$/.test(u) || Number(u) >= count || !isInt(states) || states < 0) return bad();
+          map.set(Number(u), states);
+        }
+        this.states.set(d, map);
+      }
     }
     if (data.best !== null) {
       const best = data.best;

@@ -67,7 +67,9 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const deferring = options.deferral === true && (models === 1 || options.deferralEveryModel === true);
   // pairs need ply 1's own loop: not below a proof job's prefixes or with deferral's blank children
   const pairsFrom = options.prefix === undefined && !deferring && options.rootPairs !== undefined ? Math.max(5, options.rootPairs) : undefined;
-  const share = new RootShare(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot, options.skipRoot, options.onRootDone, pairsFrom);
+  const { onRootDone } = options;
+  const rootDone = onRootDone ? (depth: number, unit: number): void => onRootDone(depth, unit, plies.nodes) : undefined;
+  const share = new RootShare(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot, options.skipRoot, rootDone, pairsFrom);
   const commuting = options.commutation ?? models === 1;
   const afterGrowth = new AfterGrowth(plies, commuting && options.afterGrowth !== false && plies.isBit);
   const commutation = new Commutation(plies, commuting, afterGrowth);

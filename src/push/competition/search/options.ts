@@ -123,9 +123,10 @@ export interface SearchOptions {
   /**
    * Called when the subtree of a unit (first push, or pair: rootPairs) at a depth was
    * searched to the end without a solution (a checkpoint records it); models 1 only
-   * makes it mean "no solution there".
+   * makes it mean "no solution there". `nodes`: the states this search has generated so
+   * far (all depths), so that a unit's states are the difference from the report before.
    */
-  onRootDone?: (depth: number, unit: number) => void;
+  onRootDone?: (depth: number, unit: number, nodes: number) => void;
   /**
    * A solution known beforehand (the beam's, src/push/competition/search/beam.ts), models 1 only: when the
    * deepening reaches its length without a shorter solution, it is the answer and that

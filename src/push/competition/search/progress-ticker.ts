@@ -4,7 +4,12 @@
  * its own count to a shared Float64Array, SearchOptions.onNodes), the bounds, and the
  * units of the current depth searched to the end (first pushes, or pairs of pushes in a
  * checkpointed run's deep depths: root messages from the workers, plus those a checkpoint
- * had already done). Drawing is src/core/status-line.ts's.
+ * had already done), and, where the depth before is known unit by unit (the states each
+ * unit took, from the root messages or the checkpoint), the share of the states those done
+ * units stand for: a unit weighs what it took at the depth before (a pair whose depth
+ * before had first pushes as units, 1/4N of its first push's), as the first pushes' shares
+ * of two depths agree closely (docs/search.md, "How far a checkpointed proof is"). Drawing
+ * is src/core/status-line.ts's.
  */
 import type { ProgressFigures } from "../../../core/status-line.js";
 import { unitsArePairs } from "./share.js";
@@ -24,7 +29,15 @@ export interface RunFigures {
 
 export class ProgressTicker {
   /** units (first pushes or pairs) searched to the end, per depth */
-  private readonly rootsDone = new Map<number, number>();
+  private readonly rootsDone = new Map<number, Set<number>>();
+  /** per depth, the states each unit took, where known */
+  private readonly unitStates = new Map<number, Map<number, number>>();
+  /** depths with a unit done whose states are not known (done before this run, not recorded) */
+  private readonly uncounted = new Set<number>();
+  /** the weighted share last computed: its depth and the units done then (-1: none) */
+  private weightedAt = -1;
+  private weightedUnits = -1;
+  private weighted: number | undefined;
   /** each worker's states so far, written by the workers; undefined before they start */
   private live: Float64Array | undefined;
   private searching = false;
@@ -37,6 +50,8 @@ export class ProgressTicker {
    * @param started performance.now() at the run's start
    * @param doneRoots units a checkpoint had done, per depth
    * @param pairsFrom the first depth whose units are pairs (SearchOptions.rootPairs; undefined: none)
+   * @param states the states per unit a checkpoint knows, per depth (ProofCheckpoint.unitStates)
+   * @param interval ms between two reports (0: none; `figures` reads them on demand)
    */
   constructor(
     report: (figures: ProgressFigures) => void,
@@ -45,9 +60,17 @@ export class ProgressTicker {
     private readonly started: number,
     doneRoots: Readonly<Record<string, readonly number[]>> = {},
     private readonly pairsFrom?: number,
+    states: Readonly<Record<string, Readonly<Record<string, number>>>> = {},
+    interval = PROGRESS_EVERY_MS,
   ) {
-    for (const [d, moves] of Object.entries(doneRoots)) this.rootsDone.set(Number(d), moves.length);
-    this.timer = setInterval(() => report(this.figures()), PROGRESS_EVERY_MS);
+    for (const [d, units] of Object.entries(states)) this.unitStates.set(Number(d), new Map(Object.entries(units).map(([u, s]) => [Number(u), s])));
+    for (const [d, units] of Object.entries(doneRoots)) {
+      const depth = Number(d);
+      this.rootsDone.set(depth, new Set(units));
+      const known = this.unitStates.get(depth);
+      if (units.some((u) => known?.has(u) !== true)) this.uncounted.add(depth);
+    }
+    this.timer = setInterval(() => report(this.figures()), interval > 0 ? interval : 2 ** 31 - 1);
   }
 
   /** The buffer the workers add their states to (one float64 per worker), made here. */
@@ -62,16 +85,22 @@ export class ProgressTicker {
     this.searching = true;
   }
 
-  /** A worker searched one unit (first push or pair) of `depth` to the end. */
-  rootDone(depth: number): void {
-    this.rootsDone.set(depth, (this.rootsDone.get(depth) ?? 0) + 1);
+  /** A worker searched one unit (first push or pair) of `depth` to the end; its subtree took `states`. */
+  rootDone(depth: number, unit: number, states: number): void {
+    let done = this.rootsDone.get(depth);
+    if (!done) this.rootsDone.set(depth, (done = new Set()));
+    done.add(unit);
+    let known = this.unitStates.get(depth);
+    if (!known) this.unitStates.set(depth, (known = new Map()));
+    known.set(unit, states);
   }
 
   stop(): void {
     clearInterval(this.timer);
   }
 
-  private figures(): ProgressFigures {
+  /** What the next report says (also read by tests). */
+  figures(): ProgressFigures {
     let nodes = this.run.mainNodes();
     for (const n of this.live ?? []) nodes += n;
     const lower = this.run.lower();
@@ -88,6 +117,35 @@ export class ProgressTicker {
   private share(depth: number): ProgressFigures["share"] {
     const pairs = unitsArePairs(depth, this.pairsFrom);
     const total = pairs ? this.firstPushes * this.firstPushes : this.firstPushes;
-    return { done: this.rootsDone.get(depth) ?? 0, total, unit: pairs ? "pairs" : "first pushes" };
+    const done = this.rootsDone.get(depth)?.size ?? 0;
+    if (this.weightedAt !== depth || this.weightedUnits !== done) {
+      this.weightedAt = depth;
+      this.weightedUnits = done;
+      this.weighted = this.weigh(depth);
+    }
+    const share: NonNullable<ProgressFigures["share"]> = { done, total, unit: pairs ? "pairs" : "first pushes" };
+    if (this.weighted !== undefined) share.weighted = this.weighted;
+    return share;
+  }
+
+  /**
+   * The share of `depth`'s states its done units stand for, each weighing what it took at
+   * depth - 1 (undefined when depth - 1 is not known unit by unit). Call once depth - 1
+   * is finished (the ticker's lower bound is `depth`).
+   */
+  private weigh(depth: number): number | undefined {
+    const before = this.unitStates.get(depth - 1);
+    if (before === undefined || before.size === 0 || this.uncounted.has(depth - 1)) return undefined;
+    let total = 0;
+    for (const s of before.values()) total += s;
+    if (total <= 0) return undefined;
+    const done = this.rootsDone.get(depth);
+    if (done === undefined) return 0;
+    // a pair of a depth whose depth before had first pushes as units: 1/4N of its first push
+    const split = unitsArePairs(depth, this.pairsFrom) && !unitsArePairs(depth - 1, this.pairsFrom);
+    const moves = this.firstPushes;
+    let sum = 0;
+    for (const u of done) sum += split ? (before.get(Math.floor(u / moves)) ?? 0) / moves : (before.get(u) ?? 0);
+    return Math.min(1, sum / total);
   }
 }

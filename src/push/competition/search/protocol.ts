@@ -42,7 +42,12 @@ export interface WorkerStart {
 export type WorkerMessage =
   | { kind: "solution"; pushes: Push[] }
   | { kind: "depth"; stats: DepthStats }
-  /** the subtree of unit `unit` (first push or pair) at `depth` was searched to the end without a solution (sent with WorkerInput.reportRoots only) */
-  | { kind: "root"; depth: number; unit: number }
+  /**
+   * the subtree of unit `unit` (first push or pair) at `depth` was searched to the end
+   * without a solution (sent with WorkerInput.reportRoots only); `states`: the states the
+   * worker generated at that depth since its report before (that unit's, and the little
+   * between units: the first pushes' states of a depth shared in pairs)
+   */
+  | { kind: "root"; depth: number; unit: number; states: number }
   | { kind: "done"; exhausted: boolean; interrupted: boolean; nodes: number }
   | { kind: "error"; message: string };

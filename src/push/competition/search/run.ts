@@ -70,7 +70,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const mustStop = (): boolean => stops.stoppedFor(FIRST_BEAM_GRACE_MS);
   const ticker =
     single && options.onProgress
-      ? new ProgressTicker(options.onProgress, { lower: () => lower, upper: () => best?.length, mainNodes: () => mainNodes }, 4 * instance.size, started, options.checkpoint?.doneRoots, options.checkpoint ? PAIRS_FROM : undefined)
+      ? new ProgressTicker(options.onProgress, { lower: () => lower, upper: () => best?.length, mainNodes: () => mainNodes }, 4 * instance.size, started, options.checkpoint?.doneRoots, options.checkpoint ? PAIRS_FROM : undefined, options.checkpoint?.unitStates)
       : undefined;
   const cleanup = (): void => {
     ticker?.stop();
@@ -354,8 +354,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
             nodes[index].depths += m.stats.nodes;
             return handle(merge.depth(index, m.stats));
           case "root":
-            ticker?.rootDone(m.depth);
-            return checkpoint?.rootDone(m.depth, m.unit);
+            ticker?.rootDone(m.depth, m.unit, m.states);
+            return checkpoint?.rootDone(m.depth, m.unit, m.states);
           case "done":
             finished = true;
             nodes[index].final = m.nodes;

@@ -20,6 +20,10 @@ const done = input.done ? new Map(Object.entries(input.done).map(([d, moves]) =>
 const live = input.progress ? new Float64Array(input.progress) : undefined;
 const index = input.options.rootShare?.index ?? 0;
 const flow = input.flow ? new WorkerFlow(input.flow.buffer, input.flow.index, input.flow.workers, stop) : undefined;
+/** the worker's states at its last unit report, or at the end of a depth (a depth's last states after its last unit are no unit's) */
+let reported = 0;
+/** the worker's states at the end of the depths it ended */
+let ended = 0;
 
 port.once("message", (start: WorkerStart) => {
   try {
@@ -29,13 +33,20 @@ port.once("message", (start: WorkerStart) => {
       claimRoot: claims ? (depth) => (depth < claims.length ? Atomics.add(claims, depth, 1) : -1) : undefined,
       shouldStop: () => Atomics.load(stop, 0) !== 0,
       skipRoot: done ? (depth, m) => done.get(depth)?.has(m) === true : undefined,
-      onRootDone: input.reportRoots ? (depth, unit) => post({ kind: "root", depth, unit }) : undefined,
+      onRootDone: input.reportRoots
+        ? (depth, unit, nodes) => {
+            post({ kind: "root", depth, unit, states: nodes - reported });
+            reported = nodes;
+          }
+        : undefined,
       onNodes: live ? (nodes) => (live[index] = nodes) : undefined,
       onSolution: (pushes) => {
         post({ kind: "solution", pushes });
         flow?.posted();
       },
       onDepth: (stats) => {
+        ended += stats.nodes;
+        reported = ended;
         post({ kind: "depth", stats });
         if (stats.complete) flow?.finished(stats.depth);
       },
