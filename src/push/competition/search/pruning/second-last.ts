@@ -191,18 +191,9 @@ export class SecondLast extends PruningRule {
       this.zEpoch[z] = this.epoch;
       this.zFlags[z] = 0;
     }
-    let flags = this.zFlags[z];
     // R near: z is kept when C's walk comes near, else only when R's walk reaches the goal
-    if (rNear) {
-      if ((flags & C_DONE) === 0) {
-        flags |= C_DONE;
-        this.after(base, cAt, z, 1);
-        this.zCRows[z] = this.tmp.rows;
-        this.zCCols[z] = this.tmp.cols;
-        this.zFlags[z] = flags;
-      }
-      if (((isRow ? this.zCRows[z] : this.zCCols[z]) & near) !== 0) return true;
-    }
+    if (rNear && this.cComesNear(base, cAt, z, isRow, near)) return true;
+    let flags = this.zFlags[z];
     if ((flags & R_DONE) === 0) {
       flags |= R_DONE;
       if (this.after(base, rAt, z, 0)) flags |= R_GOAL;
@@ -216,13 +207,17 @@ export class SecondLast extends PruningRule {
     if (rNear) return false;
     // R's walk after Y, Z is its walk after Z alone (a field of R on Y's line keeps it near)
     if (((isRow ? this.zRRows[z] : this.zRCols[z]) & near) === 0) return false;
-    if (cNear) return true;
+    return cNear || this.cComesNear(base, cAt, z, isRow, near);
+  }
+
+  /** Whether C's walk after z alone (made once per state and z) has a field on a `near` line of the first push's orientation. */
+  private cComesNear(base: number, cAt: number, z: number, isRow: boolean, near: number): boolean {
+    const flags = this.zFlags[z];
     if ((flags & C_DONE) === 0) {
-      flags |= C_DONE;
+      this.zFlags[z] = flags | C_DONE;
       this.after(base, cAt, z, 1);
       this.zCRows[z] = this.tmp.rows;
       this.zCCols[z] = this.tmp.cols;
-      this.zFlags[z] = flags;
     }
     return ((isRow ? this.zCRows[z] : this.zCCols[z]) & near) !== 0;
   }
