@@ -134,6 +134,9 @@ export class ProgressTicker {
    * is finished (the ticker's lower bound is `depth`).
    */
   private weigh(depth: number): number | undefined {
+    // the depths below depth - 1 weigh nothing any more
+    for (const d of this.unitStates.keys()) if (d < depth - 1) this.unitStates.delete(d);
+    for (const d of this.rootsDone.keys()) if (d < depth) this.rootsDone.delete(d);
     const before = this.unitStates.get(depth - 1);
     if (before === undefined || before.size === 0 || this.uncounted.has(depth - 1)) return undefined;
     let total = 0;
