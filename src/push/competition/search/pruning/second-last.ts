@@ -122,32 +122,15 @@ export class SecondLast extends PruningRule {
     let cols = 0;
     for (let zd = 0; zd < 4; zd++) {
       const zRow = zd < D_N;
+      // a Z parallel to Y moves no field across Y's lines: none of the near fields is lost
+      const across = zRow === isRow ? 0 : -1;
       let zl = zRow ? rowLines & ~rows : colLines & ~cols;
-      if (zRow === isRow) {
-        // Z parallel to Y: each set passes for every Z or for none
-        const rPass = rHold !== 0;
-        const cPass = cHold !== 0;
-        if (rPass && cPass) {
-          if (zRow) rows |= zl;
-          else cols |= zl;
-          continue;
-        }
-        while (zl !== 0) {
-          const line = 31 - Math.clz32(zl & -zl);
-          zl &= zl - 1;
-          if (this.kept(base, rAt, cAt, zd * n + line, isRow, near, rPass, cPass)) {
-            if (zRow) rows |= 1 << line;
-            else cols |= 1 << line;
-          }
-        }
-        continue;
-      }
       while (zl !== 0) {
         const line = 31 - Math.clz32(zl & -zl);
         zl &= zl - 1;
         const zBit = 1 << line;
-        const rPass = (rHold & ~zBit) !== 0;
-        const cPass = (cHold & ~zBit) !== 0;
+        const rPass = (rHold & ~(zBit & across)) !== 0;
+        const cPass = (cHold & ~(zBit & across)) !== 0;
         if ((rPass && cPass) || this.kept(base, rAt, cAt, zd * n + line, isRow, near, rPass, cPass)) {
           if (zRow) rows |= zBit;
           else cols |= zBit;
