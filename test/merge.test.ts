@@ -21,6 +21,8 @@ function show(events: MergeEvent[]): string[] {
           return `D${e.stats.depth}${e.stats.complete ? "" : "~"}`;
         case "end":
           return `END${e.exhausted ? " exhausted" : ""}${e.interrupted ? " interrupted" : ""}`;
+        case "stop":
+          return "STOP";
         default:
           return "found";
       }
@@ -159,5 +161,84 @@ describe("DepthMerge", () => {
   it("refuses an unknown worker and an empty set of workers", () => {
     expect(() => new DepthMerge({ workers: 0, horizon: 1, models: 1 })).toThrow(RangeError);
     expect(() => new DepthMerge({ workers: 1, horizon: 1, models: 1 }).done(1, true)).toThrow(RangeError);
+  });
+});
+
+describe("DepthMerge with drain (run.ts): an answer settled mid-depth waits for every worker's last report", () => {
+  /** depths 0 and 1 settled by all three workers */
+  const settled = (): [number, "depth", DepthStats][] => [0, 1].flatMap((d) => [0, 1, 2].map((w) => [w, "depth", done(d)] as [number, "depth", DepthStats]));
+
+  it("models 1: the solution is passed on with a stop, and the depth in progress gets every worker's counts", () => {
+    const m = new DepthMerge({ workers: 3, horizon: 9, models: 1, drain: true });
+    expect(feed(m, settled())).toEqual(["D0", "D1"]);
+    // worker 1 finds a solution of 2 while 0 and 2 are still in depth 2
+    expect(feed(m, [[1, "sol", sol(2, 4)]])).toEqual(["S2.4", "STOP"]);
+    expect(m.draining).toBe(true);
+    expect(m.over).toBe(false);
+    // the reports of the depth in progress come in; a solution found meanwhile is beyond the quota
+    expect(
+      feed(m, [
+        [1, "depth", cut(2, "limit", 5, 1)],
+        [1, "done", false],
+        [0, "sol", sol(2, 9)],
+        [0, "depth", cut(2, "interrupt", 7, 1)],
+        [0, "done", false],
+        [2, "depth", cut(2, "interrupt", 9)],
+      ]),
+    ).toEqual([]);
+    expect(feed(m, [[2, "done", false]])).toEqual(["D2~", "END"]);
+    expect(m.over).toBe(true);
+    expect(m.solutions).toBe(1);
+    // 5 + 7 + 9 states; the solutions passed on, not the one found after the quota
+    expect(m.depths.at(-1)).toMatchObject({ depth: 2, nodes: 21, solutions: 1, complete: false });
+    expect(feed(m, [[0, "depth", done(3)]])).toEqual([]);
+  });
+
+  it("without drain, the same run ends at the solution and depth 2 has no counts", () => {
+    const m = new DepthMerge({ workers: 3, horizon: 9, models: 1 });
+    feed(m, settled());
+    expect(feed(m, [[1, "sol", sol(2, 4)]])).toEqual(["S2.4", "END"]);
+    expect(m.depths.map((d) => d.depth)).toEqual([0, 1]);
+  });
+
+  it("a quota of several models ends mid-depth: stop, then the depth as far as every worker got", () => {
+    const m = new DepthMerge({ workers: 2, horizon: 9, models: 2, drain: true });
+    feed(m, [
+      [0, "depth", done(0)],
+      [1, "depth", done(0)],
+    ]);
+    expect(feed(m, [[0, "sol", sol(1, 1)], [1, "sol", sol(1, 2)]])).toEqual(["S1.1", "S1.2", "STOP"]);
+    expect(feed(m, [[0, "depth", cut(1, "interrupt", 30, 1)], [0, "done", false], [1, "depth", cut(1, "limit", 12, 1)], [1, "done", false]])).toEqual(["D1~", "END"]);
+    expect(m.depths.at(-1)).toMatchObject({ depth: 1, nodes: 42, solutions: 2 });
+  });
+
+  it("stop() from the shell (a bound proven elsewhere): a depth answered by the known solution with no states is not listed", () => {
+    const m = new DepthMerge({ workers: 3, horizon: 9, models: 1, drain: true });
+    feed(m, settled());
+    expect(m.stop()).toEqual([{ kind: "stop" }]);
+    expect(m.stop()).toEqual([]);
+    expect(feed(m, [[0, "depth", cut(2, "limit", 0, 1)], [0, "done", false], [1, "depth", cut(2, "interrupt", 0)], [1, "done", false], [2, "done", false]])).toEqual(["END"]);
+    expect(m.depths.map((d) => d.depth)).toEqual([0, 1]);
+  });
+
+  it("stop() with workers deep in a depth lists it; abandon() ends with the reports so far", () => {
+    const m = new DepthMerge({ workers: 3, horizon: 9, models: 1, drain: true });
+    feed(m, settled());
+    expect(feed(m, [[2, "depth", done(2, 50)]])).toEqual([]);
+    expect(m.stop()).toEqual([{ kind: "stop" }]);
+    expect(feed(m, [[0, "depth", cut(2, "interrupt", 11)], [0, "done", false]])).toEqual([]);
+    // worker 1 never answers (and worker 2 went on to depth 3 before the stop)
+    expect(show(m.abandon())).toEqual(["D2~", "END"]);
+    expect(m.depths.at(-1)).toMatchObject({ depth: 2, nodes: 61, complete: false });
+    expect(m.abandon()).toEqual([]);
+  });
+
+  it("with every worker already done when the quota runs out, the end comes at once, without a stop", () => {
+    const m = new DepthMerge({ workers: 2, horizon: 9, models: 1, drain: true });
+    // worker 0 is ahead: its solution of 2 waits for worker 1 to settle depth 1
+    expect(feed(m, [[0, "depth", done(0)], [1, "depth", done(0)], [0, "depth", done(1)], [0, "sol", sol(2, 3)], [0, "depth", cut(2, "limit", 5, 1)], [0, "done", false]])).toEqual(["D0"]);
+    // worker 1's search ended exhausted without reporting depth 1 (a hopeless share)
+    expect(feed(m, [[1, "done", true]])).toEqual(["D1~", "S2.3", "D2~", "END"]);
+    expect(m.stop()).toEqual([]);
   });
 });

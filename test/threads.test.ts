@@ -107,3 +107,59 @@ describe("labsolve --threads, past the exact search up to 3 pushes (workers, cla
     }
   }, 60_000);
 });
+
+describe("--stats of a run whose quota runs out in the middle of a depth", () => {
+  // instances/0060 with max_steps 6: the fewest is 4 (23 solutions); -n 100 ends 77 solutions into depth 5
+  const file = join(ROOT, "instances/0060-labyrinth-9-0.asp");
+  /** `% depth D: N nodes, S s, K solution(s)` lines and the total line of stderr */
+  function stats(threads: number) {
+    const r = spawnSync(join(ROOT, "bin/labsolve"), ["-n", "100", "--max-steps", "6", "--threads", String(threads), "--stats", file], { encoding: "utf8" });
+    const depths = [...r.stderr.matchAll(/^% depth (\d+): (\d+) nodes, [\d.]+ s, (\d+) solution\(s\)( \(cut short\))?$/gm)].map((m) => ({
+      depth: Number(m[1]),
+      nodes: Number(m[2]),
+      solutions: Number(m[3]),
+      cut: m[4] !== undefined,
+    }));
+    const total = /^% total: (\d+) nodes, depth reached (\d+),/m.exec(r.stderr);
+    return { code: r.status, answers: r.stdout.split("ANSWER\n").length - 1, depths, nodes: Number(total?.[1]), reached: Number(total?.[2]) };
+  }
+
+  it("lists that depth with every thread's states (1 thread: exactly the engine's) and counts them in the total", () => {
+    const { instance } = readInstance(readFileSync(file, "utf8"), file);
+    const engine = solve(instance, { models: 100, maxSteps: 6 });
+    expect(engine.depths.map((d) => d.solutions)).toEqual([0, 0, 0, 0, 23, 77]);
+    for (const threads of [1, 2]) {
+      const r = stats(threads);
+      expect(r.code, `${threads} threads`).toBe(10);
+      expect(r.answers).toBe(100);
+      expect(r.reached, `${threads} threads`).toBe(5);
+      const last = r.depths.at(-1);
+      expect(last, `${threads} threads`).toMatchObject({ depth: 5, solutions: 77, cut: true });
+      const listed = r.depths.reduce((a, d) => a + d.nodes, 0);
+      expect(r.nodes).toBeGreaterThanOrEqual(listed);
+      if (threads === 1) expect(r.depths.map((d) => d.nodes)).toEqual(engine.depths.map((d) => d.nodes));
+      else expect(last?.nodes).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it("models 1: a solution found by the search in the middle of a depth lists that depth, with its states in the total", () => {
+    // a board whose beam solution is longer than the fewest, so the workers find the
+    // fewest themselves, in the middle of depth 5 (a depth the beam already answered is
+    // not searched, and not listed)
+    const facts = toFacts(generate(10, 12, 5, "random"));
+    const { instance } = readInstance(facts, "seed 5");
+    const fewest = solve(instance, {}).fewest;
+    expect(fewest).toBe(5);
+    for (const threads of [1, 2]) {
+      const r = spawnSync(join(ROOT, "bin/labsolve"), ["--threads", String(threads), "--stats"], { input: facts, encoding: "utf8" });
+      expect(r.status).toBe(30);
+      const lines = [...r.stderr.matchAll(/^% depth (\d+): (\d+) nodes, [\d.]+ s, (\d+) solution/gm)].map((m) => m.slice(1).map(Number));
+      const total = /^% total: (\d+) nodes, depth reached (\d+),/m.exec(r.stderr);
+      expect(lines.at(-1)?.[0], `${threads} threads: the deepest depth listed`).toBe(fewest);
+      expect(lines.at(-1)?.[1], `${threads} threads`).toBeGreaterThan(0);
+      expect(lines.at(-1)?.[2], `${threads} threads`).toBe(1);
+      expect(Number(total?.[2])).toBe(fewest);
+      expect(Number(total?.[1])).toBeGreaterThanOrEqual(lines.reduce((a, l) => a + l[1], 0));
+    }
+  }, 60_000);
+});

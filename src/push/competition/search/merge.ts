@@ -14,6 +14,13 @@
  *   models 1, ends it even while other workers still search d), or every depth up to
  *   the horizon is settled (exhausted), or every worker has stopped (interrupted: what
  *   was found comes out shortest first, proven or not).
+ *
+ * With `drain` (run.ts), a run whose answer is settled while workers are still in the
+ * middle of a depth (the quota out, or the shell's `stop()`: a bound proven by other
+ * means) does not end at once: the merge asks the shell to stop the workers (a `stop`
+ * event), keeps their last reports of that depth, and ends once every worker is done
+ * (or the shell gives up waiting: `abandon()`). So the depth in progress gets its counts
+ * from every worker, not only from those that happened to finish it first.
  */
 import type { Push } from "../board.js";
 import type { DepthStats } from "./engine.js";
@@ -29,6 +36,8 @@ export interface MergeOptions {
   models: number;
   /** the first depth the workers search (SearchOptions.fromDepth; default 0): the ones below are settled */
   from?: number;
+  /** an answer settled mid-depth waits for every worker's last report (module comment; default false: ends at once) */
+  drain?: boolean;
 }
 
 /** What the merge tells its shell. */
@@ -39,6 +48,11 @@ export type MergeEvent =
   | { kind: "found"; pushes: Push[] }
   /** a settled depth: merged stats of all workers */
   | { kind: "depth"; stats: DepthStats }
+  /**
+   * MergeOptions.drain only: the answer is settled; stop the workers (they report the depth
+   * they are in and end) and feed their reports on: `end` follows once all are done
+   */
+  | { kind: "stop" }
   /** the run is over; nothing follows */
   | { kind: "end"; exhausted: boolean; interrupted: boolean };
 
@@ -66,7 +80,12 @@ export class DepthMerge {
   /** the shallowest depth not settled yet: every depth below it is settled */
   private next = 0;
   private emitted = 0;
+  /** solutions passed on, by number of pushes */
+  private readonly passed = new Map<number, number>();
   private ended = false;
+  private readonly drain: boolean;
+  /** the answer is settled (drain): waiting for the workers' last reports */
+  private stopping = false;
   /** the settled depths' merged stats, in order (and a partial one at the end, if any) */
   readonly depths: DepthStats[] = [];
 
@@ -78,11 +97,36 @@ export class DepthMerge {
     this.horizon = options.horizon;
     this.quota = options.models;
     this.next = options.from ?? 0;
+    this.drain = options.drain ?? false;
   }
 
   /** True once the run has ended. */
   get over(): boolean {
     return this.ended;
+  }
+
+  /** True between a `stop` event and the `end` (MergeOptions.drain): the answer is settled. */
+  get draining(): boolean {
+    return this.stopping && !this.ended;
+  }
+
+  /**
+   * The shell settled the answer itself (models 1: a solution as short as the lower
+   * bound): with `drain`, a `stop` event and then, once every worker is done, the end;
+   * without, the end at once. Nothing when the run is over or already stopping.
+   */
+  stop(): MergeEvent[] {
+    if (this.ended || this.stopping) return [];
+    return this.settle([]);
+  }
+
+  /**
+   * The shell stopped waiting for the workers (MergeOptions.drain: some did not answer the
+   * stop in time): the end, with the reports so far. Nothing when the run is over.
+   */
+  abandon(): MergeEvent[] {
+    if (this.ended) return [];
+    return this.finish([]);
   }
 
   /**
@@ -101,7 +145,8 @@ export class DepthMerge {
   /** A worker found a solution (of pushes.length pushes). */
   solution(worker: number, pushes: Push[]): MergeEvent[] {
     this.at(worker);
-    if (this.ended) return [];
+    // stopping: the answer is settled, and a solution more is beyond the quota
+    if (this.ended || this.stopping) return [];
     const list = this.pending.get(pushes.length) ?? [];
     list.push(pushes);
     this.pending.set(pushes.length, list);
@@ -113,6 +158,7 @@ export class DepthMerge {
     const w = this.at(worker);
     if (this.ended) return [];
     this.stats.set(stats.depth, [...(this.stats.get(stats.depth) ?? []), stats]);
+    if (this.stopping) return [];
     if (stats.complete) w.completed = Math.max(w.completed, stats.depth);
     else if (stats.stoppedBy === "limit") w.limitAt = stats.depth;
     return this.advance();
@@ -123,6 +169,7 @@ export class DepthMerge {
     const w = this.at(worker);
     if (this.ended) return [];
     w.finished = true;
+    if (this.stopping) return this.workers.every((x) => x.finished) ? this.finish([]) : [];
     if (exhausted) w.completed = this.horizon;
     return this.advance();
   }
@@ -131,6 +178,52 @@ export class DepthMerge {
     const w = this.workers[worker];
     if (w === undefined) throw new RangeError(`no worker ${worker}`);
     return w;
+  }
+
+  /**
+   * The answer is settled (quota out, or the shell's stop): without drain, or with every
+   * worker done, the end; else a `stop` event and wait for the workers.
+   */
+  private settle(out: MergeEvent[]): MergeEvent[] {
+    if (!this.drain || this.workers.every((w) => w.finished)) return this.finish(out);
+    this.stopping = true;
+    out.push({ kind: "stop" });
+    return out;
+  }
+
+  /**
+   * Ends a drained run (or one that needs no draining): the depth in progress as far as
+   * every worker got in it, when they generated states there (a depth answered by the
+   * known solution alone, with none, is not listed), then `end`. Its solutions are those
+   * passed on (workers that found one more after the quota was out are not counted).
+   */
+  private finish(out: MergeEvent[]): MergeEvent[] {
+    if (!this.drain) return this.end(out, false, false);
+    const d = this.next;
+    if (this.stats.has(d) && this.depths.at(-1)?.depth !== d) {
+      const s = { ...this.merged(d), solutions: this.passed.get(d) ?? 0 };
+      if (s.nodes > 0) {
+        this.depths.push(s);
+        out.push({ kind: "depth", stats: s });
+      }
+    }
+    this.ended = true;
+    out.push({ kind: "end", exhausted: false, interrupted: false });
+    return out;
+  }
+
+  /** Ends the run: the depth in progress as far as it went (all of it when not exhausted), then `end`. */
+  private end(out: MergeEvent[], exhausted: boolean, interrupted: boolean): MergeEvent[] {
+    if (!exhausted && this.stats.has(this.next) && this.depths.at(-1)?.depth !== this.next) {
+      const partial = { ...this.merged(this.next), complete: false };
+      if (partial.nodes > 0 || !interrupted) {
+        this.depths.push(partial);
+        out.push({ kind: "depth", stats: partial });
+      }
+    }
+    this.ended = true;
+    out.push({ kind: "end", exhausted, interrupted });
+    return out;
   }
 
   private merged(depth: number): DepthStats {
@@ -148,25 +241,14 @@ export class DepthMerge {
   /** Passes on what can be passed on; ends the run when it can. */
   private advance(): MergeEvent[] {
     const out: MergeEvent[] = [];
-    const end = (exhausted: boolean, interrupted: boolean): MergeEvent[] => {
-      // the depth in progress, as far as it went
-      if (!exhausted && this.stats.has(this.next) && this.depths.at(-1)?.depth !== this.next) {
-        const partial = { ...this.merged(this.next), complete: false };
-        if (partial.nodes > 0 || !interrupted) {
-          this.depths.push(partial);
-          out.push({ kind: "depth", stats: partial });
-        }
-      }
-      this.ended = true;
-      out.push({ kind: "end", exhausted, interrupted });
-      return out;
-    };
+    const end = (exhausted: boolean, interrupted: boolean): MergeEvent[] => this.end(out, exhausted, interrupted);
     /** Passes on the solutions of depth d; true when the quota is out. */
     const release = (d: number): boolean => {
       const list = this.pending.get(d) ?? [];
       while (list.length > 0) {
         const pushes = list.shift() as Push[];
         this.emitted++;
+        this.passed.set(d, (this.passed.get(d) ?? 0) + 1);
         out.push({ kind: "solution", pushes });
         if (this.quota > 0 && this.emitted >= this.quota) return true;
       }
@@ -186,7 +268,7 @@ export class DepthMerge {
         }
       }
       // every depth below d is settled: d's solutions so far are among the shortest
-      if (release(d)) return end(false, false);
+      if (release(d)) return this.settle(out);
       if (!this.workers.every((w) => w.completed >= d || w.limitAt === d)) break;
       if (this.stats.has(d)) {
         // (no worker searched depths past 0 when init is on the goal)
@@ -194,7 +276,7 @@ export class DepthMerge {
         this.depths.push(s);
         out.push({ kind: "depth", stats: s });
       }
-      if (this.workers.some((w) => w.limitAt === d)) return end(false, false);
+      if (this.workers.some((w) => w.limitAt === d)) return this.settle(out);
       this.next++;
     }
     if (this.next > this.horizon) return end(true, false);

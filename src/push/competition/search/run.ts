@@ -43,6 +43,13 @@ const QUICK_BUDGET_MS = 15;
  */
 const FIRST_BEAM_GRACE_MS = 500;
 /**
+ * Milliseconds the run waits, once its answer is settled in the middle of a depth, for
+ * the workers to stop and report that depth (they poll the stop flag every few
+ * thousand states); one that has not answered by then is terminated and its counts of
+ * that depth are missing from --stats.
+ */
+const DRAIN_MS = 5000;
+/**
  * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
  * @throws InputError (`FILE:LINE:COL: error: ...` at the field/2 fact that makes the board that large, exit 65)
  */
@@ -262,9 +269,10 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   // 3. the workers
   const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
   ticker?.searchStarted();
-  const merge = new DepthMerge({ workers: workers.length, horizon, models: quota, from });
+  const merge = new DepthMerge({ workers: workers.length, horizon, models: quota, from, drain: true });
   const nodes = workers.map(() => ({ final: 0, depths: 0 }));
   return new Promise<RunResult>((resolve, reject) => {
+    /** the run has resolved or rejected: nothing more is heard */
     let settled = false;
     let improver: Worker | undefined;
     // after a while, an improver thread for the upper bound, when the beam found one
@@ -274,14 +282,14 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     const later =
       single && best !== undefined && best.length > lower
         ? setTimeout(() => {
-            if (settled || best === undefined || best.length <= lower) return;
+            if (settled || merge.draining || best === undefined || best.length <= lower) return;
             const beams = best.length > lower + 1 ? IMPROVER_BEAMS : [];
             improver = new Worker(new URL("./improver.js", import.meta.url), {
               workerData: { instance: data, maxSteps: horizon, beams, tight: IMPROVER_TIGHT, best: best.length, stop: flagBuffer } satisfies ImproverInput,
               resourceLimits: workerResourceLimits(),
             });
             improver.on("message", (m: ImproverMessage) => {
-              if (!settled && m.kind === "better") {
+              if (!settled && !merge.draining && m.kind === "better") {
                 better(m.pushes);
                 provenOptimal();
               }
@@ -291,12 +299,18 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
           }, IMPROVER_DELAY_MS)
         : undefined;
     const saving = checkpoint ? setInterval(() => checkpoint.write(), CHECKPOINT_EVERY_MS) : undefined;
-    const stopAll = (): void => {
-      settled = true;
+    let draining: NodeJS.Timeout | undefined;
+    /** the answer is settled: no more checkpoints, no improver */
+    const quiet = (): void => {
       if (saving) clearInterval(saving);
       if (later) clearTimeout(later);
-      for (const w of workers) void w.terminate();
       if (improver) void improver.terminate();
+    };
+    const stopAll = (): void => {
+      settled = true;
+      quiet();
+      if (draining) clearTimeout(draining);
+      for (const w of workers) void w.terminate();
     };
     const fail = (e: Error): void => {
       if (settled) return;
@@ -308,14 +322,12 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     /**
      * models 1: the best solution has as few pushes as proven necessary (a depth settled,
      * or the improver found a shorter one after the workers started: they search with the
-     * beam's longer solution as known bound and would go on below it): the run is over.
+     * beam's longer solution as known bound and would go on below it): the run is over,
+     * once the workers have reported the depth they are in (the merge's drain).
      */
-    const provenOptimal = (): boolean => {
-      if (settled || !single || best === undefined || lower < best.length) return false;
-      stopAll();
-      const workerNodes = nodes.reduce((a, n) => a + Math.max(n.final, n.depths), 0);
-      resolve(result(merge.depths, false, false, workerNodes));
-      return true;
+    const provenOptimal = (): void => {
+      if (settled || !single || best === undefined || lower < best.length) return;
+      handle(merge.stop());
     };
     const handle = (events: MergeEvent[]): void => {
       for (const e of events) {
@@ -332,7 +344,15 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
           case "depth":
             options.onDepth?.(e.stats);
             raise(merge.lowerBound);
-            if (provenOptimal()) return;
+            // (the depth in progress, listed at the end, is no reason to stop again)
+            if (!merge.over) provenOptimal();
+            break;
+          case "stop":
+            // the answer is settled: every worker stops at its next poll and reports the
+            // depth it is in; one that does not answer in time is given up
+            quiet();
+            Atomics.store(flag, 0, 1);
+            draining = setTimeout(() => handle(merge.abandon()), DRAIN_MS);
             break;
           case "end": {
             stopAll();
@@ -345,6 +365,13 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     };
     workers.forEach((worker, index) => {
       let finished = false;
+      /** a worker lost while the others drain: its last counts are lost, the answer is not */
+      const lost = (e: Error): void => {
+        if (finished) return;
+        finished = true;
+        if (merge.draining) handle(merge.done(index, false));
+        else fail(e);
+      };
       worker.on("message", (m: WorkerMessage) => {
         if (settled) return;
         switch (m.kind) {
@@ -354,6 +381,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
             nodes[index].depths += m.stats.nodes;
             return handle(merge.depth(index, m.stats));
           case "root":
+            if (merge.draining) return;
             ticker?.rootDone(m.depth, m.unit, m.states);
             return checkpoint?.rootDone(m.depth, m.unit, m.states);
           case "done":
@@ -361,13 +389,11 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
             nodes[index].final = m.nodes;
             return handle(merge.done(index, m.exhausted));
           case "error":
-            return fail(new Error(m.message));
+            return lost(new Error(m.message));
         }
       });
-      worker.on("error", (e) => fail(e));
-      worker.on("exit", (code) => {
-        if (!finished) fail(new Error(`search worker exited with code ${code}`));
-      });
+      worker.on("error", (e) => lost(e));
+      worker.on("exit", (code) => lost(new Error(`search worker exited with code ${code}`)));
       worker.postMessage(start);
     });
   });
