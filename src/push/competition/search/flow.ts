@@ -37,6 +37,32 @@ export function answersTaken(buffer: SharedArrayBuffer, count = 1): void {
   if (before >= MAX_IN_FLIGHT / 2 && before - count < MAX_IN_FLIGHT / 2) Atomics.notify(cells, IN_FLIGHT);
 }
 
+/**
+ * The main thread's side, for a reader that may be slower than the search: the function
+ * returned is called once per answer printed. While `backlog` says the output is backed
+ * up (a promise, settled when it has taken what was written), the answers printed are
+ * counted and handed back to the workers together once it has, so they wait meanwhile.
+ * @param buffer flowBuffer's (undefined: no flow control, the function does nothing)
+ */
+export function answerTaker(buffer: SharedArrayBuffer | undefined, backlog: (() => Promise<unknown> | undefined) | undefined): () => void {
+  /** answers printed while the output was backed up */
+  let owed = 0;
+  let waiting: Promise<unknown> | undefined;
+  return () => {
+    if (!buffer) return;
+    if (waiting === undefined) waiting = backlog?.();
+    if (waiting === undefined) return answersTaken(buffer);
+    owed++;
+    if (owed === 1) {
+      void waiting.then(() => {
+        answersTaken(buffer, owed);
+        owed = 0;
+        waiting = undefined;
+      });
+    }
+  };
+}
+
 /** A worker's side. */
 export class WorkerFlow {
   private readonly cells: Int32Array;

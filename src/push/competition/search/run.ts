@@ -171,7 +171,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     }
   }
   // loaded only now: the small instances answered above do not pay for them
-  const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams, IMPROVER_BEAMS, IMPROVER_DELAY_MS, IMPROVER_TIGHT }, { answersTaken, flowBuffer }] = await Promise.all([
+  const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams, IMPROVER_BEAMS, IMPROVER_DELAY_MS, IMPROVER_TIGHT }, { answerTaker, flowBuffer }] = await Promise.all([
     import("node:worker_threads"),
     import("./merge.js"),
     import("./upper-bound.js"),
@@ -192,22 +192,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const claims = threads > 1 ? new SharedArrayBuffer(4 * (Math.min(horizon, CLAIMED_DEPTHS) + 1)) : undefined;
   // an enumeration streams: flow control between the workers and this thread (flow.ts)
   const flow = single ? undefined : flowBuffer(threads);
-  /** answers printed while the output was backed up: the workers hear of them once it has taken them */
-  let owed = 0;
-  let backlog: Promise<unknown> | undefined;
-  const taken = (): void => {
-    if (!flow) return;
-    if (backlog === undefined) backlog = options.outputBacklog?.();
-    if (backlog === undefined) return answersTaken(flow);
-    owed++;
-    if (owed === 1) {
-      void backlog.then(() => {
-        answersTaken(flow, owed);
-        owed = 0;
-        backlog = undefined;
-      });
-    }
-  };
+  const taken = answerTaker(flow, options.outputBacklog);
   // a resumed proof starts at the first depth not settled, without the first pushes done there
   const from = checkpoint ? lower : undefined;
   const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
