@@ -191,32 +191,24 @@ export class DepthMerge {
     return out;
   }
 
-  /**
-   * Ends a drained run (or one that needs no draining): the depth in progress as far as
-   * every worker got in it, when they generated states there (a depth answered by the
-   * known solution alone, with none, is not listed), then `end`. Its solutions are those
-   * passed on (workers that found one more after the quota was out are not counted).
-   */
+  /** The answer is settled and every worker is done (or given up: abandon): the end. */
   private finish(out: MergeEvent[]): MergeEvent[] {
-    if (!this.drain) return this.end(out, false, false);
-    const d = this.next;
-    if (this.stats.has(d) && this.depths.at(-1)?.depth !== d) {
-      const s = { ...this.merged(d), solutions: this.passed.get(d) ?? 0 };
-      if (s.nodes > 0) {
-        this.depths.push(s);
-        out.push({ kind: "depth", stats: s });
-      }
-    }
-    this.ended = true;
-    out.push({ kind: "end", exhausted: false, interrupted: false });
-    return out;
+    return this.end(out, false, false, this.drain);
   }
 
-  /** Ends the run: the depth in progress as far as it went (all of it when not exhausted), then `end`. */
-  private end(out: MergeEvent[], exhausted: boolean, interrupted: boolean): MergeEvent[] {
-    if (!exhausted && this.stats.has(this.next) && this.depths.at(-1)?.depth !== this.next) {
-      const partial = { ...this.merged(this.next), complete: false };
-      if (partial.nodes > 0 || !interrupted) {
+  /**
+   * Ends the run: the depth in progress as far as it went (all of it when not exhausted),
+   * then `end`. `drained`: every worker has reported how far it got there (MergeOptions.drain);
+   * its solutions are then those passed on (a worker that found one more after the quota
+   * was out is not counted), and a depth where no worker generated a state (answered by the
+   * known solution alone) is not listed.
+   */
+  private end(out: MergeEvent[], exhausted: boolean, interrupted: boolean, drained = false): MergeEvent[] {
+    const d = this.next;
+    if (!exhausted && this.stats.has(d) && this.depths.at(-1)?.depth !== d) {
+      const merged = this.merged(d);
+      const partial = drained ? { ...merged, solutions: this.passed.get(d) ?? 0 } : { ...merged, complete: false };
+      if (partial.nodes > 0 || (!interrupted && !drained)) {
         this.depths.push(partial);
         out.push({ kind: "depth", stats: partial });
       }

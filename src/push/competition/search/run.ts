@@ -267,14 +267,14 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     const later =
       single && best !== undefined && best.length > lower
         ? setTimeout(() => {
-            if (settled || merge.draining || best === undefined || best.length <= lower) return;
+            if (settled || best === undefined || best.length <= lower) return;
             const beams = best.length > lower + 1 ? IMPROVER_BEAMS : [];
             improver = new Worker(new URL("./improver.js", import.meta.url), {
               workerData: { instance: data, maxSteps: horizon, beams, tight: IMPROVER_TIGHT, best: best.length, stop: flagBuffer } satisfies ImproverInput,
               resourceLimits: workerResourceLimits(),
             });
             improver.on("message", (m: ImproverMessage) => {
-              if (!settled && !merge.draining && m.kind === "better") {
+              if (!settled && m.kind === "better") {
                 better(m.pushes);
                 provenOptimal();
               }
@@ -329,8 +329,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
           case "depth":
             options.onDepth?.(e.stats);
             raise(merge.lowerBound);
-            // (the depth in progress, listed at the end, is no reason to stop again)
-            if (!merge.over) provenOptimal();
+            provenOptimal();
             break;
           case "stop":
             // the answer is settled: every worker stops at its next poll and reports the
