@@ -98,7 +98,7 @@ const ANY_HELPER_BEAMS: BeamRun[] = [
  * Milliseconds of exact search before the improver thread starts: the runs that end
  * sooner do not share their cores with it (its beams take some 5 s of CPU on 20x20).
  * Measured on 2 cores, 0151 (proven in about 9 s): started after 2 s it made the proof
- * 8% slower (farm-bench, medians of 3: 10.30 s against 9.52 s for the code before this
+ * 8% slower (scripts/ab-pairs.sh, medians of 3: 10.30 s against 9.52 s for the code before this
  * session; without it 9.09 s). After 10 s, proofs within target 1's 10 s do not pay.
  */
 export const IMPROVER_DELAY_MS = 10_000;
