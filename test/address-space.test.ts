@@ -40,14 +40,14 @@ describe("the address-space limit", () => {
   });
 
   it.skipIf(!linux)("(skips without /proc, not Linux) labsolve --threads 4 under ulimit -v 2000000 proves 0060's fewest pushes (V8 aborted before)", () => {
-    const r = limited(2000000, "--threads 4 instances/0060-labyrinth-9-0.asp");
+    const r = limited(2000000, "--threads 4 instances/random-9x9-a.asp");
     expect(r.stderr).not.toMatch(/Fatal|OOM/);
     expect(r.stdout).toMatch(/^ANSWER\npush\(/);
     expect(r.status).toBe(30);
   });
 
   it.skipIf(!linux)("(skips without /proc, not Linux) labsolve under a limit too small for a search thread says so and exits 65", () => {
-    const r = limited(1100000, "--threads 2 instances/0060-labyrinth-9-0.asp");
+    const r = limited(1100000, "--threads 2 instances/random-9x9-a.asp");
     expect(r.stderr).toMatch(/^labsolve: error: the address space is limited to 1074 MiB \(ulimit -v\)/);
     expect(r.stderr).not.toMatch(/Fatal|OOM/);
     expect(r.status).toBe(65);

@@ -47,7 +47,7 @@ describe("item 4: exit codes are clingo's in every format (OPTIMUM FOUND exits 3
 
 describe("item 3: a time limit past Node's longest timer (2147484 s and more) is no limit, not an instant stop", () => {
   it.each(["99999999", "2147484", "9".repeat(60)])("--time-limit %s: the run ends by itself (proven, exit 30), not interrupted", (limit) => {
-    const r = sh("labsolve", ["--time-limit", limit, join(ROOT, "instances/0060-labyrinth-9-0.asp")]);
+    const r = sh("labsolve", ["--time-limit", limit, join(ROOT, "instances/random-9x9-a.asp")]);
     expect(r.out).not.toContain("interrupted");
     expect(r.err).not.toContain("TimeoutOverflowWarning");
     expect(r.code).toBe(30);
@@ -55,7 +55,7 @@ describe("item 3: a time limit past Node's longest timer (2147484 s and more) is
 
   it("batch --time-limit 99999999: the rows are solved, not unknown", () => {
     const out = join(mkdtempSync(join(tmpdir(), "labyrinth-18-")), "rows.csv");
-    const r = sh("labsolve", ["batch", "--time-limit", "99999999", "--out", out, join(ROOT, "instances/0060-labyrinth-9-0.asp")]);
+    const r = sh("labsolve", ["batch", "--time-limit", "99999999", "--out", out, join(ROOT, "instances/random-9x9-a.asp")]);
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(out, "utf8").trim())).toMatchObject({ status: "solved", optimal: true });
   });
@@ -152,7 +152,7 @@ describe("item 9: batch --resume reports the whole results file", () => {
   it("after a run of time-limited rows: the table lists them and the batch exits 1; new rows join the table", () => {
     const dir = mkdtempSync(join(tmpdir(), "labyrinth-18-"));
     const out = join(dir, "rows.jsonl");
-    const hard = join(ROOT, "instances/0060-labyrinth-9-0.asp");
+    const hard = join(ROOT, "instances/random-9x9-a.asp");
     const first = sh("labsolve", ["batch", "--time-limit", "0.001", "--out", out, hard]);
     expect(first.code).toBe(1);
     expect(JSON.parse(readFileSync(out, "utf8").trim())).toMatchObject({ status: "unknown" });

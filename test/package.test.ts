@@ -9,7 +9,7 @@
  * there, else from the registry).
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -47,8 +47,6 @@ describe("the package as npm packs it (issue 18, 2)", { timeout: 240_000 }, () =
     writeFileSync(join(project, "package.json"), JSON.stringify({ name: "fresh", version: "1.0.0", private: true, type: "module" }));
     const installed = run(NPM, ["install", "--no-audit", "--no-fund", "--prefer-offline", tarball], project);
     if (installed.code !== 0) throw new Error(`npm install of the tarball failed: ${installed.err}`);
-    mkdirSync(join(project, "instances"));
-    copyFileSync(join(ROOT, "instances/example-4x4.lp"), join(project, "instances/example-4x4.lp"));
   }, 240_000);
 
   it("package.json builds before packing (prepack) and lists what is published (files)", () => {
@@ -93,9 +91,28 @@ describe("the package as npm packs it (issue 18, 2)", { timeout: 240_000 }, () =
   });
 
   it("npx labsolve solves an instance in the fresh project (exit 30, a proven shortest solution)", () => {
-    const r = run("npx", ["--no-install", "labsolve", "instances/example-4x4.lp"], project);
+    const r = run("npx", ["--no-install", "labsolve", "node_modules/labyrinth/instances/example-4x4.lp"], project);
     expect(r.out).toBe("ANSWER\npush(1,w,1). push(2,n,2).\n");
     expect(r.code).toBe(30);
+  });
+
+  it("the fresh project holds no copy of the instances: README's example reads the package's own", () => {
+    expect(readdirSync(project).sort()).not.toContain("instances");
+    expect(example()).toMatch(/import\.meta\.resolve\("labyrinth\/instances\//);
+  });
+
+  it("npm pack's tarball is ignored by git in the clone", () => {
+    const r = run("git", ["check-ignore", "-q", "labyrinth-0.1.0.tgz"], ROOT);
+    expect(r.code).toBe(0);
+  });
+
+  it("package.json's description and README's opening name every kind of labyrinth, not only the push labyrinth", () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { description: string };
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const opening = readme.slice(0, readme.indexOf("## Quick start"));
+    for (const text of [pkg.description, opening]) {
+      for (const kind of [/ASP Competition/, /board game/, /IPC 2023/, /text mazes/i, /turn rule/, /transit graph/, /Minotaur/]) expect(text).toMatch(kind);
+    }
   });
 
   it("README's shell commands write their outputs into a temporary folder, not the repository", () => {

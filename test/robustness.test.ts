@@ -16,7 +16,7 @@ import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const EXAMPLE = join(ROOT, "instances/example-4x4.lp");
-const I0032 = join(ROOT, "instances/0032-labyrinth-8-0.asp");
+const I0032 = join(ROOT, "instances/random-8x8-a.asp");
 
 /** Runs a shell command line in the project folder (bin/ on the PATH of the line itself). */
 function bash(line: string, env: Record<string, string> = {}) {
@@ -52,7 +52,7 @@ const withSteps = (facts: string, steps: string): string => facts.replace(/max_s
 
 describe("huge numbers (issue 13, 3 and 8)", { timeout: 60_000 }, () => {
   // 9x9, 4 pushes: the workers' iterative deepening runs (the beam alone does not prove it)
-  const i0060 = readFileSync(join(ROOT, "instances/0060-labyrinth-9-0.asp"), "utf8");
+  const i0060 = readFileSync(join(ROOT, "instances/random-9x9-a.asp"), "utf8");
   // 14x14 random, seed 1: the deepening with transposition tables in the workers
   const random14 = toFacts(generate(14, 9, 1, "random"));
 
@@ -70,7 +70,7 @@ describe("huge numbers (issue 13, 3 and 8)", { timeout: 60_000 }, () => {
   });
 
   it("a hopeless instance (closed goal tile) with max_steps(1000000000000): INCONSISTENT at once, exit 20", () => {
-    const facts = withSteps(readFileSync(join(ROOT, "instances/0010-labyrinth-6-0.asp"), "utf8"), "1000000000000");
+    const facts = withSteps(readFileSync(join(ROOT, "instances/random-6x6-a.asp"), "utf8"), "1000000000000");
     for (const threads of ["1", "2"]) {
       const started = Date.now();
       const r = run("labsolve", ["--threads", threads], facts);

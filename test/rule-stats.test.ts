@@ -28,7 +28,7 @@ describe("rule statistics", () => {
   });
 
   it("per depth, the rules' own counts: the commutation rule cuts only when one solution is wanted", () => {
-    const file = new URL("../instances/0032-labyrinth-8-0.asp", import.meta.url);
+    const file = new URL("../instances/random-8x8-a.asp", import.meta.url);
     const { instance } = readInstance(readFileSync(file, "utf8"), "0032");
     const first = solve(instance, { maxSteps: 4, models: 1, tableMegabytes: 1 });
     const all = solve(instance, { maxSteps: 4, models: 0, tableMegabytes: 1 });

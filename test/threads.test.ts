@@ -39,7 +39,7 @@ describe("root shares", () => {
 });
 
 describe("labsolve --threads", () => {
-  const facts = readFileSync(join(ROOT, "instances/0016-labyrinth-6-0.asp"), "utf8");
+  const facts = readFileSync(join(ROOT, "instances/random-6x6-b.asp"), "utf8");
 
   it("-n 0 with 3 threads prints exactly clingo's answer sets, shortest first, exit 30", async () => {
     const r = labsolve(["-n", "0", "--threads", "3"], facts);
@@ -50,7 +50,7 @@ describe("labsolve --threads", () => {
   }, 60_000);
 
   it("-n 5 with 3 threads prints 5 solutions shortest first (exit 10); -n 1 a shortest one (exit 30: proven)", () => {
-    const expected = JSON.parse(readFileSync(join(ROOT, "expected/0016-labyrinth-6-0.json"), "utf8"));
+    const expected = JSON.parse(readFileSync(join(ROOT, "expected/random-6x6-b.json"), "utf8"));
     const five = labsolve(["-n", "5", "--threads", "3"], facts);
     expect(five.code).toBe(10);
     expect(five.answers).toHaveLength(5);
@@ -62,7 +62,7 @@ describe("labsolve --threads", () => {
   });
 
   it("agrees with one thread on an unsatisfiable instance, on init = goal, and when interrupted", () => {
-    const unsat = readFileSync(join(ROOT, "instances/0010-labyrinth-6-0.asp"), "utf8");
+    const unsat = readFileSync(join(ROOT, "instances/random-6x6-a.asp"), "utf8");
     expect(labsolve(["--threads", "3"], unsat)).toMatchObject({ code: 20, out: "INCONSISTENT\n" });
     const start = readFileSync(join(ROOT, "instances/example-start-on-goal.lp"), "utf8");
     expect(labsolve(["-n", "0", "--threads", "3"], start)).toMatchObject({ code: 30, answers: [""] });
@@ -110,7 +110,7 @@ describe("labsolve --threads, past the exact search up to 3 pushes (workers, cla
 
 describe("--stats of a run whose quota runs out in the middle of a depth", () => {
   // instances/0060 with max_steps 6: the fewest is 4 (23 solutions); -n 100 ends 77 solutions into depth 5
-  const file = join(ROOT, "instances/0060-labyrinth-9-0.asp");
+  const file = join(ROOT, "instances/random-9x9-a.asp");
   /** labsolve with `args` (and `input` on stdin): its `% depth D: N nodes, S s, K solution(s)` lines and total line of stderr */
   function labsolveStats(args: string[], input?: string) {
     const r = spawnSync(join(ROOT, "bin/labsolve"), args, { input, encoding: "utf8" });
