@@ -175,6 +175,8 @@ describe("the planner's domain: the IPC's, or refused where it differs", () => {
     expect(refusal(() => assertPlannerDomain(readIpcDomain(noWall, "d.pddl")))).toMatch(new RegExp(`^d\\.pddl:${place(noWall, "(robot-at ?cto)")}: error: action move-west's precondition has \\(robot-at \\?cto\\)`));
     const cost = edit(ours, "(increase (total-cost) (move-robot-cost))", "(increase (total-cost) 2)");
     expect(refusal(() => assertPlannerDomain(readIpcDomain(cost, "d.pddl")))).toMatch(new RegExp(`^d\\.pddl:${place(cost, "(increase (total-cost) 2)")}: error: action move-west's effect has`));
+    const derived = edit(ours, "(:action move-west", "(:derived (left) (robot-at ?c))\n(:action move-west");
+    expect(refusal(() => assertPlannerDomain(readIpcDomain(derived, "d.pddl")))).toMatch(new RegExp(`^d\\.pddl:${place(derived, "(:derived")}: error: the planner does not take a :derived section`));
     const up = ours.replace(/S N - directionV/i, "S N UP - directionV");
     expect(up).not.toBe(ours);
     expect(refusal(() => assertPlannerDomain(readIpcDomain(up, "d.pddl")))).toMatch(/error: the planner takes the IPC 2023 labyrinth domain's constants/);

@@ -40,17 +40,23 @@ function difference(given: SExpr | undefined, want: SExpr | undefined, gp: Reado
 const numbered = (a: ActionSchema): Map<string, number> => new Map(a.parameters.map((p, i) => [p.name, i]));
 
 let reference: IpcDomain | undefined;
+/** The sections of the IPC's domain (a :derived predicate or any other section would change what a plan is). */
+const DOMAIN_SECTIONS = [":requirements", ":types", ":constants", ":predicates", ":functions", ":action"];
 
 /**
  * Checks that the domain is the IPC 2023 labyrinth domain the planner's search implements
  * (readIpcDomain has already checked the actions' names and parameter types).
- * @throws InputError at the first constant, type or part of an action's precondition or
- *   effect that differs from the IPC's domain
+ * @throws InputError at the first section the IPC's domain has not (e.g. :derived), or the
+ *   first constant, type or part of an action's precondition or effect that differs from it
  */
 export function assertPlannerDomain(domain: IpcDomain): void {
   reference ??= readIpcDomain(ipcDomainText(), "(the IPC 2023 labyrinth domain)");
   const top = domain.define?.location ?? { line: 1, column: 1 };
   const section = (kind: string): SourcePosition => domain.define?.items.find((s) => head(s) === kind)?.location ?? top;
+  for (const s of domain.define?.items.slice(2) ?? []) {
+    const kind = head(s);
+    if (!DOMAIN_SECTIONS.includes(kind)) throw new InputError(domain.file, s.location, `the planner does not take a ${kind || show(s)} section (the IPC 2023 labyrinth domain's: ${DOMAIN_SECTIONS.join(", ")})`);
+  }
   const listed = (m: ReadonlyMap<string, string>): string => [...m].map(([k, v]) => `${k} - ${v}`).sort().join(", ");
   if (listed(domain.constants) !== listed(reference.constants)) {
     throw new InputError(domain.file, section(":constants"), `the planner takes the IPC 2023 labyrinth domain's constants (${listed(reference.constants)}), found (${listed(domain.constants)})`);
