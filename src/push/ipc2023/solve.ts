@@ -16,10 +16,8 @@ import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { workerResourceLimits } from "../../core/address-space.js";
 import type { PlanSolver } from "../../core/plugin.js";
-import { readIpcDomain } from "./domain.js";
 import { planText } from "./plan-writer.js";
-import { assertPlannerDomain } from "./planner-domain.js";
-import { assertProblemOfDomain, readIpcProblem, readIpcProblemFacts } from "./problem.js";
+import { readPlannerTask } from "./planner-input.js";
 import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "./search/share.js";
 import { inTaskCosts, type IpcMove, type IpcResult, type IpcTask } from "./task.js";
 
@@ -45,10 +43,7 @@ async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, tim
 /** labsolve plan's part. */
 export const solver: PlanSolver = {
   async solve(input, flags) {
-    const domain = readIpcDomain(input.domain.text, input.domain.name);
-    assertPlannerDomain(domain);
-    assertProblemOfDomain(domain, readIpcProblemFacts(input.problem.text, input.problem.name));
-    const task = readIpcProblem(input.problem.text, input.problem.name);
+    const task = readPlannerTask(input);
     // the goal holds at the start: the empty plan is optimal
     if (task.goalHolds) return { plan: planText(task, [], 0), exitCode: 30 };
     const started = performance.now();
