@@ -145,6 +145,10 @@ describe("problems of labgen changed: refused at the construct, FILE:LINE:COL", 
     expect(m.split(": error: ")[0]).toBe(`p.pddl:${place(changed, at)}`);
     expect(m).toMatch(message);
   });
+  it("a goal other than (left) is refused also when (left) holds at the start", () => {
+    const changed = edit(edit(text, "\t\t(left)", "\t\t(not (left))"), "(robot-at card0)", "(robot-at card0) (left)");
+    expect(refusal(() => readIpcProblem(changed, "p.pddl"))).toBe(`p.pddl:${place(changed, "(not (left))")}: error: the planner plans for the goal (left) only, found (not (left))`);
+  });
   it("what is missing, at the :init section or the define: a card, the robot, a cost, the metric", () => {
     const init = place(text, "(:init");
     expect(refusal(() => readIpcProblem(edit(text, "\t(card-at card0 pos0 pos0)\n", ""), "p.pddl"))).toMatch(new RegExp(`^p\\.pddl:${init}: error: no card on \\(pos0, pos0\\)`));
