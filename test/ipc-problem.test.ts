@@ -14,7 +14,10 @@ import { ipcDomainText } from "../src/push/ipc2023/domain-text.js";
 import { readIpcDomain } from "../src/push/ipc2023/domain.js";
 import { generateIpcTask, ipcProblemText } from "../src/push/ipc2023/generate.js";
 import { assertPlannerDomain } from "../src/push/ipc2023/planner-domain.js";
-import { readIpcProblem } from "../src/push/ipc2023/problem.js";
+import { planText } from "../src/push/ipc2023/plan-writer.js";
+import { readIpcProblem, readIpcProblemFacts } from "../src/push/ipc2023/problem.js";
+import { solveIpc } from "../src/push/ipc2023/search/index.js";
+import { validatePlan } from "../src/push/ipc2023/validate.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const OPT = join(ROOT, "..", "shared", "ipc2023-labyrinth", "opt");
@@ -193,5 +196,26 @@ describe("the planner's domain: the IPC's, or refused where it differs", () => {
     const r = run("labsolve", ["plan", "--threads", "1", d, p]);
     expect(r.status).toBe(65);
     expect(r.stderr).toMatch(/domain\.pddl:\d+:\d+: error: action move-west's effect/);
+  });
+});
+
+describe("labcheck plan's simulation: a cost without a value, a problem without a goal", () => {
+  const task = generateIpcTask(3, 4, 2);
+  const text = ipcProblemText(task);
+  const r = solveIpc(task);
+  const plan = planText(task, r.moves!, r.cost!);
+  const domain = readIpcDomain(ipcDomainText(), "d.pddl");
+  it("an action whose cost fluent the problem does not set is not applied (was: counted 0, valid)", () => {
+    expect(validatePlan(domain, readIpcProblemFacts(text, "p.pddl"), plan, "plan")).toMatchObject({ valid: true, cost: r.cost });
+    const v = validatePlan(domain, readIpcProblemFacts(edit(text, "(= (move-robot-cost) 1)", ""), "p.pddl"), plan, "plan");
+    // the robot starts at (0, 0): a plan has steps
+    const first = plan.split("\n").findIndex((l) => /^\(move-(north|south|east|west) /.test(l)) + 1;
+    expect(first).toBeGreaterThan(0);
+    expect(v).toMatchObject({ valid: false, position: first });
+    expect(v.valid === false && v.reason).toMatch(/\(move-robot-cost\) has no value/);
+  });
+  it("a problem without :goal is bad input at its define (was: every plan valid)", () => {
+    const noGoal = edit(text, "(:goal\n\t(and\n\t\t(left)\n\t)\n)", "");
+    expect(refusal(() => validatePlan(domain, readIpcProblemFacts(noGoal, "p.pddl"), plan, "plan"))).toMatch(new RegExp(`^p\\.pddl:${place(noGoal, "(define")}: error: expected \\(:goal`));
   });
 });
