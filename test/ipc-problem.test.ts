@@ -106,7 +106,7 @@ describe.skipIf(!shared)("IPC 2023 opt/p04.pddl changed: solved as written or re
   });
   it("errors at the construct that is wrong: undeclared cardX, card-att, (NEXT pos3 pos1) (lines 16, 16, 14)", () => {
     const cases: [string, string, string, RegExp][] = [
-      ["(card-at card0 pos0 pos0)", "(card-at cardX pos0 pos0)", "cardX", /cardx is not declared/],
+      ["(card-at card0 pos0 pos0)", "(card-at cardX pos0 pos0)", "cardX", /cardX is not declared/],
       ["(card-at card0 pos0 pos0)", "(card-att card0 pos0 pos0)", "card-att", /unknown predicate card-att/],
       ["(NEXT pos3 pos2)", "(NEXT pos3 pos1)", "(NEXT pos3 pos1)", /two positions follow pos1: pos2 \(line 13\) and pos3/],
     ];
@@ -124,7 +124,7 @@ describe("problems of labgen changed: refused at the construct, FILE:LINE:COL", 
   const text = ipcProblemText(generateIpcTask(4, 7, 4));
   const cases: [string, string, string, string, RegExp][] = [
     // [what, from, to, where the error must point (the first occurrence in the changed text), message]
-    ["an undeclared card", "(card-at card0 ", "(card-at cardX ", "cardX", /cardx is not declared/],
+    ["an undeclared card", "(card-at card0 ", "(card-at cardX ", "cardX", /cardX is not declared/],
     ["an undeclared position", "(card-at card0 pos0", "(card-at card0 pos9", "pos9", /pos9 is not declared/],
     ["a card where a position goes", "(card-at card0 pos0", "(card-at card0 card1", "card1 pos0", /card1 is a card; argument 2 of card-at is a gridpos/],
     ["a misspelt predicate", "(card-at card0 ", "(card-att card0 ", "card-att", /unknown predicate card-att/],

@@ -14,6 +14,8 @@ export interface GroundFact {
   location: SourcePosition;
   /** where each word stands (index 0: the predicate); absent in facts made by hand */
   at?: SourcePosition[];
+  /** each word as written (for messages); absent in facts made by hand */
+  raw?: string[];
 }
 
 /** A numeric fluent set in :init, `(= (move-card) 1)`, where it stands. */
@@ -90,7 +92,7 @@ export function readIpcProblemFacts(text: string, file: string): IpcProblem {
         } else {
           const words = fact.items.map((w) => asWord(w, file, "a name", fact.location));
           if (words.length === 0) throw new InputError(file, fact.location, "expected a fact (predicate argument ...), found ()");
-          problem.init.push({ words: words.map((w) => w.text), location: fact.location, at: words.map((w) => w.location) });
+          problem.init.push({ words: words.map((w) => w.text), location: fact.location, at: words.map((w) => w.location), raw: words.map((w) => w.raw ?? w.text) });
         }
       }
     } else if (kind === ":domain") {

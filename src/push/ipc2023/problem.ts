@@ -134,9 +134,10 @@ function checkedFacts(p: IpcProblem, types: Map<string, string>, r: Refusals): {
     seen.add(key);
     const [pred, ...args] = f.words;
     const at = (i: number): SourcePosition => f.at?.[i] ?? f.location;
+    const raw = (i: number): string => f.raw?.[i] ?? f.words[i];
     const sig = PREDICATES.get(pred);
     if (!sig) {
-      r.at(at(0), `unknown predicate ${pred}: the domain's are ${[...PREDICATES.keys()].join(", ")}`);
+      r.at(at(0), `unknown predicate ${raw(0)}: the domain's are ${[...PREDICATES.keys()].join(", ")}`);
       continue;
     }
     if (args.length !== sig.args.length) {
@@ -146,7 +147,7 @@ function checkedFacts(p: IpcProblem, types: Map<string, string>, r: Refusals): {
     let ok = true;
     for (const [i, a] of args.entries()) {
       const t = types.get(a);
-      if (t === undefined) r.at(at(i + 1), `${a} is not declared: no object of the problem or constant of the domain has that name`);
+      if (t === undefined) r.at(at(i + 1), `${raw(i + 1)} is not declared: no object of the problem or constant of the domain has that name`);
       else if (!isA(t, sig.args[i])) r.at(at(i + 1), `${a} is a ${t}; argument ${i + 1} of ${pred} is a ${sig.args[i]}`);
       else continue;
       ok = false;
