@@ -4,7 +4,7 @@
  * south, east, west, and leave) with their parameter types, as in the IPC 2023
  * dataset's domain.pddl. The actions' formulas are kept for labcheck plan's simulation.
  */
-import { InputError } from "../../core/errors.js";
+import { InputError, type SourcePosition } from "../../core/errors.js";
 import { asList, asWord, head, parsePddl, typedList, type List, type SExpr } from "./pddl.js";
 
 /** One action schema. */
@@ -14,6 +14,8 @@ export interface ActionSchema {
   parameters: { name: string; type: string }[];
   precondition: SExpr | undefined;
   effect: SExpr | undefined;
+  /** where the action's name stands */
+  location?: SourcePosition;
 }
 
 /** A domain as labcheck plan needs it. */
@@ -26,6 +28,8 @@ export interface IpcDomain {
   supertypes: Map<string, string>;
   /** constant -> its type */
   constants: Map<string, string>;
+  /** the `(define ...)` list, its sections in the order written */
+  define?: List;
 }
 
 const H = "directionh";
@@ -61,7 +65,7 @@ export function readIpcDomain(text: string, file: string): IpcDomain {
   const name = asList(define.items[1], file, "(domain NAME)", define.location);
   if (head(name) !== "domain") throw new InputError(file, name.location, "expected (domain NAME): this is not a domain file");
   const domainName = asWord(name.items[1], file, "the domain's name", name.location);
-  const domain: IpcDomain = { file, name: domainName.text.toLowerCase(), actions: new Map(), supertypes: new Map(), constants: new Map() };
+  const domain: IpcDomain = { file, name: domainName.text.toLowerCase(), actions: new Map(), supertypes: new Map(), constants: new Map(), define };
   for (const section of define.items.slice(2)) {
     const s = asList(section, file, "a domain section", define.location);
     const kind = head(s);
@@ -69,7 +73,7 @@ export function readIpcDomain(text: string, file: string): IpcDomain {
     else if (kind === ":constants") for (const [w, t] of typedList(s.items.slice(1), file, s.location)) domain.constants.set(w.text, t);
     else if (kind === ":action") {
       const actionName = asWord(s.items[1], file, "an action name", s.location);
-      const schema: ActionSchema = { name: actionName.text, parameters: [], precondition: undefined, effect: undefined };
+      const schema: ActionSchema = { name: actionName.text, parameters: [], precondition: undefined, effect: undefined, location: actionName.location };
       for (let i = 2; i < s.items.length; i += 2) {
         const key = asWord(s.items[i], file, ":parameters, :precondition or :effect", s.location);
         const value = s.items[i + 1];

@@ -9,7 +9,10 @@ import { toInputError } from "../../core/facts.js";
 /** A name, variable or number. */
 export interface Word {
   kind: "word";
+  /** lower case */
   text: string;
+  /** as written (for messages) */
+  raw?: string;
   location: SourcePosition;
 }
 /** A parenthesised list. */

@@ -9,11 +9,13 @@ const WORD = { n: "north", s: "south", e: "east", w: "west" } as const;
 const OPPOSITE = { n: "s", s: "n", e: "w", w: "e" } as const;
 
 /**
- * The ground actions of a plan, `(action arg ...)` each; `leave` last.
+ * The ground actions of a plan, `(action arg ...)` each; `leave` last, except in the empty
+ * plan of a task whose goal holds at the start (`(left)` in :init).
  * @param task the task (its card and position names)
  * @param moves the pushes and steps in order
  */
 export function planActions(task: IpcTask, moves: readonly IpcMove[]): string[] {
+  if (task.goalHolds && moves.length === 0) return [];
   const n = task.size;
   const pos = task.positions;
   const cards = [...task.cards];
@@ -60,8 +62,8 @@ export function planActions(task: IpcTask, moves: readonly IpcMove[]): string[] 
 
 /**
  * The plan file's text: the actions, then `; cost = C (general cost)`.
- * @param cost pushes + steps
+ * @param cost the plan's cost in the task's costs (pushes + steps, times the task's action cost)
  */
 export function planText(task: IpcTask, moves: readonly IpcMove[], cost: number): string {
-  return `${planActions(task, moves).join("\n")}\n; cost = ${cost} (general cost)\n`;
+  return planActions(task, moves).map((a) => `${a}\n`).join("") + `; cost = ${cost} (general cost)\n`;
 }

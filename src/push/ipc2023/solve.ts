@@ -16,11 +16,10 @@ import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { workerResourceLimits } from "../../core/address-space.js";
 import type { PlanSolver } from "../../core/plugin.js";
-import { readIpcDomain } from "./domain.js";
 import { planText } from "./plan-writer.js";
-import { assertProblemOfDomain, readIpcProblem, readIpcProblemFacts } from "./problem.js";
+import { readPlannerTask } from "./planner-input.js";
 import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "./search/share.js";
-import type { IpcMove, IpcResult, IpcTask } from "./task.js";
+import { inTaskCosts, type IpcMove, type IpcResult, type IpcTask } from "./task.js";
 
 type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "iteration"; bound: number; expanded: number } | { kind: "done"; result?: IpcResult; expanded: number };
 
@@ -44,9 +43,9 @@ async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, tim
 /** labsolve plan's part. */
 export const solver: PlanSolver = {
   async solve(input, flags) {
-    const domain = readIpcDomain(input.domain.text, input.domain.name);
-    assertProblemOfDomain(domain, readIpcProblemFacts(input.problem.text, input.problem.name));
-    const task = readIpcProblem(input.problem.text, input.problem.name);
+    const task = readPlannerTask(input);
+    // the goal holds at the start: the empty plan is optimal
+    if (task.goalHolds) return { plan: planText(task, [], 0), exitCode: 30 };
     const started = performance.now();
     const stop = new Int32Array(new SharedArrayBuffer(4));
     let why = "the time limit";
@@ -117,6 +116,8 @@ export const solver: PlanSolver = {
       const proven = result.lowerBound >= plan.cost;
       result = { ...result, moves: plan.moves, cost: plan.cost, proven, lowerBound: proven ? plan.cost : result.lowerBound };
     }
+    // the search counts pushes + steps; the problem's costs are that times its action cost
+    result = inTaskCosts(task, result);
     if (result.moves && result.cost !== undefined) {
       const text = planText(task, result.moves, result.cost);
       if (result.proven) return { plan: text, exitCode: 30 };

@@ -23,6 +23,13 @@ export interface IpcTask {
   positions: string[];
   /** the robot's field, 0-based */
   robot: { x: number; y: number };
+  /**
+   * the cost of every step and of every push, `(move-robot-cost)` = `(move-card)` of the
+   * problem (the search counts pushes + steps; a plan costs that times this); 1 when absent
+   */
+  actionCost?: number;
+  /** the goal holds in the initial state (`(left)` in :init): the empty plan is optimal */
+  goalHolds?: boolean;
 }
 
 /**
@@ -48,4 +55,14 @@ export interface IpcResult {
   lowerBound: number;
   /** states expanded by the search */
   expanded: number;
+}
+
+/**
+ * A result of the search (which counts pushes + steps) in the task's costs: its plan's cost
+ * and lower bound times the task's action cost (`(move-card)` = `(move-robot-cost)`).
+ */
+export function inTaskCosts(task: IpcTask, result: IpcResult): IpcResult {
+  const c = task.actionCost ?? 1;
+  if (c === 1) return result;
+  return { ...result, lowerBound: result.lowerBound * c, ...(result.cost === undefined ? {} : { cost: result.cost * c }) };
 }

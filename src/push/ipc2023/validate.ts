@@ -58,14 +58,17 @@ function holds(f: SExpr, state: Set<string>, b: Binding): boolean {
   return state.has(ground(f, b));
 }
 
-function effects(f: SExpr | undefined, b: Binding, functions: Map<string, number>, out: { add: string[]; del: string[]; cost: number }): void {
+function effects(f: SExpr | undefined, b: Binding, functions: Map<string, number>, out: { add: string[]; del: string[]; cost: number; undefinedFluent?: string }): void {
   if (!f || f.kind !== "list") return;
   const h = head(f);
   if (h === "and") for (const g of f.items.slice(1)) effects(g, b, functions, out);
   else if (h === "not") out.del.push(ground(f.items[1] as List, b));
   else if (h === "increase") {
     const by = f.items[2];
-    out.cost += by.kind === "word" ? Number(by.text) : (functions.get(show(by).slice(1, -1)) ?? 0);
+    // a fluent the problem does not set has no value (PDDL): the action cannot be applied
+    const value = by.kind === "word" ? Number(by.text) : functions.get(show(by).slice(1, -1));
+    if (value === undefined) out.undefinedFluent ??= show(by);
+    else out.cost += value;
   } else out.add.push(ground(f, b));
 }
 
@@ -73,7 +76,7 @@ function effects(f: SExpr | undefined, b: Binding, functions: Map<string, number
  * Validates a plan.
  * @param planText the plan file: `(action arg ...)` lines, `;` comments
  * @param onState called with the ground facts at the start and after each valid action
- * @throws InputError when the plan file is not a list of actions (syntax)
+ * @throws InputError when the plan file is not a list of actions (syntax), or the problem has no :goal
  */
 export function validatePlan(
   domain: IpcDomain,
@@ -108,13 +111,15 @@ export function validatePlan(
     }
     const bad = failing(schema.precondition, state, b);
     if (bad) return { valid: false, position: i + 1, location: s.location, reason: `${at}: precondition ${show(bad)} fails` };
-    const e = { add: [] as string[], del: [] as string[], cost: 0 };
+    const e: { add: string[]; del: string[]; cost: number; undefinedFluent?: string } = { add: [], del: [], cost: 0 };
     effects(schema.effect, b, problem.functions, e);
+    if (e.undefinedFluent) return { valid: false, position: i + 1, location: s.location, reason: `${at}: ${e.undefinedFluent} has no value (the problem's :init does not set it)` };
     for (const d of e.del) state.delete(d);
     for (const a of e.add) state.add(a);
     cost += e.cost;
     onState?.(state, i + 1, show(s));
   }
+  if (problem.goal === undefined) throw new InputError(problem.file, problem.define?.location, "expected (:goal ...): the problem has no goal to reach");
   const goalBad = failing(problem.goal, state, new Map());
   if (goalBad) return { valid: false, reason: `goal ${show(goalBad)} not reached after ${steps.length} actions` };
   return { valid: true, cost, actions: steps.length };
