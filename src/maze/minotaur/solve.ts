@@ -2,7 +2,8 @@
  * labsolve's part for Minotaur levels: the fewest moves by breadth-first search
  * (search/bfs.ts), printed as words, one solution a line after a `%` comment line, or as
  * json (`fewest`, `moves`, `states`). Exit 10 when an escape exists, 20 when none does
- * (every reachable state visited), 30 when `-n 0` listed every optimal solution.
+ * (every reachable state visited), 30 when `-n 0` or `-n N` listed every optimal solution
+ * (the enumeration of the optimal solutions ended: at most N of them).
  */
 import { ExitCode } from "../../core/errors.js";
 import type { SolveFlags, TextInput, TextSolver } from "../../core/plugin.js";
@@ -24,11 +25,12 @@ export const solver: TextSolver = {
     const started = performance.now();
     const many = flags.models !== 1;
     const limit = flags.models === 0 ? LIST_LIMIT : flags.models;
-    const result = many ? allOptimal(level, { wait }, limit, flags.models !== 0) : { ...solveLevel(level, { wait }), count: undefined, solutions: undefined };
+    const result = many ? allOptimal(level, { wait }, limit, flags.models !== 0) : { ...solveLevel(level, { wait }), count: undefined, solutions: undefined, exhausted: false };
     const ms = performance.now() - started;
     const solved = result.fewest >= 0;
     const listed = result.solutions?.slice(0, limit);
-    const complete = flags.models === 0 && result.solutions !== undefined;
+    // every optimal solution listed (-n 0, or -n N with at most N of them): the enumeration ended
+    const complete = many && result.exhausted;
     const code = !solved ? ExitCode.Unsatisfiable : complete ? ExitCode.Exhausted : ExitCode.Satisfiable;
     const variant = wait ? "" : " without waiting";
     // counts are sums of doubles: exact up to 2^53
