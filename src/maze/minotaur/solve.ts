@@ -7,7 +7,7 @@
  */
 import { ExitCode } from "../../core/errors.js";
 import type { SolveFlags, TextInput, TextSolver } from "../../core/plugin.js";
-import { readLevel } from "./level.js";
+import { readLevel, startNote } from "./level.js";
 import { allOptimal, MOVE_WORDS, solveLevel } from "./search/bfs.js";
 
 /** -n 0 lists the optimal solutions when there are at most this many; else it counts them. */
@@ -21,6 +21,8 @@ export const solver: TextSolver = {
     if (flags.cost !== undefined) throw new Error("--cost is the board game's; a Minotaur level counts moves");
     if (flags.maxSteps !== undefined) throw new Error("--max-steps: a Minotaur level is solved by breadth-first search without a horizon");
     const level = readLevel(input.source.text, input.source.name);
+    // a level solved by one move out is legal (the spec's section 3), and said so
+    const note = startNote(level);
     const wait = flags.wait !== false;
     const started = performance.now();
     const many = flags.models !== 1;
@@ -45,6 +47,7 @@ export const solver: TextSolver = {
         moves: solved ? words(result.moves) : null,
         states: result.visited,
       };
+      if (note !== undefined) doc.note = note;
       if (many && solved) {
         doc.count = result.count;
         doc.countExact = exact;
@@ -55,6 +58,7 @@ export const solver: TextSolver = {
     } else if (!solved) {
       process.stdout.write(`% no escape${variant}: proven, all ${result.visited} reachable states visited\n`);
     } else {
+      if (note !== undefined) process.stdout.write(`% ${note}\n`);
       process.stdout.write(`% escape in ${result.fewest} move${result.fewest === 1 ? "" : "s"}${variant} (fewest); ${result.visited} states visited\n`);
       if (!many) process.stdout.write(`${words(result.moves).join(" ")}\n`);
       else if (listed === undefined) {
