@@ -102,7 +102,7 @@ describe("a level with Theseus on the opening", () => {
   // Theseus at (1, 3), the opening east of him
   const level = "+-+-+-+\n|M   T \n+ +-+ +\n|     |\n+-+-+-+\n";
 
-  it("is solved by one move out, and labsolve says so (text and json)", () => {
+  it("is solved by one move out, and labsolve (text and json) and labshow say so", () => {
     expect(refSolve(refRead(level)).fewest).toBe(1);
     const r = run("labsolve", ["-"], level);
     expect(r.code, r.err).toBeGreaterThanOrEqual(10);
@@ -110,6 +110,8 @@ describe("a level with Theseus on the opening", () => {
     expect(r.out.split("\n").filter((l) => l !== "" && !l.startsWith("%"))).toEqual(["east"]);
     const j = JSON.parse(run("labsolve", ["-", "--format", "json"], level).out) as { note?: string };
     expect(j.note).toMatch(/^Theseus starts on the opening at \(1, 3\)/);
+    const shown = run("labshow", ["-"], level);
+    expect(shown.out.split("\n")[0]).toContain("escaped after 1 move (Theseus starts on the opening at (1, 3): the level is solved by one move out)");
   });
 
   it("a level beside it without the note: Theseus one cell further in", () => {
