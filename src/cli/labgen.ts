@@ -4,7 +4,7 @@
  * `labgen maze ROWS COLS --algorithm A --seed S [--count K] [--braid P] [-o FILE]`: text mazes (labgen-maze.ts).
  * `labgen minotaur ROWS COLS --seed S [--iterations K]`: a Theseus and the Minotaur level with a long optimum.
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, Option } from "commander";
 import { GENERATOR_NAMES, RULE_SETS } from "../registry.js";
@@ -60,6 +60,8 @@ const minotaur = clingoExits(new Command("labgen minotaur").version(VERSION))
   .option("-o, --out <dir>", "write into this folder (never overwrites)")
   .action(async (rows: number, cols: number, flags: { seed: number; iterations?: number; out?: string }) => {
     await guarded("labgen", () => {
+      // a folder -o cannot be is refused before the generation, not after it
+      if (flags.out !== undefined) outFolder(flags.out);
       const { text, fileName, note } = generators.get("minotaur")!.generate({ n: rows, rows, cols, seed: flags.seed, iterations: flags.iterations });
       if (note !== undefined) process.stderr.write(`${note}\n`);
       return emit(text, flags.out, fileName);
@@ -67,17 +69,30 @@ const minotaur = clingoExits(new Command("labgen minotaur").version(VERSION))
   });
 
 /**
+ * Makes the folder `-o` names (with its parents), or finds it there.
+ * @throws Error (`labgen: error: ...`, exit 65) when the path is a file, or the folder cannot be made
+ */
+function outFolder(out: string): void {
+  if (existsSync(out) && !statSync(out).isDirectory()) throw new Error(`-o ${out}: a file of that name exists; -o names the folder to write into`);
+  try {
+    mkdirSync(out, { recursive: true });
+  } catch (e) {
+    throw new Error(`-o ${out}: cannot make the folder (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+}
+
+/**
  * Prints an instance, or with `-o DIR` writes it into DIR under the generator's file name
  * (never over an existing file) and prints the path.
  * @returns labgen's exit code, 0
- * @throws Error when the file exists
+ * @throws Error when the file exists, or `out` is no folder and cannot be made one
  */
 function emit(text: string, out: string | undefined, fileName: string | undefined): number {
   if (!out || fileName === undefined) {
     process.stdout.write(text);
     return 0;
   }
-  mkdirSync(out, { recursive: true });
+  outFolder(out);
   const path = join(out, fileName);
   if (existsSync(path)) throw new Error(`${path} exists; not overwriting it`);
   writeFileSync(path, text, { flag: "wx" });

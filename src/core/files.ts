@@ -26,7 +26,8 @@ export function tooLarge(name: string, bytes: number | undefined, maxBytes: numb
 }
 
 /**
- * Reads a file, or standard input for fd 0, as UTF-8 text of at most `maxBytes` bytes.
+ * Reads a file, or standard input for fd 0, as UTF-8 text of at most `maxBytes` bytes,
+ * without a leading byte order mark (columns in messages count from the character after it).
  * @param path a path, or 0 for standard input
  * @param name the name messages use (`<stdin>`, or the path as given)
  * @throws InputError over the cap (before reading a plain file), or when the file cannot be read
@@ -63,7 +64,9 @@ export function readTextCapped(path: string | 0, name: string, maxBytes = MAX_FI
       total += n;
       if (total > maxBytes) throw tooLarge(name, stat.isFile() ? stat.size : undefined, maxBytes);
     }
-    return Buffer.concat(chunks, total).toString("utf8");
+    const text = Buffer.concat(chunks, total).toString("utf8");
+    // a UTF-8 byte order mark is no part of any input (facts, mazes, levels, CSV, witnesses)
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw cannotRead(name, e);

@@ -33,15 +33,18 @@ export interface TextMaze {
 const WALL_LINE = /^\+([-+ E]*)$/;
 
 /**
- * True when `text` looks like a text maze: its first non-blank line is a wall line
- * (`+`, then `-`, spaces and `+`, ending in `+`) of odd length 3 or more. Never true for
- * ASP facts or PDDL. Cheap: reads one line.
+ * True when `text` looks like a text maze (or a Minotaur level): its first non-blank line,
+ * after a UTF-8 byte order mark, begins with `+` (a wall line) or `|` (a row of cells). No
+ * ASP facts, PDDL or CSV begins so, and a text that does gets the maze reader's errors (a
+ * broken wall line is a maze's mistake, not unreadable facts). Cheap: reads one line.
  */
 export function looksLikeTextMaze(text: string): boolean {
-  const first = text.split(/\r?\n/).find((l) => l.trim() !== "");
-  if (first === undefined) return false;
-  const line = first.trimEnd();
-  return line.length >= 3 && line.length % 2 === 1 && line.endsWith("+") && WALL_LINE.test(line);
+  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === " " || c === "\t" || c === "\r" || c === "\n") continue;
+    return c === "+" || c === "|";
+  }
+  return false;
 }
 
 /**
@@ -52,7 +55,8 @@ export function looksLikeTextMaze(text: string): boolean {
  *   cells, no start, no exit (neither `E` nor an opening), an `M` without a `T`
  */
 export function readTextMaze(text: string, file: string): TextMaze {
-  const all = text.split(/\r?\n/);
+  // a byte order mark is no character of the maze (columns count from the one after it)
+  const all = (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).split(/\r?\n/);
   let first = 0;
   while (first < all.length && all[first].trim() === "") first++;
   let last = all.length - 1;

@@ -2,12 +2,18 @@
  * labgen's part for Minotaur levels: a hill-climb over wall layouts, openings and start
  * cells that keeps each change which does not shorten the optimum (the fewest moves,
  * waits included, by search/bfs.ts), from several random starts; every level it returns is
- * proven solvable by that search. Deterministic per seed and iteration count.
+ * proven solvable by that search, and never has Theseus start on the opening (a one-move
+ * level). Deterministic per seed and iteration count.
  */
 import type { GenerateRequest, Generator } from "../../core/plugin.js";
 import { prng } from "../../core/random.js";
-import { writeLevel, type Level } from "./level.js";
+import { startsOnOpening, writeLevel, type Level } from "./level.js";
 import { solveLevel } from "./search/bfs.js";
+
+/** The optimum the climb maximises: the fewest moves, or -1 (rejected) when there is no escape or Theseus starts on the opening (a one-move level). */
+function optimum(level: Level): number {
+  return startsOnOpening(level) ? -1 : solveLevel(level, { wait: true }).fewest;
+}
 
 /** The sizes labgen minotaur takes (rows and columns each). */
 export const MIN_SIDE = 2;
@@ -108,10 +114,10 @@ export function climb(rows: number, cols: number, seed: number, iterations: numb
   let best: { level: Level; fewest: number } | undefined;
   for (let k = 0; k < restarts; k++) {
     let level = randomStart(rows, cols, rand);
-    let score = solveLevel(level, { wait: true }).fewest;
+    let score = optimum(level);
     for (let tries = 0; score < 0 && tries < 1000; tries++) {
       level = randomStart(rows, cols, rand);
-      score = solveLevel(level, { wait: true }).fewest;
+      score = optimum(level);
     }
     if (score < 0) continue;
     let top = { level: { ...level, open: level.open.slice() }, fewest: score };
@@ -132,7 +138,7 @@ export function climb(rows: number, cols: number, seed: number, iterations: numb
         level.minotaur = otherCell(n, level.theseus, rand);
         undo = () => (level.minotaur = was);
       }
-      const f = solveLevel(level, { wait: true }).fewest;
+      const f = optimum(level);
       if (f >= score || (f >= 0 && rand() < Math.exp((f - score) / heat))) score = f;
       else undo();
       if (score > top.fewest) top = { level: { ...level, open: level.open.slice() }, fewest: score };

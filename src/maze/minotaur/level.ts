@@ -56,3 +56,19 @@ export function writeLevel(level: Level): string {
 export function cellName(level: Pick<Level, "cols">, cell: number): string {
   return `(${Math.floor(cell / level.cols) + 1}, ${(cell % level.cols) + 1})`;
 }
+
+/**
+ * True when Theseus starts on a cell with an opening in the border: the level is solved by
+ * one move out (the spec allows it; the commands say so, labgen never makes one).
+ */
+export function startsOnOpening(level: Level): boolean {
+  const { rows, cols, open, theseus: t } = level;
+  const r = Math.floor(t / cols);
+  const c = t % cols;
+  return (r === 0 && (open[t] & 1) !== 0) || (r === rows - 1 && (open[t] & 2) !== 0) || (c === cols - 1 && (open[t] & 4) !== 0) || (c === 0 && (open[t] & 8) !== 0);
+}
+
+/** The sentence the commands print for such a level (1-based (row, column)), or undefined. */
+export function startNote(level: Level): string | undefined {
+  return startsOnOpening(level) ? `Theseus starts on the opening at ${cellName(level, level.theseus)}: the level is solved by one move out` : undefined;
+}

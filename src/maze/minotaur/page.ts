@@ -2,21 +2,27 @@
  * The HTML page to play a Minotaur level: one self-contained file (no network), the board
  * as SVG; arrow keys or WASD move Theseus, space (or X) waits; the Minotaur's two steps are
  * animated one after the other; U (or Backspace) undoes, R restarts, "Show the solution"
- * lists the optimal moves and plays them. The page keeps its own small copy of the rules
- * (../shared/spec/text-maze.md, section 3) in its script.
+ * lists the optimal moves and plays them, and any key or button stops that replay at once
+ * (the button reads "Stop" meanwhile). An escaped Theseus is drawn one cell out, in the
+ * margin, whole; a caught one shares his cell with the Minotaur, both drawn smaller side by
+ * side. The page keeps its own small copy of the rules (../shared/spec/text-maze.md,
+ * section 3) in its script. WASD are keys for the hand (W north); labcheck's move letters
+ * are compass initials (n e s w: w is west), and the page says so.
  *
- * What a test reads: body[data-state] "playing" | "won" | "lost"; #moves (moves made);
- * #theseus and #minotaur [data-row][data-col] (1-based; Theseus' data-row 0 once out);
- * #minotaur[data-steps] the cells it was drawn on, one per step, in the last turn ("2,3 2,2");
- * #message (the win or lose message); #solution (the optimal moves as words).
+ * What a test reads: body[data-state] "playing" | "won" | "lost"; body[data-busy] "1" while
+ * moves are being played; body[data-replay] "1" while the solution plays; #moves (moves
+ * made); #theseus and #minotaur [data-row][data-col] (1-based; Theseus' data-row 0 once
+ * out); #minotaur[data-steps] the cells it was drawn on, one per step, in the last turn
+ * ("2,3 2,2"); #message (the win or lose message); #solution (the optimal moves as words).
  * A page opened with `#fast` does not animate.
  */
-import type { Level } from "./level.js";
+import { startNote, type Level } from "./level.js";
 import type { Move } from "./rules.js";
 import { wallPath } from "./svg.js";
 
 const CELL = 40;
-const PAD = 20;
+/** The margin around the walls: a whole cell, where an escaped Theseus is drawn. */
+const PAD = CELL;
 
 const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -24,6 +30,7 @@ const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;"
 export function playPage(level: Level, solution: readonly Move[], title: string): string {
   const W = level.cols * CELL + 2 * PAD;
   const H = level.rows * CELL + 2 * PAD;
+  const note = startNote(level);
   const data = JSON.stringify({ rows: level.rows, cols: level.cols, open: [...level.open], theseus: level.theseus, minotaur: level.minotaur, solution, cell: CELL, pad: PAD });
   return `<!doctype html>
 <html lang="en">
@@ -44,13 +51,15 @@ button { margin-right: 0.5em; }
 </head>
 <body data-state="playing">
 <h1>${esc(title)}</h1>
-<p>Arrow keys or WASD move Theseus (blue) one cell; space or X waits. The Minotaur (red) then takes two steps toward him, horizontal first. Leave through the opening in the wall without being caught. U undoes, R restarts.</p>
+<p>Arrow keys or WASD (W up, A left, S down, D right) move Theseus (blue) one cell; space or X waits. The Minotaur (red) then takes two steps toward him, horizontal first. Leave through the opening in the wall without being caught. U undoes, R restarts; any key stops the shown solution.</p>
+<p id="letters">Moves written for <code>labcheck</code> are words or compass letters: <code>n e s w</code> are north, east, south and west (there <code>w</code> is west, not the W key's up).</p>
 <svg id="board" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" role="img" aria-label="the level">
 <path d="${wallPath(level, PAD, PAD, CELL)}" stroke="#333" stroke-width="4" stroke-linecap="square" fill="none"/>
 <g id="minotaur" class="piece" data-row="" data-col=""><circle r="${CELL / 2.6}" fill="#b22"/><text y="6" text-anchor="middle" fill="#fff" font-size="16">M</text></g>
 <g id="theseus" class="piece" data-row="" data-col=""><circle r="${CELL / 2.6}" fill="#25a"/><text y="6" text-anchor="middle" fill="#fff" font-size="16">T</text></g>
 </svg>
 <p>Moves: <span id="moves">0</span> <span id="best"></span></p>
+${note === undefined ? "" : `<p id="note">${esc(note)}.</p>`}
 <p id="message" role="status"></p>
 <p><button id="undo">Undo (U)</button><button id="restart">Restart (R)</button><button id="show">Show the solution</button></p>
 <p id="solution"></p>
@@ -68,19 +77,23 @@ let t = L.theseus, m = L.minotaur, moves = 0, state = "playing";
 const history = [];
 const queue = [];
 let busy = false;
+let replaying = false;
 const $ = (id) => document.getElementById(id);
 document.getElementById("best").textContent = L.solution.length > 0 ? "(fewest: " + L.solution.length + ")" : "(this level has no escape)";
-function place(el, cell, out) {
+// dx: a shift within the cell, scale: the piece's size (both when the two share a cell)
+function place(el, cell, out, dx, scale) {
   const r = Math.floor(cell / L.cols), c = cell % L.cols;
-  let x = L.pad + c * L.cell + L.cell / 2, y = L.pad + r * L.cell + L.cell / 2;
+  let x = L.pad + c * L.cell + L.cell / 2 + (dx || 0), y = L.pad + r * L.cell + L.cell / 2;
   if (out) { x += out[1] * L.cell; y += out[0] * L.cell; }
-  el.setAttribute("transform", "translate(" + x + " " + y + ")");
+  el.setAttribute("transform", "translate(" + x + " " + y + ")" + (scale ? " scale(" + scale + ")" : ""));
   el.dataset.row = out ? "0" : String(r + 1);
   el.dataset.col = out ? "0" : String(c + 1);
 }
 function show(out) {
-  place($("theseus"), t, out);
-  place($("minotaur"), m);
+  // caught: both on one cell, each drawn smaller on its half so that neither hides the other
+  const both = !out && t === m;
+  place($("theseus"), t, out, both ? -L.cell / 4 : 0, both ? 0.6 : 0);
+  place($("minotaur"), m, undefined, both ? L.cell / 4 : 0, both ? 0.6 : 0);
   $("moves").textContent = String(moves);
   document.body.dataset.state = state;
 }
@@ -150,12 +163,22 @@ async function pump() {
     if (a === "undo") undo();
     else if (a === "restart") restart();
     else await play(a);
-    await sleep(delay);
+    if (queue.length > 0) await sleep(delay);
   }
+  stopReplay();
   busy = false;
   document.body.dataset.busy = "";
 }
-function act(a) { queue.push(a); pump(); }
+// the solution's moves still to play are dropped: the replay ends at the move being played
+function stopReplay() {
+  if (!replaying) return;
+  replaying = false;
+  queue.length = 0;
+  $("show").textContent = "Show the solution";
+  document.body.dataset.replay = "";
+}
+// a player's action stops a replay first, then waits only for the move being played
+function act(a) { stopReplay(); queue.push(a); pump(); }
 document.addEventListener("keydown", (e) => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const move = KEYS[e.key];
@@ -166,10 +189,15 @@ document.addEventListener("keydown", (e) => {
 $("undo").addEventListener("click", () => act("undo"));
 $("restart").addEventListener("click", () => act("restart"));
 $("show").addEventListener("click", () => {
+  if (replaying) { stopReplay(); return; }
   if (L.solution.length === 0) { $("solution").textContent = "No escape exists: the Minotaur always catches Theseus."; return; }
   $("solution").textContent = "The fewest moves (" + L.solution.length + "): " + L.solution.join(" ");
   act("restart");
-  for (const mv of L.solution) act(mv);
+  queue.push(...L.solution);
+  replaying = true;
+  $("show").textContent = "Stop";
+  document.body.dataset.replay = "1";
+  pump();
 });
 show();
 </script>

@@ -4,7 +4,7 @@
  * or an HTML page to play (page.ts).
  */
 import type { Source, TextDrawing, TextInput } from "../../core/plugin.js";
-import { readLevel, type Level } from "./level.js";
+import { readLevel, startNote, type Level } from "./level.js";
 import { readMoves } from "./moves.js";
 import { boardLines } from "./picture.js";
 import { describeVerdict, replay, type ReplayState } from "./check.js";
@@ -38,7 +38,10 @@ export const drawing: TextDrawing = {
     const solution: Move[] = optimal.moves.map((k) => MOVE_WORDS[k]);
     const moves: Move[] = witness === undefined ? solution : readMoves(witness.text, witness.name);
     const { states, verdict } = replay(level, moves);
-    const caption = witness === undefined && optimal.fewest < 0 ? "no escape" : describeVerdict(level, verdict);
+    const note = startNote(level);
+    const said = witness === undefined && optimal.fewest < 0 ? "no escape" : describeVerdict(level, verdict);
+    // a level solved by one move out says so in its caption
+    const caption = note === undefined ? said : `${said} (${note})`;
     const exitCode = witness === undefined && optimal.fewest < 0 ? 20 : verdict.kind === "escaped" || (witness === undefined && moves.length === 0) ? 0 : 1;
     const shown = options.step === undefined ? states : states.filter((s) => s.step === options.step);
     if (options.format === "svg") return { text: svgStrip(level, shown, `${options.title}: ${caption}`), exitCode };

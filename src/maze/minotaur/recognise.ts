@@ -2,14 +2,11 @@
 import { looksLikeTextMaze } from "../../core/maze-text.js";
 
 /**
- * True when `text` is a Minotaur level: a text maze whose cell lines hold a `T`. Cheap:
- * one line's test, then a scan for `T` on the odd lines; false for ASP facts and PDDL.
+ * True when `text` is a Minotaur level: a text (maze-like: its first line begins with `+`
+ * or `|`, a byte order mark skipped) that holds a `T` (Theseus) or an `M` (the Minotaur).
+ * A level with M and no T is one too, so that the level's reader says what is missing.
+ * Cheap: one line's test, then one character scan; false for ASP facts, PDDL and CSV.
  */
 export function looksLikeLevel(text: string): boolean {
-  if (!looksLikeTextMaze(text)) return false;
-  const lines = text.split(/\r?\n/);
-  let first = 0;
-  while (first < lines.length && lines[first].trim() === "") first++;
-  for (let i = first + 1; i < lines.length; i += 2) if (lines[i].includes("T")) return true;
-  return false;
+  return looksLikeTextMaze(text) && /[TM]/.test(text);
 }

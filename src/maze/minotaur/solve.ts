@@ -2,11 +2,12 @@
  * labsolve's part for Minotaur levels: the fewest moves by breadth-first search
  * (search/bfs.ts), printed as words, one solution a line after a `%` comment line, or as
  * json (`fewest`, `moves`, `states`). Exit 10 when an escape exists, 20 when none does
- * (every reachable state visited), 30 when `-n 0` listed every optimal solution.
+ * (every reachable state visited), 30 when `-n 0` or `-n N` listed every optimal solution
+ * (the enumeration of the optimal solutions ended: at most N of them).
  */
 import { ExitCode } from "../../core/errors.js";
 import type { SolveFlags, TextInput, TextSolver } from "../../core/plugin.js";
-import { readLevel } from "./level.js";
+import { readLevel, startNote } from "./level.js";
 import { allOptimal, MOVE_WORDS, solveLevel } from "./search/bfs.js";
 
 /** -n 0 lists the optimal solutions when there are at most this many; else it counts them. */
@@ -20,15 +21,18 @@ export const solver: TextSolver = {
     if (flags.cost !== undefined) throw new Error("--cost is the board game's; a Minotaur level counts moves");
     if (flags.maxSteps !== undefined) throw new Error("--max-steps: a Minotaur level is solved by breadth-first search without a horizon");
     const level = readLevel(input.source.text, input.source.name);
+    // a level solved by one move out is legal (the spec's section 3), and said so
+    const note = startNote(level);
     const wait = flags.wait !== false;
     const started = performance.now();
     const many = flags.models !== 1;
     const limit = flags.models === 0 ? LIST_LIMIT : flags.models;
-    const result = many ? allOptimal(level, { wait }, limit, flags.models !== 0) : { ...solveLevel(level, { wait }), count: undefined, solutions: undefined };
+    const result = many ? allOptimal(level, { wait }, limit, flags.models !== 0) : { ...solveLevel(level, { wait }), count: undefined, solutions: undefined, exhausted: false };
     const ms = performance.now() - started;
     const solved = result.fewest >= 0;
     const listed = result.solutions?.slice(0, limit);
-    const complete = flags.models === 0 && result.solutions !== undefined;
+    // every optimal solution listed (-n 0, or -n N with at most N of them): the enumeration ended
+    const complete = many && result.exhausted;
     const code = !solved ? ExitCode.Unsatisfiable : complete ? ExitCode.Exhausted : ExitCode.Satisfiable;
     const variant = wait ? "" : " without waiting";
     // counts are sums of doubles: exact up to 2^53
@@ -43,6 +47,7 @@ export const solver: TextSolver = {
         moves: solved ? words(result.moves) : null,
         states: result.visited,
       };
+      if (note !== undefined) doc.note = note;
       if (many && solved) {
         doc.count = result.count;
         doc.countExact = exact;
@@ -53,6 +58,7 @@ export const solver: TextSolver = {
     } else if (!solved) {
       process.stdout.write(`% no escape${variant}: proven, all ${result.visited} reachable states visited\n`);
     } else {
+      if (note !== undefined) process.stdout.write(`% ${note}\n`);
       process.stdout.write(`% escape in ${result.fewest} move${result.fewest === 1 ? "" : "s"}${variant} (fewest); ${result.visited} states visited\n`);
       if (!many) process.stdout.write(`${words(result.moves).join(" ")}\n`);
       else if (listed === undefined) {

@@ -1,13 +1,30 @@
 /**
- * A text maze's search as a page that animates it step by step: at step k the first k cells
- * the algorithm took from its frontier are "visited", the cells next to them through a
- * passage and not yet visited are the "frontier" (for BFS, Dijkstra, A* and recursive DFS
- * alike), and the last step shows the path. Self-contained (no network), buttons, a slider
- * and the arrow keys. Cells carry data-row, data-col (1-based) and data-state.
+ * A text maze's search as a page that animates it step by step, in three kinds:
+ * - a graph search (BFS, DFS, Dijkstra, A*): at step k the first k cells the algorithm took
+ *   from its frontier are "visited" (the k-th "current": taken), the cells next to them
+ *   through a passage and not yet visited are the "frontier";
+ * - a walker (the wall follower, Trémaux): the cells walked so far, "current" where it stands;
+ * - dead-end filling: the cells filled so far, "current" the one just filled;
+ * and the last step shows the path over what was visited, walked or filled (no frontier).
+ * The legend names the kind's states only. Self-contained (no network); buttons, a slider
+ * and keys (arrows a step, or ten up and down, Home the start, End the path, space plays),
+ * none of which scrolls the page; the maze is scaled to fit the window (at most 3x).
+ * Cells carry data-row, data-col (1-based) and data-state; body carries data-kind.
  */
 import type { TextMaze } from "../../core/maze-text.js";
 
 const CELL = 24;
+
+/** What the page shows for each algorithm (labsolve's names); any other is a graph search. */
+type Kind = "search" | "walk" | "fill";
+const KIND: Readonly<Record<string, Kind>> = { "wall-follower": "walk", tremaux: "walk", "dead-end-filling": "fill" };
+
+/** The legend's words per kind: [current, visited, frontier or undefined]. */
+const WORDS: Readonly<Record<Kind, [string, string, string | undefined]>> = {
+  search: ["taken", "visited", "frontier"],
+  walk: ["here", "walked", undefined],
+  fill: ["just filled", "filled (dead ends)", undefined],
+};
 
 function esc(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -35,11 +52,17 @@ export function searchPage(maze: TextMaze, algorithm: string, visited: ArrayLike
   }
   const mark = (i: number, t: string): string =>
     i < 0 ? "" : `<text x="${(i % cols) * CELL + CELL / 2}" y="${Math.floor(i / cols) * CELL + CELL / 2 + 5}" text-anchor="middle">${t}</text>`;
-  const data = { rows, cols, open: Array.from(open), visited: Array.from(visited), path, algorithm };
+  const kind = KIND[algorithm] ?? "search";
+  const [current, seen, frontier] = WORDS[kind];
+  const data = { rows, cols, open: Array.from(open), visited: Array.from(visited), path, algorithm, kind, width: cols * CELL + 4, height: rows * CELL + 4 };
+  const key = (colour: string, word: string, ink = "#000"): string => `<span class="key" style="background:${colour};color:${ink}">&nbsp;${esc(word)}&nbsp;</span>`;
+  const legend = [key("#1e88e5", current, "#fff"), key("#90caf9", seen), ...(frontier ? [key("#ffd54f", frontier)] : []), key("#e57373", "path")].join(" ");
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
 <style>
 body { font-family: sans-serif; margin: 1em; }
+svg { display: block; }
+#keys { color: #555; font-size: 90%; }
 .cell { fill: #fff; }
 .cell[data-state="frontier"] { fill: #ffd54f; }
 .cell[data-state="visited"] { fill: #90caf9; }
@@ -49,12 +72,13 @@ body { font-family: sans-serif; margin: 1em; }
 text { font: bold 14px sans-serif; pointer-events: none; }
 #controls { margin: .5em 0; }
 </style></head>
-<body>
+<body data-kind="${kind}">
 <h1>${esc(title)}</h1>
-<p>${esc(algorithm)}: <span class="key" style="background:#1e88e5;color:#fff">&nbsp;taken&nbsp;</span> <span style="background:#90caf9">&nbsp;visited&nbsp;</span> <span style="background:#ffd54f">&nbsp;frontier&nbsp;</span> <span style="background:#e57373">&nbsp;path&nbsp;</span></p>
+<p id="legend">${esc(algorithm)}: ${legend}</p>
+<p id="keys">Keys: &larr; &rarr; a step, &uarr; &darr; ten steps, Home the start, End the path, space plays or pauses.</p>
 <div id="controls"><button id="back">&larr; back</button> <button id="play">play</button> <button id="next">next &rarr;</button>
 <input id="slider" type="range" min="0" max="${visited.length + 1}" value="0"> step <span id="step">0</span> / <span id="last">${visited.length + 1}</span> <span id="status"></span></div>
-<svg xmlns="http://www.w3.org/2000/svg" width="${cols * CELL + 4}" height="${rows * CELL + 4}" viewBox="-2 -2 ${cols * CELL + 4} ${rows * CELL + 4}">
+<svg id="maze" xmlns="http://www.w3.org/2000/svg" width="${cols * CELL + 4}" height="${rows * CELL + 4}" viewBox="-2 -2 ${cols * CELL + 4} ${rows * CELL + 4}">
 ${rects.join("\n")}
 <path class="walls" d="${walls.join("")}"/>
 ${mark(maze.start, "S")}${mark(maze.exit, "E")}
@@ -83,8 +107,12 @@ ${mark(maze.start, "S")}${mark(maze.exit, "E")}
     const state = new Array(d.rows * d.cols).fill("");
     const taken = Math.min(step, d.visited.length);
     for (let j = 0; j < taken; j++) state[d.visited[j]] = "visited";
-    for (let j = 0; j < taken; j++) for (const n of neighbours(d.visited[j])) if (state[n] === "") state[n] = "frontier";
-    if (step === 0) state[d.path[0]] = "frontier";
+    // the frontier is a graph search's, and only while it runs
+    if (d.kind === "search" && step < last) {
+      for (let j = 0; j < taken; j++) for (const n of neighbours(d.visited[j])) if (state[n] === "") state[n] = "frontier";
+      if (step === 0) state[d.path[0]] = "frontier";
+    }
+    if (d.kind === "walk" && step === 0) state[d.path[0]] = "current";
     if (taken > 0 && step < last) state[d.visited[taken - 1]] = "current";
     if (step === last) for (const c of d.path) state[c] = "path";
     cells.forEach((el, i) => el.setAttribute("data-state", state[i]));
@@ -96,13 +124,36 @@ ${mark(maze.start, "S")}${mark(maze.exit, "E")}
   document.getElementById("next").onclick = () => { stop(); show(step + 1); };
   document.getElementById("back").onclick = () => { stop(); show(step - 1); };
   document.getElementById("slider").oninput = (e) => { stop(); show(Number(e.target.value)); };
-  document.getElementById("play").onclick = () => {
+  function play() {
     if (timer) return stop();
     if (step === last) show(0);
     document.getElementById("play").textContent = "pause";
     timer = setInterval(() => { if (step >= last) stop(); else show(step + 1); }, Math.max(15, 4000 / last));
-  };
-  document.addEventListener("keydown", (e) => { if (e.key === "ArrowRight") { stop(); show(step + 1); } if (e.key === "ArrowLeft") { stop(); show(step - 1); } });
+  }
+  document.getElementById("play").onclick = play;
+  // the page's keys, never the browser's (no scrolling, the slider not moved twice)
+  const KEYS = { ArrowRight: () => step + 1, ArrowLeft: () => step - 1, ArrowUp: () => step + 10, ArrowDown: () => step - 10, Home: () => 0, End: () => last };
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === " ") { e.preventDefault(); play(); return; }
+    const to = KEYS[e.key];
+    if (!to) return;
+    e.preventDefault();
+    stop();
+    show(to());
+  });
+  // the maze as large as the window allows (at most 3x), kept in view below the controls
+  const svg = document.getElementById("maze");
+  function fit() {
+    const top = svg.getBoundingClientRect().top + window.scrollY;
+    const wide = document.documentElement.clientWidth - 2 * svg.getBoundingClientRect().left;
+    const high = window.innerHeight - top - 8;
+    const s = Math.max(0.05, Math.min(wide / d.width, high / d.height, 3));
+    svg.setAttribute("width", String(d.width * s));
+    svg.setAttribute("height", String(d.height * s));
+  }
+  window.addEventListener("resize", fit);
+  fit();
   show(0);
 })();
 </script>

@@ -47,7 +47,8 @@ export function readTransitGraph(text: string, file: string): TransitGraph {
   let i = 0;
   while (i < lines.length && lines[i].trim() === "") i++;
   if (i >= lines.length || lines[i].replace(/^\uFEFF/, "").trim().replace(/\s*,\s*/g, ",") !== TRANSIT_HEADER) {
-    throw new InputError(file, { line: i + 1, column: 1 }, `expected the header ${TRANSIT_HEADER}`);
+    const found = i >= lines.length ? "end of input" : `'${lines[i].replace(/^\uFEFF/, "").trim().slice(0, 60)}'`;
+    throw new InputError(file, { line: Math.min(i, lines.length - 1) + 1, column: 1 }, `expected the header ${TRANSIT_HEADER}, found ${found}`);
   }
   const rows: { n1: number; n2: number; w: number; d1: string; d2: string }[] = [];
   for (let k = i + 1; k < lines.length; k++) {

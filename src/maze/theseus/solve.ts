@@ -1,8 +1,11 @@
 /**
  * labsolve's part for Theseus' transit graph (../shared/spec/text-maze.md, section 2).
  *   labsolve FILE.csv        the shortest acyclic path by weight (exit 10; 20 when none)
- *   labsolve -n 0 FILE.csv   every acyclic path (no state twice), then the table: paths under
- *                            each definition of acyclic, and the distinct cycles (exit 30)
+ *   labsolve -n 0 FILE.csv   every acyclic path (no state twice), fewest first (by weight, then
+ *                            edges), then the table: paths under each definition of acyclic,
+ *                            and the distinct cycles (exit 30)
+ *   labsolve -n N FILE.csv   the N paths of least weight, fewest first: exit 10 when more
+ *                            exist (cut at N), 30 when those are all
  * `--format json` carries the same figures.
  */
 import { ExitCode } from "../../core/errors.js";
@@ -10,7 +13,7 @@ import type { SolveFlags, TextInput, TextSolver } from "../../core/plugin.js";
 import { readTransitGraph, stateName } from "./graph.js";
 import { figures, tableRow, writtenEdges, writtenStates } from "./format.js";
 import { roomOfLine } from "./rooms.js";
-import { acyclicPaths, distinctCycles } from "./search/paths.js";
+import { acyclicPaths, distinctCycles, pathsFewestFirst } from "./search/paths.js";
 import { shortestPath } from "./search/shortest.js";
 
 const LABELS = {
@@ -36,12 +39,14 @@ export const solver: TextSolver = {
       return edges ? ExitCode.Satisfiable : ExitCode.Unsatisfiable;
     }
     const t0 = performance.now();
-    const analysis = acyclicPaths(g, true);
+    const analysis = acyclicPaths(g, false);
+    // -n N: the N paths of least weight, fewest first; exhausted when no path was cut off
+    const ranked = pathsFewestFirst(g, flags.models);
     const cycles = distinctCycles(g);
     const ms = performance.now() - t0;
     if (flags.stats) process.stderr.write(`% enumerated in ${ms.toFixed(0)} ms\n`);
     const rooms = roomOfLine(g).count;
-    const shown = flags.models === 0 ? analysis.all : analysis.all.slice(0, flags.models);
+    const shown = ranked.paths.map((p) => p.states);
     if (json) {
       process.stdout.write(
         `${JSON.stringify({
@@ -65,6 +70,6 @@ export const solver: TextSolver = {
       ];
       process.stdout.write(`${out.join("\n")}\n`);
     }
-    return analysis.paths.states.count > 0 ? ExitCode.Exhausted : ExitCode.Unsatisfiable;
+    return ranked.count === 0 ? ExitCode.Unsatisfiable : ranked.exhausted ? ExitCode.Exhausted : ExitCode.Satisfiable;
   },
 };

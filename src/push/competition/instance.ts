@@ -76,12 +76,14 @@ export function readInstance(text: string, file: string): ReadResult {
  * @param atoms parsed atoms with their 1-based locations
  * @param file name for messages
  * @param end where "missing fact" errors point (the end of the input)
- * @throws InputError for: non-integer coordinates, a direction other than n/s/e/w, a
+ * @throws InputError for: no atoms at all (an empty input), non-integer coordinates, a direction other than n/s/e/w, a
  *   board that is not all of 1..N x 1..N, a coordinate outside the board, not exactly
  *   one init_on, goal_on or max_steps, a negative max_steps, a coordinate over MAX_BOARD,
  *   an integer beyond 2^53 - 1
  */
 export function instanceFromAtoms(atoms: Atom[], file: string, end: SourcePosition): ReadResult {
+  // the last rule set asked: an input of no facts at all is no instance of anything
+  if (atoms.length === 0) throw new InputError(file, end, "no instance: the input is empty (or only comments); expected ASP facts such as field(1,1)., a text maze, a Minotaur level or a transit-graph CSV");
   const warnings: string[] = [];
   const warned = new Set<string>();
   const fields: { f: Field; at: Place }[] = [];

@@ -194,6 +194,11 @@ export interface AllOptimal extends SearchResult {
   count: number;
   /** the solutions (move indices), in move order; undefined when count > limit */
   solutions: number[][] | undefined;
+  /**
+   * true when `solutions` holds every optimal solution (the enumeration of the optimal
+   * solutions ran to its end: count <= limit), or when none exists (proven)
+   */
+  exhausted: boolean;
 }
 
 /**
@@ -205,7 +210,7 @@ export interface AllOptimal extends SearchResult {
 export function allOptimal(level: Level, options: { wait: boolean }, limit: number, partial = false): AllOptimal {
   const run = bfs(level, options.wait, true);
   const { fewest, visited } = run;
-  if (fewest < 0) return { fewest, moves: [], visited, count: 0, solutions: [] };
+  if (fewest < 0) return { fewest, moves: [], visited, count: 0, solutions: [], exhausted: true };
   const { tb, dist, queue, tail, wait } = run.layers;
   const ways = new Float64Array(dist.length);
   for (let i = tail - 1; i >= 0; i--) {
@@ -220,7 +225,7 @@ export function allOptimal(level: Level, options: { wait: boolean }, limit: numb
   }
   const start = queue[0];
   const count = ways[start];
-  if (count > limit && !partial) return { fewest, moves: run.moves, visited, count, solutions: undefined };
+  if (count > limit && !partial) return { fewest, moves: run.moves, visited, count, solutions: undefined, exhausted: false };
   const solutions: number[][] = [];
   const path: number[] = [];
   const walk = (s: number): void => {
@@ -242,5 +247,5 @@ export function allOptimal(level: Level, options: { wait: boolean }, limit: numb
     }
   };
   walk(start);
-  return { fewest, moves: run.moves, visited, count, solutions };
+  return { fewest, moves: run.moves, visited, count, solutions, exhausted: solutions.length === count };
 }

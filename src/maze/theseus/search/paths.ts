@@ -155,3 +155,57 @@ export function distinctCycles(g: TransitGraph): PathStats {
   }
   return stats;
 }
+
+/** An acyclic path (no state twice) and its weight. */
+export interface RankedPath {
+  /** the states from g.start to g.goal */
+  states: number[];
+  /** the sum of its edges' weights */
+  weight: number;
+}
+
+/** Fewest first: the lesser weight, then the fewer edges, then the order found (depth-first, edges in CSV order). */
+function before(a: RankedPath & { order: number }, b: RankedPath & { order: number }): number {
+  return a.weight - b.weight || a.states.length - b.states.length || a.order - b.order;
+}
+
+/**
+ * The acyclic paths (no transit state twice, the published definition) from g.start to
+ * g.goal, fewest first: by weight, ties by edges, then in the order the depth-first search
+ * finds them. Keeps at most `limit` paths in memory (all for 0), and counts them all.
+ * @param limit how many paths to return (0: every one)
+ * @returns the paths; `count`, how many exist; `exhausted`, true when every path is returned
+ *   (the enumeration ended with at most `limit` paths), false when the list is cut at `limit`
+ */
+export function pathsFewestFirst(g: TransitGraph, limit: number): { paths: RankedPath[]; count: number; exhausted: boolean } {
+  let kept: (RankedPath & { order: number })[] = [];
+  let count = 0;
+  const usedState = new Uint8Array(g.states);
+  const path: number[] = [g.start];
+  const trim = (): void => {
+    kept.sort(before);
+    kept = kept.slice(0, limit);
+  };
+  const visit = (s: number, weight: number): void => {
+    if (s === g.goal) {
+      kept.push({ states: path.slice(), weight, order: count++ });
+      if (limit > 0 && kept.length >= 2 * limit + 64) trim();
+      return;
+    }
+    for (let k = g.outStart[s]; k < g.outStart[s + 1]; k++) {
+      const e = g.out[k];
+      const t = g.to[e];
+      if (usedState[t]) continue;
+      usedState[t] = 1;
+      path.push(t);
+      visit(t, weight + g.weight[e]);
+      path.pop();
+      usedState[t] = 0;
+    }
+  };
+  usedState[g.start] = 1;
+  visit(g.start, 0);
+  kept.sort(before);
+  if (limit > 0) kept = kept.slice(0, limit);
+  return { paths: kept.map(({ states, weight }) => ({ states, weight })), count, exhausted: kept.length === count };
+}
