@@ -49,7 +49,8 @@ export function looksLikeTextMaze(text: string): boolean {
  * @param file the name in messages
  * @throws InputError at LINE:COL (1-based) for: a line of odd length other than 2C+1 or
  *   an even number of lines, a character not allowed where it stands, two starts, two `E`
- *   cells, no start, no exit (neither `E` nor an opening), an `M` without a `T`
+ *   cells, no start, no exit (neither `E` nor an opening), an `M` without a `T`, a second
+ *   maze after a blank line (one maze a file: `labgen maze --count K -o DIR` writes one file each)
  */
 export function readTextMaze(text: string, file: string): TextMaze {
   const all = text.split(/\r?\n/);
@@ -58,6 +59,19 @@ export function readTextMaze(text: string, file: string): TextMaze {
   let last = all.length - 1;
   while (last >= first && all[last].trim() === "") last--;
   if (first > last) throw new InputError(file, { line: 1, column: 1 }, "expected a maze: a wall line such as +-+-+");
+  // one maze a file: a blank line with a start before it and a maze with a start after it
+  // separates two mazes (labgen maze --count K on standard output); else a blank line is a
+  // row of open cells, read as padded
+  const hasStart = (from: number, to: number): boolean => {
+    for (let i = from; i <= to; i++) if (/[ST]/.test(all[i])) return true;
+    return false;
+  };
+  for (let i = first + 1; i < last; i++) {
+    if (all[i].trim() !== "" || !looksLikeTextMaze(all[i + 1] ?? "")) continue;
+    if (hasStart(first, i - 1) && hasStart(i + 1, last)) {
+      throw new InputError(file, { line: i + 2, column: 1 }, "a second maze starts here: a file holds one maze (labgen maze --count K -o DIR writes one file each)");
+    }
+  }
   const lines = all.slice(first, last + 1);
   const at = (i: number, col: number) => ({ line: first + i + 1, column: col + 1 });
   const width = lines[0].trimEnd().length;

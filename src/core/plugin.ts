@@ -224,9 +224,10 @@ export interface MazeGenerator {
   /**
    * Writes `count` mazes in the rule set's text format, each followed by a blank line.
    * @param write consumes each chunk before it returns (the buffer is reused)
+   * @param starting called before maze k (0-based) is written, so that a caller may write each maze to a file of its own
    * @throws Error for an unknown algorithm, a size out of range, a braid outside [0, 1]
    */
-  generate(request: MazeRequest, write: (chunk: Uint8Array) => void): void;
+  generate(request: MazeRequest, write: (chunk: Uint8Array) => void, starting?: (k: number) => void): void;
 }
 
 /** One line of batch's results file. */
