@@ -8,6 +8,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { readTextMaze } from "../src/core/maze-text.js";
+import { bfs } from "../src/maze/text/search/graph-search.js";
+import { searchProblem } from "../src/maze/text/search/problem.js";
+import { walk } from "../src/maze/text/check.js";
+import { mazeStats } from "../src/maze/text/stats.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -104,5 +109,126 @@ describe("several mazes: --count K -o DIR writes one file each; a file holding t
     const help = sh("labgen", ["maze", "--help"]).out.replace(/\s+/g, " ");
     expect(help).toContain("one file each into the folder DIR");
     expect(help).toContain("read one maze a file");
+  });
+});
+
+describe("a maze whose exit is an opening in the border: every part counts the move out", () => {
+  // the issue's maze: no E cell; the exit is the opening east of (2, 3), and the only one
+  const OPEN = "+-+-+-+\n|S    |\n+ +-+ +\n|      \n+-+-+-+\n";
+  const file = (): string => {
+    const path = join(tmp(), "open.txt");
+    writeFileSync(path, OPEN);
+    return path;
+  };
+
+  /** The fewest moves out, by a plain breadth-first search over the text written here: the move through the opening counts. */
+  function fewestOut(text: string): number {
+    const lines = text.split("\n");
+    const rows = (lines.length - 2) / 2;
+    const cols = (lines[0].length - 1) / 2;
+    const ch = (y: number, x: number): string => (lines[y] ?? "").padEnd(2 * cols + 1, " ")[x];
+    const seen = new Map<string, number>([["0,0", 0]]);
+    const queue: [number, number][] = [[0, 0]];
+    for (let h = 0; h < queue.length; h++) {
+      const [r, c] = queue[h];
+      const d = seen.get(`${r},${c}`)!;
+      for (const [dr, dc] of [[-1, 0], [0, 1], [1, 0], [0, -1]]) {
+        if (ch(2 * r + 1 + dr, 2 * c + 1 + dc) !== " ") continue;
+        const nr = r + dr;
+        const nc = c + dc;
+        if (nr < 0 || nc < 0 || nr >= rows || nc >= cols) return d + 1;
+        if (!seen.has(`${nr},${nc}`)) {
+          seen.set(`${nr},${nc}`, d + 1);
+          queue.push([nr, nc]);
+        }
+      }
+    }
+    return -1;
+  }
+
+  it("on 300 random mazes with openings: the solver, the referee's walk and the statistics agree with a plain search written here", () => {
+    let seed = 12345;
+    const rnd = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    let solvable = 0;
+    for (let t = 0; t < 300; t++) {
+      const rows = 1 + Math.floor(rnd() * 6);
+      const cols = 2 + Math.floor(rnd() * 6);
+      const lines: string[] = [];
+      for (let y = 0; y <= 2 * rows; y++) {
+        let line = "";
+        for (let x = 0; x <= 2 * cols; x++) {
+          const border = y === 0 || y === 2 * rows || x === 0 || x === 2 * cols;
+          if (y % 2 === 0 && x % 2 === 0) line += "+";
+          else if (y % 2 === 1 && x % 2 === 1) line += y === 1 && x === 1 ? "S" : " ";
+          else line += rnd() < (border ? 0.08 : 0.6) ? " " : y % 2 === 0 ? "-" : "|";
+        }
+        lines.push(line);
+      }
+      if (!lines.some((l, y) => (y === 0 || y === 2 * rows ? l.includes(" ") : l[0] === " " || l[2 * cols] === " "))) lines[1] = `${lines[1].slice(0, -1)} `;
+      const text = `${lines.join("\n")}\n`;
+      const maze = readTextMaze(text, "random.txt");
+      const fewest = fewestOut(text);
+      const r = bfs(searchProblem(maze));
+      expect(r.found ? r.moves.length : -1, text).toBe(fewest);
+      expect(mazeStats(maze).solution, text).toBe(fewest);
+      if (r.found) {
+        solvable++;
+        expect(walk(maze, Array.from(r.moves)).valid, text).toBe(true);
+      }
+    }
+    expect(solvable).toBeGreaterThan(50);
+  });
+
+  it("labsolve and labcheck: the fewest moves include the move out (4 here), and labcheck accepts that walk", () => {
+    const path = file();
+    const fewest = fewestOut(OPEN);
+    expect(fewest).toBe(4);
+    const r = sh("labsolve", [path]);
+    expect(r.out).toMatch(/south|east/);
+    const words = r.out.match(/\b(north|east|south|west)\b/g)!;
+    expect(words).toHaveLength(fewest);
+    const c = sh("labcheck", [path, "-"], r.out);
+    expect(c.code, c.out).toBe(0);
+    expect(c.out).toMatch(new RegExp(`^valid: ${fewest} moves`));
+  });
+
+  it("labshow text: the same count as labsolve, and the opening drawn as E (the format's mark for an opening)", () => {
+    const path = file();
+    const t = sh("labshow", [path]);
+    expect(t.code, t.err).toBe(0);
+    expect(t.out).toContain(`${fewestOut(OPEN)} moves`);
+    const picture = t.out.split("\n").slice(0, 5);
+    expect(picture[3]).toMatch(/E$/);
+    // a witness drawn: its moves counted, the move out included
+    const w = sh("labshow", [path, "-"], "[south, east, east, east]");
+    expect(w.code, w.err).toBe(0);
+    expect(w.out).toContain("4 moves");
+  });
+
+  it("labshow svg: E at the opening and the path drawn out through it", () => {
+    const path = file();
+    const svg = sh("labshow", [path, "--format", "svg"]);
+    expect(svg.code, svg.err).toBe(0);
+    const points = svg.out.match(/<polyline class="path" points="([^"]*)"/)![1].split(" ");
+    expect(points).toHaveLength(fewestOut(OPEN) + 1);
+    const [x, y] = points[points.length - 1].split(",").map(Number);
+    expect(x).toBeGreaterThan(3 * 20); // right of the grid's east border, on row 2
+    expect(y).toBe(20 + 10);
+    const e = svg.out.match(/<text class="mark" x="([\d.]+)" y="[\d.]+"[^>]*>E</);
+    expect(e).not.toBeNull();
+    expect(Number(e![1])).toBeGreaterThan(3 * 20);
+  });
+
+  it("labcheck's statistics: the way out counted, not 'no path'", () => {
+    const path = file();
+    const c = sh("labcheck", [path], "");
+    const all = `${c.out}${c.err}`;
+    // however labcheck is asked for the statistics (the instance alone, or --instance)
+    const stats = /S to/.test(all) ? all : (() => {
+      const i = sh("labcheck", ["--instance", path]);
+      return `${i.out}${i.err}`;
+    })();
+    expect(stats).not.toContain("no path");
+    expect(stats).toMatch(new RegExp(`S to the exit: ${fewestOut(OPEN)} moves`));
   });
 });

@@ -167,28 +167,29 @@ export function readTextMaze(text: string, file: string): TextMaze {
 
 /**
  * The text format's lines of a grid (2R+1 lines of 2C+1 characters, trailing spaces kept):
- * `+` corners, `-` and `|` walls, spaces for passages and border openings, and in each cell
- * the character `cell(i)` gives (i = r*C + c, 0-based; one character). Shared by the writer
- * and the pictures of every static labyrinth.
+ * `+` corners, `-` and `|` walls, spaces for passages, `opening` for border openings (a
+ * space, or `E`: the format reads both as an opening), and in each cell the character
+ * `cell(i)` gives (i = r*C + c, 0-based; one character). Shared by the writer and the
+ * pictures of every static labyrinth.
  */
-export function textLines(grid: { rows: number; cols: number; open: Uint8Array }, cell: (i: number) => string): string[] {
+export function textLines(grid: { rows: number; cols: number; open: Uint8Array }, cell: (i: number) => string, opening: " " | "E" = " "): string[] {
   const { rows, cols, open } = grid;
   const out: string[] = [];
   const wall = (r: number): string => {
     let s = "+";
     for (let c = 0; c < cols; c++) {
       const passage = r < rows ? (open[r * cols + c] & OPEN.n) !== 0 : (open[(rows - 1) * cols + c] & OPEN.s) !== 0;
-      s += `${passage ? " " : "-"}+`;
+      s += `${passage ? (r === 0 || r === rows ? opening : " ") : "-"}+`;
     }
     return s;
   };
   for (let r = 0; r < rows; r++) {
     out.push(wall(r));
-    let s = (open[r * cols] & OPEN.w) !== 0 ? " " : "|";
+    let s = (open[r * cols] & OPEN.w) !== 0 ? opening : "|";
     for (let c = 0; c < cols; c++) {
       const i = r * cols + c;
       s += cell(i);
-      s += (open[i] & OPEN.e) !== 0 ? " " : "|";
+      s += (open[i] & OPEN.e) !== 0 ? (c === cols - 1 ? opening : " ") : "|";
     }
     out.push(s);
   }

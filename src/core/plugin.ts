@@ -311,10 +311,16 @@ export interface TextDrawing {
   /** the formats the rule set draws ("text", "svg", "html") */
   formats: readonly string[];
   /**
-   * @returns the picture and the exit code (0 drawn, 1 the witness breaks a rule, 20 no solution)
-   * @throws InputError for a malformed instance or witness
+   * @returns the picture and the exit code (0 drawn, 1 the witness breaks a rule, 20 no
+   *   solution); a large picture comes as `chunks` to write in turn (then `text` is empty),
+   *   and `note` is a warning for standard error (a picture drawn with less detail)
+   * @throws InputError for a malformed instance or witness; Error for a picture too large to view
    */
-  draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string; algorithm?: string }): Promise<{ text: string; exitCode: number }>;
+  draw(
+    input: TextInput,
+    witness: Source | undefined,
+    options: { format: string; step?: number; title: string; algorithm?: string },
+  ): Promise<{ text: string; exitCode: number; chunks?: Iterable<string>; note?: string }>;
 }
 
 /**
