@@ -232,3 +232,40 @@ describe("a maze whose exit is an opening in the border: every part counts the m
     expect(stats).toMatch(new RegExp(`S to the exit: ${fewestOut(OPEN)} moves`));
   });
 });
+
+describe("pictures of large mazes: streamed, bounded, refused past what a viewer shows", () => {
+  /** A maze written by labgen into a fresh folder. */
+  const generated = (rows: number, cols: number): string => {
+    const path = join(tmp(), `m-${rows}x${cols}.txt`);
+    const r = sh("labgen", ["maze", String(rows), String(cols), "--algorithm", "binary-tree", "--seed", "3", "-o", path]);
+    expect(r.code, r.err).toBe(0);
+    return path;
+  };
+
+  it("svg of a 1000x1000 maze in a 160 MB heap: written by chunks, no shading (said on stderr), walls, the path, S and E", () => {
+    const path = generated(1000, 1000);
+    const r = spawnSync(process.execPath, ["--max-old-space-size=160", join(ROOT, "dist/src/cli/labshow.js"), path, "--format", "svg"], { encoding: "utf8", maxBuffer: 256 << 20 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^labshow: note: a maze of 1000000 cells: the SVG leaves out the distance shading/);
+    expect(r.stdout).toMatch(/^<svg [^>]*width="20002" height="20002"/);
+    expect(r.stdout).not.toContain("<rect");
+    expect(r.stdout).toContain('<polyline class="path"');
+    expect(r.stdout.endsWith("</svg>\n")).toBe(true);
+  });
+
+  it("svg past 1000000 cells and the page past 100000: labshow: error saying what to do, exit 65, nothing written", () => {
+    const big = generated(1001, 1000);
+    const svg = sh("labshow", [big, "--format", "svg"]);
+    expect(svg.code).toBe(65);
+    expect(svg.err).toMatch(/^labshow: error: a 1001x1000 maze \(1001000 cells\) is too large for an SVG picture .*--format text/);
+    expect(svg.out).toBe("");
+    const page = generated(400, 251);
+    const out = join(tmp(), "page.html");
+    const html = sh("labshow", [page, "--format", "html", "-o", out]);
+    expect(html.code).toBe(65);
+    expect(html.err).toMatch(/^labshow: error: a 400x251 maze \(100400 cells\) is too large for the search page .*--format svg/);
+    expect(existsSync(out)).toBe(false);
+    // just under the caps: drawn
+    expect(sh("labshow", [generated(400, 250), "--format", "html", "-o", out]).code).toBe(0);
+  });
+});
