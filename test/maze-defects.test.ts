@@ -8,11 +8,15 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTextMaze } from "../src/core/maze-text.js";
+import { readTextMaze, writeTextMaze } from "../src/core/maze-text.js";
 import { bfs } from "../src/maze/text/search/graph-search.js";
 import { searchProblem } from "../src/maze/text/search/problem.js";
 import { walk } from "../src/maze/text/check.js";
 import { mazeStats } from "../src/maze/text/stats.js";
+import { turnAcyclicPaths } from "../src/maze/text/search/turn.js";
+import { generateMaze } from "../src/maze/text/generate.js";
+import { SPANNING } from "../src/maze/text/generate/algorithms.js";
+import { prng } from "../src/core/random.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -269,3 +273,116 @@ describe("pictures of large mazes: streamed, bounded, refused past what a viewer
     expect(sh("labshow", [generated(400, 250), "--format", "html", "-o", out]).code).toBe(0);
   });
 });
+
+describe("the turn rule's enumeration: fewest first, cut at N is not all, the time limit honoured", () => {
+  const DR = [-1, 0, 1, 0];
+  const DC = [0, 1, 0, -1];
+  const BIT = [1, 4, 2, 8];
+
+  /** Every acyclic walk (no (cell, direction) twice) to the E cell under the turn rule, by a plain recursive search written here: its move lists. */
+  function allWalks(m: { rows: number; cols: number; open: Uint8Array; start: number; exit: number }): number[][] {
+    const out: number[][] = [];
+    const used = new Set<number>();
+    const moves: number[] = [];
+    const go = (r: number, c: number, last: number): void => {
+      if (r * m.cols + c === m.exit) {
+        out.push([...moves]);
+        return;
+      }
+      for (let d = 0; d < 4; d++) {
+        if (last >= 0 && (d === last || d === (last + 2) % 4)) continue;
+        const nr = r + DR[d];
+        const nc = c + DC[d];
+        if (!(m.open[r * m.cols + c] & BIT[d]) || nr < 0 || nc < 0 || nr >= m.rows || nc >= m.cols) continue;
+        const key = (nr * m.cols + nc) * 4 + d;
+        if (used.has(key)) continue;
+        used.add(key);
+        moves.push(d);
+        go(nr, nc, d);
+        moves.pop();
+        used.delete(key);
+      }
+    };
+    go((m.start / m.cols) | 0, m.start % m.cols, -1);
+    return out;
+  }
+
+  it("-n N reports the N walks of fewest moves, in nondecreasing length, and says exhausted only when no more exist (200 braided mazes)", () => {
+    const rnd = prng(9);
+    let cut = 0;
+    let exact = 0;
+    for (let i = 0; i < 200; i++) {
+      const m = generateMaze(2 + (i % 3), 2 + ((i >> 1) % 3), SPANNING[i % SPANNING.length].name, rnd, 1);
+      const all = allWalks(m);
+      const lengths = all.map((w) => w.length).sort((a, b) => a - b);
+      const keys = new Set(all.map((w) => w.join("")));
+      for (const n of [1, 2, 3, all.length, 0]) {
+        const got: number[][] = [];
+        const e = turnAcyclicPaths(m, searchProblem(m), { models: n, onPath: (w) => got.push(Array.from(w)) });
+        const want = n === 0 ? all.length : Math.min(n, all.length);
+        expect(got.map((w) => w.length), writeTextMaze(m)).toEqual(lengths.slice(0, want));
+        for (const w of got) expect(keys.has(w.join(""))).toBe(true);
+        expect(new Set(got.map((w) => w.join(""))).size).toBe(got.length);
+        expect(e.exhausted).toBe(n === 0 || all.length <= n);
+        expect(e.interrupted).toBe(false);
+        if (n > 0 && all.length > n) cut++;
+        if (n > 0 && all.length === n) exact++;
+      }
+    }
+    expect(cut).toBeGreaterThan(50);
+    expect(exact).toBeGreaterThan(50);
+  });
+
+  it("stops when asked (polled), reporting interrupted, not exhausted, and what was complete", () => {
+    const room = openRoom(8, 8);
+    const m = readTextMaze(room, "room");
+    let polls = 0;
+    const e = turnAcyclicPaths(m, searchProblem(m), { shouldStop: () => ++polls >= 50 });
+    expect(e.interrupted).toBe(true);
+    expect(e.exhausted).toBe(false);
+    expect(polls).toBe(50);
+    expect(e.nodes).toBeLessThan(51 * 1024);
+    expect(e.completeBelow).toBeGreaterThanOrEqual(14);
+  });
+
+  it("labsolve --rule turn -n 0 --time-limit 1 on an open 8x8 room: stops at the limit, exit 11, says so; paths fewest first", () => {
+    const path = join(tmp(), "room.txt");
+    writeFileSync(path, openRoom(8, 8));
+    const t0 = Date.now();
+    const r = sh("labsolve", ["--rule", "turn", "-n", "0", "--time-limit", "1", path]);
+    const seconds = (Date.now() - t0) / 1000;
+    expect(r.code, r.err).toBe(11);
+    expect(r.out).toMatch(/interrupted at the time limit/);
+    expect(r.out).not.toMatch(/step limit/);
+    expect(seconds).toBeLessThan(1 + 4); // the old enumeration ignored the limit and ran to its step limit
+    const lengths = [...r.out.matchAll(/^Path \d+: \[(.*)\]$/gm)].map((x) => x[1].split(", ").length);
+    expect(lengths.length).toBeGreaterThan(100);
+    for (let i = 1; i < lengths.length; i++) expect(lengths[i]).toBeGreaterThanOrEqual(lengths[i - 1]);
+    const fewest = sh("labsolve", ["--rule", "turn", "-f", "json", path]);
+    const best = (fewest.out.match(/\b(north|east|south|west)\b/g) ?? []).length;
+    expect(lengths[0]).toBe(best);
+  });
+
+  it("labsolve --rule turn -n 5: the five fewest, exit 10 (cut at 5: more exist)", () => {
+    const path = join(tmp(), "room.txt");
+    writeFileSync(path, openRoom(8, 8));
+    const r = sh("labsolve", ["--rule", "turn", "-n", "5", path]);
+    expect(r.code).toBe(10);
+    const lengths = [...r.out.matchAll(/^Path \d+: \[(.*)\]$/gm)].map((x) => x[1].split(", ").length);
+    expect(lengths).toHaveLength(5);
+    for (let i = 1; i < lengths.length; i++) expect(lengths[i]).toBeGreaterThanOrEqual(lengths[i - 1]);
+    const fewest = sh("labsolve", ["--rule", "turn", "-f", "json", path]);
+    expect(lengths[0]).toBe((fewest.out.match(/\b(north|east|south|west)\b/g) ?? []).length);
+  });
+});
+
+/** An open room of rows x cols cells: no inner walls, S top-left, E bottom-right. */
+function openRoom(rows: number, cols: number): string {
+  const lines = [`+${"-+".repeat(cols)}`];
+  for (let r = 0; r < rows; r++) {
+    let row = "|";
+    for (let c = 0; c < cols; c++) row += `${r === 0 && c === 0 ? "S" : r === rows - 1 && c === cols - 1 ? "E" : " "}${c < cols - 1 ? " " : "|"}`;
+    lines.push(row, `+${(r === rows - 1 ? "-+" : " +").repeat(cols)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
