@@ -386,3 +386,45 @@ function openRoom(rows: number, cols: number): string {
   }
   return `${lines.join("\n")}\n`;
 }
+
+describe("the readers take the mazes labgen writes: text mazes past 16 MiB, every cap settable", () => {
+  it("a 2100x2100 maze (17.7 MB of text): labsolve solves it, labcheck checks the answer, from a file and from a pipe", () => {
+    const path = join(tmp(), "big.txt");
+    expect(sh("labgen", ["maze", "2100", "2100", "--algorithm", "binary-tree", "--seed", "5", "-o", path]).code).toBe(0);
+    const size = readFileSync(path).length;
+    expect(size).toBeGreaterThan(16 * 2 ** 20);
+    const r = sh("labsolve", [path]);
+    expect(r.code, r.err).not.toBe(65);
+    expect(r.out).toMatch(/\b(south|east)\b/);
+    const c = sh("labcheck", [path, "-"], r.out);
+    expect(c.code, c.out.slice(0, 300)).toBe(0);
+    const piped = spawnSync("sh", ["-c", `cat '${path}' | '${join(ROOT, "bin/labsolve")}' -`], { encoding: "utf8", maxBuffer: 64 << 20 });
+    expect(piped.status, piped.stderr).toBe(r.code);
+    expect(piped.stdout).toBe(r.out);
+  });
+
+  it("LABYRINTH_MAX_INPUT_MB sets every cap: a maze over it is refused naming the variable; a bad value is a usage error", () => {
+    const path = join(tmp(), "m.txt");
+    expect(sh("labgen", ["maze", "300", "300", "--algorithm", "binary-tree", "--seed", "5", "-o", path]).code).toBe(0);
+    const r = sh("labsolve", [path], "", { LABYRINTH_MAX_INPUT_MB: "0.25" });
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(/^.*m\.txt: error: the file is \d+ bytes, over the cap of 256 KiB \(262144 bytes\): not read; LABYRINTH_MAX_INPUT_MB=MiB sets the cap\n$/);
+    expect(sh("labsolve", [path], "", { LABYRINTH_MAX_INPUT_MB: "1" }).code).not.toBe(65);
+    const bad = sh("labsolve", [path], "", { LABYRINTH_MAX_INPUT_MB: "lots" });
+    expect(bad.code).toBe(65);
+    expect(bad.err).toBe("labsolve: error: LABYRINTH_MAX_INPUT_MB=lots: expected a positive number of MiB\n");
+  });
+
+  it("a file over 16 MiB that is no maze is still refused at the default cap", () => {
+    const path = join(tmp(), "facts.lp");
+    writeFileSync(path, "% padding\n".repeat(1_800_000));
+    const r = sh("labsolve", [path]);
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(/over the cap of 16 MiB .*LABYRINTH_MAX_INPUT_MB=MiB sets the cap \(text mazes are read up to 500 MiB\)/);
+  });
+
+  it("labgen maze --help names the readers' cap and its variable", () => {
+    const help = sh("labgen", ["maze", "--help"]).out.replace(/\s+/g, " ");
+    expect(help).toContain("LABYRINTH_MAX_INPUT_MB");
+  });
+});

@@ -12,6 +12,7 @@ import { Command, InvalidArgumentError, Option } from "commander";
 import { mazeGenerator } from "../registry.js";
 import { clingoExits, nonNegativeInteger, positiveInteger } from "./args.js";
 import { VERSION } from "../core/version.js";
+import { capFromEnvironment, formatBytes, INPUT_CAP_VARIABLE, MAX_TEXT_MAZE_BYTES } from "../core/files.js";
 import { CLOSED_PIPE_EXIT, guarded } from "./common.js";
 
 /** A fraction in [0, 1] (commander parser: a bad value is a usage error, exit 65). */
@@ -114,10 +115,17 @@ export async function runMazeCommand(args: readonly string[]): Promise<void> {
     .option("--count <k>", "how many mazes", positiveInteger, 1)
     .option("--braid <p>", "remove this fraction of the dead ends (0 to 1): loops, not a perfect maze", fraction)
     .option("-o, --out <path>", "write to a new FILE (one maze) or into the folder DIR, one new file per maze (--count K > 1); never overwrites")
-    .addHelpText("after", `\nAlgorithms (uniform: every perfect maze of the grid is equally likely), bias:\n${table}\n`)
+    .addHelpText(
+      "after",
+      `\nAlgorithms (uniform: every perfect maze of the grid is equally likely), bias:\n${table}\n\n` +
+        `${wrap(`Reading back: labsolve, labcheck and labshow read a text maze of up to ${formatBytes(MAX_TEXT_MAZE_BYTES)} (about 11000 x 11000 cells; other inputs up to 16 MiB); ${INPUT_CAP_VARIABLE}=MiB sets every input cap (at most 512 MiB, what one string holds). labgen says so on standard error when a maze is larger.`, 0, 80)}\n`,
+    )
     .action(async (rows: number, cols: number, flags: MazeFlags) => {
       await guarded("labgen", () => {
         const paths = outputFiles(flags, rows, cols);
+        const bytes = (2 * rows + 1) * (2 * cols + 2);
+        const cap = capFromEnvironment() ?? MAX_TEXT_MAZE_BYTES;
+        if (bytes > cap) process.stderr.write(`labgen: note: each maze is ${bytes} bytes of text, over the readers' cap of ${formatBytes(cap)} (${INPUT_CAP_VARIABLE}=MiB sets it, up to 512 MiB): labsolve, labcheck and labshow will not read it back\n`);
         let fd = 1;
         const close = (): void => {
           if (fd !== 1) closeSync(fd);
