@@ -31,6 +31,14 @@ export interface TextMaze {
 }
 
 const WALL_LINE = /^\+([-+ E]*)$/;
+const PLUS = 43;
+const DASH = 45;
+const SPACE = 32;
+const BAR = 124;
+const LETTER_E = 69;
+const LETTER_S = 83;
+const LETTER_T = 84;
+const LETTER_M = 77;
 
 /**
  * True when `text` looks like a text maze: its first non-blank line is a wall line
@@ -91,22 +99,21 @@ export function readTextMaze(text: string, file: string): TextMaze {
   let minotaurAt: { line: number; column: number } | undefined;
   let openings = 0;
   for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].replace(/\s+$/, "");
+    const raw = lines[i].trimEnd(); // as /\s+$/ strips, without its quadratic cost on long lines
     if (raw.length > width) throw new InputError(file, at(i, width), `expected the end of the line: a row is ${width} characters wide`);
     const line = raw.padEnd(width, " ");
     const wallLine = i % 2 === 0;
     const border = i === 0 || i === lines.length - 1;
     for (let k = 0; k < width; k++) {
-      const ch = line[k];
-      const where = at(i, k);
+      const code = line.charCodeAt(k); // char codes: a maze may be 10^8 characters
       if (wallLine) {
         if (k % 2 === 0) {
-          if (ch !== "+") throw new InputError(file, where, `expected + at a corner, found '${ch}'`);
+          if (code !== PLUS) throw new InputError(file, at(i, k), `expected + at a corner, found '${line[k]}'`);
           continue;
         }
         const c = (k - 1) / 2;
-        const passage = ch === " " || (border && ch === "E");
-        if (!passage && ch !== "-") throw new InputError(file, where, `expected - (a wall) or a space (a passage${border ? " or an opening" : ""}), found '${ch}'`);
+        const passage = code === SPACE || (border && code === LETTER_E);
+        if (!passage && code !== DASH) throw new InputError(file, at(i, k), `expected - (a wall) or a space (a passage${border ? " or an opening" : ""}), found '${line[k]}'`);
         if (!passage) continue;
         if (i === 0) {
           open[c] |= OPEN.n;
@@ -124,8 +131,8 @@ export function readTextMaze(text: string, file: string): TextMaze {
       const r = (i - 1) / 2;
       if (k % 2 === 0) {
         const edge = k === 0 || k === width - 1;
-        const passage = ch === " " || (edge && ch === "E");
-        if (!passage && ch !== "|") throw new InputError(file, where, `expected | (a wall) or a space (a passage${edge ? " or an opening" : ""}), found '${ch}'`);
+        const passage = code === SPACE || (edge && code === LETTER_E);
+        if (!passage && code !== BAR) throw new InputError(file, at(i, k), `expected | (a wall) or a space (a passage${edge ? " or an opening" : ""}), found '${line[k]}'`);
         if (!passage) continue;
         const c = k / 2; // the wall between column c-1 and column c (0-based)
         if (k === 0) {
@@ -141,20 +148,20 @@ export function readTextMaze(text: string, file: string): TextMaze {
         continue;
       }
       const cell = r * cols + (k - 1) / 2;
-      if (ch === " ") continue;
-      if (ch === "S" || ch === "T") {
-        if (start >= 0) throw new InputError(file, where, `a second start '${ch}': a maze has one start (S, or T in a Minotaur level)`);
+      if (code === SPACE) continue;
+      if (code === LETTER_S || code === LETTER_T) {
+        if (start >= 0) throw new InputError(file, at(i, k), `a second start '${line[k]}': a maze has one start (S, or T in a Minotaur level)`);
         start = cell;
-        startMark = ch;
-      } else if (ch === "E") {
-        if (exit >= 0) throw new InputError(file, where, "a second exit E: a maze has one E cell (or openings in the border)");
+        startMark = code === LETTER_S ? "S" : "T";
+      } else if (code === LETTER_E) {
+        if (exit >= 0) throw new InputError(file, at(i, k), "a second exit E: a maze has one E cell (or openings in the border)");
         exit = cell;
-      } else if (ch === "M") {
-        if (minotaur >= 0) throw new InputError(file, where, "a second Minotaur M");
+      } else if (code === LETTER_M) {
+        if (minotaur >= 0) throw new InputError(file, at(i, k), "a second Minotaur M");
         minotaur = cell;
-        minotaurAt = where;
+        minotaurAt = at(i, k);
       } else {
-        throw new InputError(file, where, `expected a cell: a space, S (start), E (exit), T (Theseus) or M (the Minotaur), found '${ch}'`);
+        throw new InputError(file, at(i, k), `expected a cell: a space, S (start), E (exit), T (Theseus) or M (the Minotaur), found '${line[k]}'`);
       }
     }
   }
