@@ -52,12 +52,13 @@ export function tooLarge(name: string, bytes: number | undefined, maxBytes: numb
 }
 
 /**
- * True when `head`, the first bytes of a file, starts (after blank lines) with a text maze's
+ * True when `head`, the first bytes of a file, starts (after a byte order mark and blank lines) with a text maze's
  * wall line: `+`, then `-`, spaces, `E` and `+` (src/core/maze-text.ts's format), the line
  * possibly cut by the end of `head`.
  */
 export function startsLikeTextMaze(head: string): boolean {
-  const m = /^(?:[ \t]*\r?\n)*(\+[-+ E]*)(\r?\n|$)/.exec(head);
+  // a UTF-8 byte order mark, as text or as the bytes EF BB BF read as latin1, is skipped
+  const m = /^(?:\uFEFF|\u00EF\u00BB\u00BF)?(?:[ \t]*\r?\n)*(\+[-+ E]*)(\r?\n|$)/.exec(head);
   if (!m) return false;
   const line = m[1].trimEnd();
   return m[2] === "" || (line.length >= 3 && line.length % 2 === 1 && line.endsWith("+"));
