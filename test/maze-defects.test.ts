@@ -423,8 +423,12 @@ describe("the readers take the mazes labgen writes: text mazes past 16 MiB, ever
     expect(r.err).toMatch(/over the cap of 16 MiB .*LABYRINTH_MAX_INPUT_MB=MiB sets the cap \(text mazes are read up to 500 MiB\)/);
   });
 
-  it("labgen maze --help names the readers' cap and its variable", () => {
+  it("labgen maze --help names the readers' cap and its variable; labsolve, labcheck and labshow --help name every cap", () => {
     const help = sh("labgen", ["maze", "--help"]).out.replace(/\s+/g, " ");
     expect(help).toContain("LABYRINTH_MAX_INPUT_MB");
+    for (const cmd of ["labsolve", "labcheck", "labshow"]) {
+      const h = sh(cmd, ["--help"]).out.replace(/\s+/g, " ");
+      expect(h, cmd).toContain("Input caps: an instance file 16 MiB, a text maze 500 MiB, a solver output 256 MiB; the environment variable LABYRINTH_MAX_INPUT_MB=MiB sets every cap");
+    }
   });
 });
