@@ -102,19 +102,19 @@ export function readTextMaze(text: string, file: string): TextMaze {
     const raw = lines[i].trimEnd(); // as /\s+$/ strips, without its quadratic cost on long lines
     if (raw.length > width) throw new InputError(file, at(i, width), `expected the end of the line: a row is ${width} characters wide`);
     const line = raw.padEnd(width, " ");
-    const wallLine = i % 2 === 0;
     const border = i === 0 || i === lines.length - 1;
-    for (let k = 0; k < width; k++) {
-      const code = line.charCodeAt(k); // char codes: a maze may be 10^8 characters
-      if (wallLine) {
-        if (k % 2 === 0) {
-          if (code !== PLUS) throw new InputError(file, at(i, k), `expected + at a corner, found '${line[k]}'`);
-          continue;
+    // char codes, a cell (column c) at a time: a maze may be 10^8 characters
+    if (i % 2 === 0) {
+      // a wall line: + at even positions, at 2c+1 - (a wall) or a space (a passage; in the border an opening, also E)
+      const below = i / 2; // the row below this line (0-based); rows: the bottom border
+      for (let c = 0; c <= cols; c++) {
+        if (line.charCodeAt(2 * c) !== PLUS) throw new InputError(file, at(i, 2 * c), `expected + at a corner, found '${line[2 * c]}'`);
+        if (c === cols) break;
+        const code = line.charCodeAt(2 * c + 1);
+        if (code === DASH) continue;
+        if (code !== SPACE && !(border && code === LETTER_E)) {
+          throw new InputError(file, at(i, 2 * c + 1), `expected - (a wall) or a space (a passage${border ? " or an opening" : ""}), found '${line[2 * c + 1]}'`);
         }
-        const c = (k - 1) / 2;
-        const passage = code === SPACE || (border && code === LETTER_E);
-        if (!passage && code !== DASH) throw new InputError(file, at(i, k), `expected - (a wall) or a space (a passage${border ? " or an opening" : ""}), found '${line[k]}'`);
-        if (!passage) continue;
         if (i === 0) {
           open[c] |= OPEN.n;
           openings++;
@@ -122,46 +122,51 @@ export function readTextMaze(text: string, file: string): TextMaze {
           open[(rows - 1) * cols + c] |= OPEN.s;
           openings++;
         } else {
-          const r = i / 2; // the wall between row r-1 and row r (0-based)
-          open[(r - 1) * cols + c] |= OPEN.s;
-          open[r * cols + c] |= OPEN.n;
+          open[(below - 1) * cols + c] |= OPEN.s;
+          open[below * cols + c] |= OPEN.n;
         }
-        continue;
       }
-      const r = (i - 1) / 2;
-      if (k % 2 === 0) {
-        const edge = k === 0 || k === width - 1;
-        const passage = code === SPACE || (edge && code === LETTER_E);
-        if (!passage && code !== BAR) throw new InputError(file, at(i, k), `expected | (a wall) or a space (a passage${edge ? " or an opening" : ""}), found '${line[k]}'`);
-        if (!passage) continue;
-        const c = k / 2; // the wall between column c-1 and column c (0-based)
+      continue;
+    }
+    // a cell line: at even positions | (a wall) or a space (a passage; at either end an opening, also E), at 2c+1 the cell
+    const r = (i - 1) / 2;
+    const row = r * cols;
+    for (let k = 0; k <= 2 * cols; k += 2) {
+      const code = line.charCodeAt(k);
+      const c = k >> 1; // the wall between column c-1 and column c (0-based)
+      if (code !== BAR) {
+        const edge = k === 0 || c === cols;
+        if (code !== SPACE && !(edge && code === LETTER_E)) {
+          throw new InputError(file, at(i, k), `expected | (a wall) or a space (a passage${edge ? " or an opening" : ""}), found '${line[k]}'`);
+        }
         if (k === 0) {
-          open[r * cols] |= OPEN.w;
+          open[row] |= OPEN.w;
           openings++;
-        } else if (k === width - 1) {
-          open[r * cols + cols - 1] |= OPEN.e;
+        } else if (c === cols) {
+          open[row + cols - 1] |= OPEN.e;
           openings++;
         } else {
-          open[r * cols + c - 1] |= OPEN.e;
-          open[r * cols + c] |= OPEN.w;
+          open[row + c - 1] |= OPEN.e;
+          open[row + c] |= OPEN.w;
         }
-        continue;
       }
-      const cell = r * cols + (k - 1) / 2;
-      if (code === SPACE) continue;
-      if (code === LETTER_S || code === LETTER_T) {
-        if (start >= 0) throw new InputError(file, at(i, k), `a second start '${line[k]}': a maze has one start (S, or T in a Minotaur level)`);
+      if (c === cols) break;
+      const mark = line.charCodeAt(k + 1);
+      if (mark === SPACE) continue;
+      const cell = row + c;
+      if (mark === LETTER_S || mark === LETTER_T) {
+        if (start >= 0) throw new InputError(file, at(i, k + 1), `a second start '${line[k + 1]}': a maze has one start (S, or T in a Minotaur level)`);
         start = cell;
-        startMark = code === LETTER_S ? "S" : "T";
-      } else if (code === LETTER_E) {
-        if (exit >= 0) throw new InputError(file, at(i, k), "a second exit E: a maze has one E cell (or openings in the border)");
+        startMark = mark === LETTER_S ? "S" : "T";
+      } else if (mark === LETTER_E) {
+        if (exit >= 0) throw new InputError(file, at(i, k + 1), "a second exit E: a maze has one E cell (or openings in the border)");
         exit = cell;
-      } else if (code === LETTER_M) {
-        if (minotaur >= 0) throw new InputError(file, at(i, k), "a second Minotaur M");
+      } else if (mark === LETTER_M) {
+        if (minotaur >= 0) throw new InputError(file, at(i, k + 1), "a second Minotaur M");
         minotaur = cell;
-        minotaurAt = at(i, k);
+        minotaurAt = at(i, k + 1);
       } else {
-        throw new InputError(file, at(i, k), `expected a cell: a space, S (start), E (exit), T (Theseus) or M (the Minotaur), found '${line[k]}'`);
+        throw new InputError(file, at(i, k + 1), `expected a cell: a space, S (start), E (exit), T (Theseus) or M (the Minotaur), found '${line[k + 1]}'`);
       }
     }
   }
