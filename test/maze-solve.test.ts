@@ -244,7 +244,7 @@ describe("the turn rule against searches written here", () => {
     for (let i = 0; i < 150; i++) {
       const m = generateMaze(2 + (i % 3), 2 + ((i >> 2) % 3), SPANNING[i % SPANNING.length].name, rnd, 1);
       const text = writeTextMaze(m);
-      const c = turnAcyclicPaths(m, searchProblem(m), 0);
+      const c = turnAcyclicPaths(m, searchProblem(m));
       const [byState, byCell] = bruteCounts(new TextWalls(text));
       expect([c.byState, c.byCell], text).toEqual([byState, byCell]);
       if (byState > 0) nonzero++;

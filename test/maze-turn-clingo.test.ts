@@ -100,8 +100,8 @@ describe("the turn rule against clingo (an encoding written from the spec)", () 
     let stricter = 0;
     for (const text of randomMazes(120, 4, 22)) {
       const m = readTextMaze(text, "t");
-      const ours = turnAcyclicPaths(m, searchProblem(m), 0);
-      expect(ours.truncated).toBe(false);
+      const ours = turnAcyclicPaths(m, searchProblem(m));
+      expect(ours.exhausted).toBe(true);
       const byState = await clingo(`${ENCODING}\n${facts(text)}`, 0);
       const byCell = await clingo(`${ENCODING}\n${facts(text)}\ncells.`, 0);
       const count = (o: Outcome): number => (o.Result === "UNSATISFIABLE" ? 0 : o.Models!.Number);

@@ -1,6 +1,12 @@
 /** Commander helpers of the command-line front ends: exit codes and argument parsers. */
 import { InvalidArgumentError, type Command } from "commander";
 import { ExitCode } from "../core/errors.js";
+import { formatBytes, INPUT_CAP_VARIABLE, MAX_FILE_BYTES, MAX_OUTPUT_BYTES, MAX_TEXT_MAZE_BYTES } from "../core/files.js";
+
+/** The input caps, as the help of labsolve, labcheck and labshow gives them. */
+export const INPUT_CAPS_HELP =
+  `Input caps: an instance file ${formatBytes(MAX_FILE_BYTES)}, a text maze ${formatBytes(MAX_TEXT_MAZE_BYTES)}, a solver output ${formatBytes(MAX_OUTPUT_BYTES)};\n` +
+  `the environment variable ${INPUT_CAP_VARIABLE}=MiB sets every cap (at most 512 MiB).\n`;
 
 /**
  * Commander: usage errors exit 65 like clingo's, help and version exit 0; a usage error
@@ -8,6 +14,8 @@ import { ExitCode } from "../core/errors.js";
  * ...` for a subcommand's), not commander's bare `error: ...`.
  */
 export function clingoExits(cmd: Command): Command {
+  // the commands that read users' files name the caps and what sets them (src/core/files.ts)
+  if (!cmd.name().startsWith("labgen")) cmd.addHelpText("after", `\n${INPUT_CAPS_HELP}`);
   return cmd
     .exitOverride((err) => {
       process.exit(err.exitCode === 0 ? 0 : ExitCode.BadInput);

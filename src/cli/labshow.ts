@@ -5,7 +5,7 @@
  * solution is valid, 1 when the witness breaks a rule (drawn up to that step, with the
  * checker's words), 20 when the instance has no solution, 65 bad input.
  */
-import { existsSync, realpathSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, realpathSync, writeFileSync, writeSync } from "node:fs";
 import { basename } from "node:path";
 import { Command, Option } from "commander";
 import { playHtml } from "../show/html.js";
@@ -15,7 +15,7 @@ import { replay } from "../show/replay.js";
 import { stepSvg, stripSvg } from "../show/svg.js";
 import { playText } from "../show/text.js";
 import { clingoExits, nonNegativeInteger, positiveNumber } from "./args.js";
-import { endQuietlyOnClosedPipe, guarded, readSource } from "./common.js";
+import { CLOSED_PIPE_EXIT, endQuietlyOnClosedPipe, guarded, readSource } from "./common.js";
 import { VERSION } from "../core/version.js";
 import { MAX_OUTPUT_BYTES } from "../core/files.js";
 
@@ -49,6 +49,28 @@ const program = clingoExits(
     .option("--time-limit <seconds>", "without a witness: search at most this long and draw the best solution found, saying whether it is the shortest", positiveNumber)
     .enablePositionalOptions(),
 );
+
+/** Writes a picture by chunks to FILE (replaced) or standard output, never holding it whole (a closed pipe ends quietly, exit 141). */
+function writeChunks(output: string | undefined, chunks: Iterable<string>): void {
+  const fd = output === undefined ? 1 : openSync(output, "w");
+  try {
+    for (const chunk of chunks) {
+      const bytes = Buffer.from(chunk, "utf8");
+      for (let done = 0; done < bytes.length; ) {
+        try {
+          done += writeSync(fd, bytes, done, bytes.length - done);
+        } catch (e) {
+          const code = (e as NodeJS.ErrnoException).code;
+          if (code === "EPIPE") process.exit(CLOSED_PIPE_EXIT);
+          if (code !== "EAGAIN") throw e;
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
+        }
+      }
+    }
+  } finally {
+    if (fd !== 1) closeSync(fd);
+  }
+}
 
 /** The picture of a replayed solution in the chosen format. */
 function render(play: ShowPlay, flags: ShowFlags, title: string): string {
@@ -107,7 +129,9 @@ program.action(async (instanceFile: string, witnessFile: string | undefined, fla
     const textRules = textRuleSet(inst.text, inst.name);
     if (textRules) {
       const drawn = await (await textRules.drawing()).draw({ source: inst, stdin: instanceFile === "-" }, witness, { format: flags.format, step: flags.step, title: `labshow: ${basename(inst.name)}`, algorithm: flags.algorithm });
-      if (flags.output !== undefined) writeFileSync(flags.output, drawn.text);
+      if (drawn.note !== undefined) process.stderr.write(`labshow: note: ${drawn.note}\n`);
+      if (drawn.chunks !== undefined) writeChunks(flags.output, drawn.chunks);
+      else if (flags.output !== undefined) writeFileSync(flags.output, drawn.text);
       else process.stdout.write(drawn.text);
       return drawn.exitCode;
     }

@@ -7,15 +7,18 @@ import { cellLetter, textLines, type TextMaze } from "./maze-text.js";
 
 /**
  * The maze's text with `marks` drawn in cells (cell index r*C + c, 0-based; a mark is one
- * character), over S, E, T and M unless `keepLetters`.
+ * character), over S, E, T and M unless `keepLetters`. When the exit is the border's
+ * openings (no E cell), each opening is drawn `E` unless `exitOpenings` is false: the
+ * format reads an `E` in the border as an opening, so the picture still reads as the maze.
  */
-export function mazePicture(maze: TextMaze, marks: ReadonlyMap<number, string>, keepLetters = true): string {
+export function mazePicture(maze: TextMaze, marks: ReadonlyMap<number, string>, keepLetters = true, exitOpenings = true): string {
   const cell = (i: number): string => {
     const letter = cellLetter(maze, i);
     const mark = marks.get(i);
     return mark === undefined || (keepLetters && letter !== " ") ? letter : mark[0];
   };
-  return `${textLines(maze, cell).map((l) => l.trimEnd()).join("\n")}\n`;
+  const opening = exitOpenings && maze.exit < 0 ? "E" : " ";
+  return `${textLines(maze, cell, opening).map((l) => l.trimEnd()).join("\n")}\n`;
 }
 
 /**

@@ -31,6 +31,14 @@ export interface TextMaze {
 }
 
 const WALL_LINE = /^\+([-+ E]*)$/;
+const PLUS = 43;
+const DASH = 45;
+const SPACE = 32;
+const BAR = 124;
+const LETTER_E = 69;
+const LETTER_S = 83;
+const LETTER_T = 84;
+const LETTER_M = 77;
 
 /**
  * True when `text` looks like a text maze (or a Minotaur level): its first non-blank line,
@@ -52,7 +60,8 @@ export function looksLikeTextMaze(text: string): boolean {
  * @param file the name in messages
  * @throws InputError at LINE:COL (1-based) for: a line of odd length other than 2C+1 or
  *   an even number of lines, a character not allowed where it stands, two starts, two `E`
- *   cells, no start, no exit (neither `E` nor an opening), an `M` without a `T`
+ *   cells, no start, no exit (neither `E` nor an opening), an `M` without a `T`, a second
+ *   maze after a blank line (one maze a file: `labgen maze --count K -o DIR` writes one file each)
  */
 export function readTextMaze(text: string, file: string): TextMaze {
   // a byte order mark is no character of the maze (columns count from the one after it)
@@ -62,6 +71,19 @@ export function readTextMaze(text: string, file: string): TextMaze {
   let last = all.length - 1;
   while (last >= first && all[last].trim() === "") last--;
   if (first > last) throw new InputError(file, { line: 1, column: 1 }, "expected a maze: a wall line such as +-+-+");
+  // one maze a file: a blank line with a start before it and a maze with a start after it
+  // separates two mazes (labgen maze --count K on standard output); else a blank line is a
+  // row of open cells, read as padded
+  const hasStart = (from: number, to: number): boolean => {
+    for (let i = from; i <= to; i++) if (/[ST]/.test(all[i])) return true;
+    return false;
+  };
+  for (let i = first + 1; i < last; i++) {
+    if (all[i].trim() !== "" || !looksLikeTextMaze(all[i + 1] ?? "")) continue;
+    if (hasStart(first, i - 1) && hasStart(i + 1, last)) {
+      throw new InputError(file, { line: i + 2, column: 1 }, "a second maze starts here: a file holds one maze (labgen maze --count K -o DIR writes one file each)");
+    }
+  }
   const lines = all.slice(first, last + 1);
   const at = (i: number, col: number) => ({ line: first + i + 1, column: col + 1 });
   const width = lines[0].trimEnd().length;
@@ -81,23 +103,22 @@ export function readTextMaze(text: string, file: string): TextMaze {
   let minotaurAt: { line: number; column: number } | undefined;
   let openings = 0;
   for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].replace(/\s+$/, "");
+    const raw = lines[i].trimEnd(); // as /\s+$/ strips, without its quadratic cost on long lines
     if (raw.length > width) throw new InputError(file, at(i, width), `expected the end of the line: a row is ${width} characters wide`);
     const line = raw.padEnd(width, " ");
-    const wallLine = i % 2 === 0;
     const border = i === 0 || i === lines.length - 1;
-    for (let k = 0; k < width; k++) {
-      const ch = line[k];
-      const where = at(i, k);
-      if (wallLine) {
-        if (k % 2 === 0) {
-          if (ch !== "+") throw new InputError(file, where, `expected + at a corner, found '${ch}'`);
-          continue;
+    // char codes, a cell (column c) at a time: a maze may be 10^8 characters
+    if (i % 2 === 0) {
+      // a wall line: + at even positions, at 2c+1 - (a wall) or a space (a passage; in the border an opening, also E)
+      const below = i / 2; // the row below this line (0-based); rows: the bottom border
+      for (let c = 0; c <= cols; c++) {
+        if (line.charCodeAt(2 * c) !== PLUS) throw new InputError(file, at(i, 2 * c), `expected + at a corner, found '${line[2 * c]}'`);
+        if (c === cols) break;
+        const code = line.charCodeAt(2 * c + 1);
+        if (code === DASH) continue;
+        if (code !== SPACE && !(border && code === LETTER_E)) {
+          throw new InputError(file, at(i, 2 * c + 1), `expected - (a wall) or a space (a passage${border ? " or an opening" : ""}), found '${line[2 * c + 1]}'`);
         }
-        const c = (k - 1) / 2;
-        const passage = ch === " " || (border && ch === "E");
-        if (!passage && ch !== "-") throw new InputError(file, where, `expected - (a wall) or a space (a passage${border ? " or an opening" : ""}), found '${ch}'`);
-        if (!passage) continue;
         if (i === 0) {
           open[c] |= OPEN.n;
           openings++;
@@ -105,46 +126,51 @@ export function readTextMaze(text: string, file: string): TextMaze {
           open[(rows - 1) * cols + c] |= OPEN.s;
           openings++;
         } else {
-          const r = i / 2; // the wall between row r-1 and row r (0-based)
-          open[(r - 1) * cols + c] |= OPEN.s;
-          open[r * cols + c] |= OPEN.n;
+          open[(below - 1) * cols + c] |= OPEN.s;
+          open[below * cols + c] |= OPEN.n;
         }
-        continue;
       }
-      const r = (i - 1) / 2;
-      if (k % 2 === 0) {
-        const edge = k === 0 || k === width - 1;
-        const passage = ch === " " || (edge && ch === "E");
-        if (!passage && ch !== "|") throw new InputError(file, where, `expected | (a wall) or a space (a passage${edge ? " or an opening" : ""}), found '${ch}'`);
-        if (!passage) continue;
-        const c = k / 2; // the wall between column c-1 and column c (0-based)
+      continue;
+    }
+    // a cell line: at even positions | (a wall) or a space (a passage; at either end an opening, also E), at 2c+1 the cell
+    const r = (i - 1) / 2;
+    const row = r * cols;
+    for (let k = 0; k <= 2 * cols; k += 2) {
+      const code = line.charCodeAt(k);
+      const c = k >> 1; // the wall between column c-1 and column c (0-based)
+      if (code !== BAR) {
+        const edge = k === 0 || c === cols;
+        if (code !== SPACE && !(edge && code === LETTER_E)) {
+          throw new InputError(file, at(i, k), `expected | (a wall) or a space (a passage${edge ? " or an opening" : ""}), found '${line[k]}'`);
+        }
         if (k === 0) {
-          open[r * cols] |= OPEN.w;
+          open[row] |= OPEN.w;
           openings++;
-        } else if (k === width - 1) {
-          open[r * cols + cols - 1] |= OPEN.e;
+        } else if (c === cols) {
+          open[row + cols - 1] |= OPEN.e;
           openings++;
         } else {
-          open[r * cols + c - 1] |= OPEN.e;
-          open[r * cols + c] |= OPEN.w;
+          open[row + c - 1] |= OPEN.e;
+          open[row + c] |= OPEN.w;
         }
-        continue;
       }
-      const cell = r * cols + (k - 1) / 2;
-      if (ch === " ") continue;
-      if (ch === "S" || ch === "T") {
-        if (start >= 0) throw new InputError(file, where, `a second start '${ch}': a maze has one start (S, or T in a Minotaur level)`);
+      if (c === cols) break;
+      const mark = line.charCodeAt(k + 1);
+      if (mark === SPACE) continue;
+      const cell = row + c;
+      if (mark === LETTER_S || mark === LETTER_T) {
+        if (start >= 0) throw new InputError(file, at(i, k + 1), `a second start '${line[k + 1]}': a maze has one start (S, or T in a Minotaur level)`);
         start = cell;
-        startMark = ch;
-      } else if (ch === "E") {
-        if (exit >= 0) throw new InputError(file, where, "a second exit E: a maze has one E cell (or openings in the border)");
+        startMark = mark === LETTER_S ? "S" : "T";
+      } else if (mark === LETTER_E) {
+        if (exit >= 0) throw new InputError(file, at(i, k + 1), "a second exit E: a maze has one E cell (or openings in the border)");
         exit = cell;
-      } else if (ch === "M") {
-        if (minotaur >= 0) throw new InputError(file, where, "a second Minotaur M");
+      } else if (mark === LETTER_M) {
+        if (minotaur >= 0) throw new InputError(file, at(i, k + 1), "a second Minotaur M");
         minotaur = cell;
-        minotaurAt = where;
+        minotaurAt = at(i, k + 1);
       } else {
-        throw new InputError(file, where, `expected a cell: a space, S (start), E (exit), T (Theseus) or M (the Minotaur), found '${ch}'`);
+        throw new InputError(file, at(i, k + 1), `expected a cell: a space, S (start), E (exit), T (Theseus) or M (the Minotaur), found '${line[k + 1]}'`);
       }
     }
   }
@@ -157,28 +183,29 @@ export function readTextMaze(text: string, file: string): TextMaze {
 
 /**
  * The text format's lines of a grid (2R+1 lines of 2C+1 characters, trailing spaces kept):
- * `+` corners, `-` and `|` walls, spaces for passages and border openings, and in each cell
- * the character `cell(i)` gives (i = r*C + c, 0-based; one character). Shared by the writer
- * and the pictures of every static labyrinth.
+ * `+` corners, `-` and `|` walls, spaces for passages, `opening` for border openings (a
+ * space, or `E`: the format reads both as an opening), and in each cell the character
+ * `cell(i)` gives (i = r*C + c, 0-based; one character). Shared by the writer and the
+ * pictures of every static labyrinth.
  */
-export function textLines(grid: { rows: number; cols: number; open: Uint8Array }, cell: (i: number) => string): string[] {
+export function textLines(grid: { rows: number; cols: number; open: Uint8Array }, cell: (i: number) => string, opening: " " | "E" = " "): string[] {
   const { rows, cols, open } = grid;
   const out: string[] = [];
   const wall = (r: number): string => {
     let s = "+";
     for (let c = 0; c < cols; c++) {
       const passage = r < rows ? (open[r * cols + c] & OPEN.n) !== 0 : (open[(rows - 1) * cols + c] & OPEN.s) !== 0;
-      s += `${passage ? " " : "-"}+`;
+      s += `${passage ? (r === 0 || r === rows ? opening : " ") : "-"}+`;
     }
     return s;
   };
   for (let r = 0; r < rows; r++) {
     out.push(wall(r));
-    let s = (open[r * cols] & OPEN.w) !== 0 ? " " : "|";
+    let s = (open[r * cols] & OPEN.w) !== 0 ? opening : "|";
     for (let c = 0; c < cols; c++) {
       const i = r * cols + c;
       s += cell(i);
-      s += (open[i] & OPEN.e) !== 0 ? " " : "|";
+      s += (open[i] & OPEN.e) !== 0 ? (c === cols - 1 ? opening : " ") : "|";
     }
     out.push(s);
   }

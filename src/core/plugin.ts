@@ -224,9 +224,10 @@ export interface MazeGenerator {
   /**
    * Writes `count` mazes in the rule set's text format, each followed by a blank line.
    * @param write consumes each chunk before it returns (the buffer is reused)
+   * @param starting called before maze k (0-based) is written, so that a caller may write each maze to a file of its own
    * @throws Error for an unknown algorithm, a size out of range, a braid outside [0, 1]
    */
-  generate(request: MazeRequest, write: (chunk: Uint8Array) => void): void;
+  generate(request: MazeRequest, write: (chunk: Uint8Array) => void, starting?: (k: number) => void): void;
 }
 
 /** One line of batch's results file. */
@@ -310,10 +311,16 @@ export interface TextDrawing {
   /** the formats the rule set draws ("text", "svg", "html") */
   formats: readonly string[];
   /**
-   * @returns the picture and the exit code (0 drawn, 1 the witness breaks a rule, 20 no solution)
-   * @throws InputError for a malformed instance or witness
+   * @returns the picture and the exit code (0 drawn, 1 the witness breaks a rule, 20 no
+   *   solution); a large picture comes as `chunks` to write in turn (then `text` is empty),
+   *   and `note` is a warning for standard error (a picture drawn with less detail)
+   * @throws InputError for a malformed instance or witness; Error for a picture too large to view
    */
-  draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string; algorithm?: string }): Promise<{ text: string; exitCode: number }>;
+  draw(
+    input: TextInput,
+    witness: Source | undefined,
+    options: { format: string; step?: number; title: string; algorithm?: string },
+  ): Promise<{ text: string; exitCode: number; chunks?: Iterable<string>; note?: string }>;
 }
 
 /**

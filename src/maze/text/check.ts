@@ -22,6 +22,8 @@ export interface WalkVerdict {
   message?: string;
   /** cells walked, start first (0-based) */
   cells: number[];
+  /** the direction (0..3, north, east, south, west) of the move that left the maze by a border opening, or -1 */
+  out: number;
 }
 
 /** Walks `moves` (0..3, north, east, south, west) from the start; the referee's own simulation. */
@@ -32,32 +34,32 @@ export function walk(maze: TextMaze, moves: readonly number[]): WalkVerdict {
   let r = Math.floor(maze.start / maze.cols);
   let c = maze.start % maze.cols;
   const cells = [maze.start];
-  let out = false;
+  let out = -1;
   for (let k = 0; k < moves.length; k++) {
     const d = moves[k];
     const here = `(${r + 1}, ${c + 1})`;
-    if (out) return { valid: false, moves: moves.length, step: k + 1, message: `move ${k + 1} (${MOVE_WORDS[d]}): the walk has already left the maze`, cells };
-    if (d > 3) return { valid: false, moves: moves.length, step: k + 1, message: `move ${k + 1}: a text maze has no wait`, cells };
+    if (out >= 0) return { valid: false, moves: moves.length, step: k + 1, message: `move ${k + 1} (${MOVE_WORDS[d]}): the walk has already left the maze`, cells, out };
+    if (d > 3) return { valid: false, moves: moves.length, step: k + 1, message: `move ${k + 1}: a text maze has no wait`, cells, out };
     if ((maze.open[r * maze.cols + c] & bit[d]) === 0) {
-      return { valid: false, moves: moves.length, step: k + 1, message: `move ${k + 1} (${MOVE_WORDS[d]}) from ${here}: a wall`, cells };
+      return { valid: false, moves: moves.length, step: k + 1, message: `move ${k + 1} (${MOVE_WORDS[d]}) from ${here}: a wall`, cells, out };
     }
     const nr = r + dr[d];
     const nc = c + dc[d];
     if (nr < 0 || nr >= maze.rows || nc < 0 || nc >= maze.cols) {
-      if (maze.exit >= 0) return { valid: false, moves: moves.length, step: k + 1, message: `move ${k + 1} (${MOVE_WORDS[d]}) from ${here}: leaves the maze by an opening, but the exit is the E cell`, cells };
-      out = true;
+      if (maze.exit >= 0) return { valid: false, moves: moves.length, step: k + 1, message: `move ${k + 1} (${MOVE_WORDS[d]}) from ${here}: leaves the maze by an opening, but the exit is the E cell`, cells, out };
+      out = d;
       continue;
     }
     r = nr;
     c = nc;
     cells.push(r * maze.cols + c);
     if (maze.exit >= 0 && r * maze.cols + c === maze.exit && k < moves.length - 1) {
-      return { valid: false, moves: moves.length, step: k + 2, message: `move ${k + 2} (${MOVE_WORDS[moves[k + 1]]}): the walk reached the exit E at move ${k + 1} and should end there`, cells };
+      return { valid: false, moves: moves.length, step: k + 2, message: `move ${k + 2} (${MOVE_WORDS[moves[k + 1]]}): the walk reached the exit E at move ${k + 1} and should end there`, cells, out };
     }
   }
-  const atExit = out || (maze.exit >= 0 && r * maze.cols + c === maze.exit);
-  if (!atExit) return { valid: false, moves: moves.length, step: 0, message: `the walk ends at (${r + 1}, ${c + 1}), not at the exit`, cells };
-  return { valid: true, moves: moves.length, cells };
+  const atExit = out >= 0 || (maze.exit >= 0 && r * maze.cols + c === maze.exit);
+  if (!atExit) return { valid: false, moves: moves.length, step: 0, message: `the walk ends at (${r + 1}, ${c + 1}), not at the exit`, cells, out };
+  return { valid: true, moves: moves.length, cells, out };
 }
 
 function checkWalk(maze: TextMaze, witness: Source, json: boolean): { text: string; exitCode: number } {
@@ -77,7 +79,7 @@ function checkWalk(maze: TextMaze, witness: Source, json: boolean): { text: stri
 function describePerfection(maze: TextMaze, json: boolean): { text: string; exitCode: number } {
   const p = checkPerfect(maze);
   const st = mazeStats(maze);
-  const statsLine = `dead ends: ${st.deadEnds} (${((100 * st.deadEnds) / st.cells).toFixed(1)}%); S to E: ${st.solution < 0 ? "no path" : `${st.solution} moves`}; longest shortest path: ${st.longest} moves, ${cellName(maze.cols, st.ends[0])} to ${cellName(maze.cols, st.ends[1])}${p.perfect ? "" : " (at least: the maze has loops or parts)"}\n`;
+  const statsLine = `dead ends: ${st.deadEnds} (${((100 * st.deadEnds) / st.cells).toFixed(1)}%); S to the exit: ${st.solution < 0 ? "no path" : `${st.solution} moves`}; longest shortest path: ${st.longest} moves, ${cellName(maze.cols, st.ends[0])} to ${cellName(maze.cols, st.ends[1])}${p.perfect ? "" : " (at least: the maze has loops or parts)"}\n`;
   const reasons: string[] = [];
   if (p.unreachable >= 0) reasons.push(`cell ${cellName(maze.cols, p.unreachable)} cannot be reached (${p.cells - p.reached} of ${p.cells} cells unreachable)`);
   if (p.loop) reasons.push(`a loop: the passage between ${cellName(maze.cols, p.loop[0])} and ${cellName(maze.cols, p.loop[1])} closes one`);

@@ -27,7 +27,7 @@ export function generateMaze(rows: number, cols: number, algorithm: string, rnd:
 
 export const generator: MazeGenerator = {
   algorithms: SPANNING.map(({ name, uniform, bias }) => ({ name, uniform, bias })),
-  generate(request: MazeRequest, write: (chunk: Uint8Array) => void): void {
+  generate(request: MazeRequest, write: (chunk: Uint8Array) => void, starting?: (k: number) => void): void {
     const { rows, cols } = request;
     if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 1 || cols < 1 || rows * cols < 2) throw new Error("ROWS and COLS: a maze has at least 2 cells (S and E)");
     if (rows * cols > MAX_CELLS) throw new Error(`ROWS x COLS: at most ${MAX_CELLS} cells`);
@@ -36,6 +36,7 @@ export const generator: MazeGenerator = {
     const rnd = prng(request.seed);
     const blank = Uint8Array.of(10);
     for (let k = 0; k < (request.count ?? 1); k++) {
+      starting?.(k);
       streamTextMaze(generateMaze(rows, cols, request.algorithm, rnd, p), write);
       write(blank);
     }

@@ -4,7 +4,8 @@
  * print). The walk is the witness's (replayed by the checker's simulation) or, without
  * one, the breadth-first answer.
  */
-import { readMoves } from "../../core/maze-moves.js";
+import { cellName } from "../../core/maze-grid.js";
+import { MOVE_WORDS, readMoves } from "../../core/maze-moves.js";
 import { mazePicture } from "../../core/maze-picture.js";
 import { readTextMaze, type TextMaze } from "../../core/maze-text.js";
 import type { Source, TextDrawing, TextInput } from "../../core/plugin.js";
@@ -14,23 +15,44 @@ import { searchPage } from "./html.js";
 import { algorithmNamed } from "./search/algorithms.js";
 import { bfs } from "./search/graph-search.js";
 import { searchProblem } from "./search/problem.js";
-import { mazeSvg } from "./svg.js";
+import { mazeSvgChunks, svgNote, svgRefusal } from "./svg.js";
 
-/** The cells of the walk to draw, the verdict, and the exit code. */
-function walkToDraw(maze: TextMaze, witness: Source | undefined): { cells: number[]; message?: string; exitCode: number } {
+/**
+ * The walk to draw: its cells (start first), the move out of the maze when it leaves by a
+ * border opening (-1 else), its moves (the move out counted, as labsolve and labcheck count
+ * it), the verdict, and the exit code.
+ */
+function walkToDraw(maze: TextMaze, witness: Source | undefined): { cells: number[]; out: number; moves: number; message?: string; exitCode: number } {
   if (witness) {
     const v = walk(maze, readMoves(witness.text, witness.name).moves);
-    return { cells: v.cells, message: v.valid ? undefined : `invalid: ${v.message}`, exitCode: v.valid ? 0 : 1 };
+    return { cells: v.cells, out: v.out, moves: v.moves, message: v.valid ? undefined : `invalid: ${v.message}`, exitCode: v.valid ? 0 : 1 };
   }
   const r = bfs(searchProblem(maze));
-  if (!r.found) return { cells: [maze.start], message: "no solution: the exit cannot be reached from S", exitCode: 20 };
-  return { cells: walk(maze, Array.from(r.moves)).cells, exitCode: 0 };
+  if (!r.found) return { cells: [maze.start], out: -1, moves: 0, message: "no solution: the exit cannot be reached from S", exitCode: 20 };
+  const v = walk(maze, Array.from(r.moves));
+  return { cells: v.cells, out: v.out, moves: v.moves, exitCode: 0 };
+}
+
+/**
+ * The most cells the search page is built for: it holds an element per cell and replays the
+ * search cell by cell (a 2000x2000 maze made a 529 MB page).
+ */
+export const PAGE_MAX_CELLS = 100_000;
+
+/** Why a maze is too large for the search page, and what to do instead; undefined when it is drawn. */
+export function pageRefusal(maze: { rows: number; cols: number }): string | undefined {
+  const cells = maze.rows * maze.cols;
+  if (cells <= PAGE_MAX_CELLS) return undefined;
+  return `a ${maze.rows}x${maze.cols} maze (${cells} cells) is too large for the search page (at most ${PAGE_MAX_CELLS} cells): draw it as SVG (--format svg) or text (--format text), or generate a smaller maze`;
 }
 
 export const drawing: TextDrawing = {
   formats: ["text", "svg", "html"],
   async draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string; algorithm?: string }) {
     const maze = readTextMaze(input.source.text, input.source.name);
+    // a picture too large to view is refused before any search, saying what to do instead
+    const refusal = options.format === "html" ? pageRefusal(maze) : options.format === "svg" ? svgRefusal(maze) : undefined;
+    if (refusal !== undefined) throw new Error(refusal);
     if (options.format === "html") {
       // the chosen algorithm's search, step by step, then its path
       const algorithm = algorithmNamed(options.algorithm ?? "bfs");
@@ -39,11 +61,12 @@ export const drawing: TextDrawing = {
       return { text: searchPage(maze, algorithm.name, r.visited, cells, options.title), exitCode: r.found ? 0 : 20 };
     }
     const w = walkToDraw(maze, witness);
-    if (options.format === "svg") return { text: mazeSvg(maze, w.cells, distances(maze), options.title), exitCode: w.exitCode };
+    if (options.format === "svg") return { text: "", chunks: mazeSvgChunks(maze, w.cells, distances(maze), options.title, w.out), exitCode: w.exitCode, note: svgNote(maze) };
     if (options.format !== "text") throw new Error(`--format ${options.format}: a text maze is drawn as text, svg or html`);
     const marks = new Map<number, string>();
     for (const c of w.cells.slice(1)) marks.set(c, ".");
-    const note = w.message ? `${w.message}\n` : `${w.cells.length - 1} moves (. the path)\n`;
+    const way = w.out >= 0 ? `; the last leaves by the opening ${MOVE_WORDS[w.out]} of ${cellName(maze.cols, w.cells[w.cells.length - 1])}` : "";
+    const note = w.message ? `${w.message}\n` : `${w.moves} moves (. the path${way}${maze.exit < 0 ? "; E: an opening, the exit" : ""})\n`;
     return { text: `${mazePicture(maze, marks)}\n${note}`, exitCode: w.exitCode };
   },
 };

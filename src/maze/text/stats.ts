@@ -10,7 +10,11 @@ import { distances } from "./distances.js";
 export interface MazeStats {
   cells: number;
   deadEnds: number;
-  /** moves from S to E (or -1: not connected, or no E cell) */
+  /**
+   * the fewest moves from S to the exit (or -1: not connected): to the E cell, or, when the
+   * exit is the border's openings (no E cell), out through the nearest one, the move out
+   * counted (../shared/spec/text-maze.md, section 1: walking through an opening leaves the maze)
+   */
   solution: number;
   /** the longest shortest path found by two sweeps, and its two ends (0-based) */
   longest: number;
@@ -37,5 +41,22 @@ export function mazeStats(m: TextMaze): MazeStats {
   const a = farthest(fromStart);
   const fromA = distances(m, a);
   const b = farthest(fromA);
-  return { cells: n, deadEnds, solution: m.exit >= 0 ? fromStart[m.exit] : -1, longest: fromA[b], ends: [a, b] };
+  return { cells: n, deadEnds, solution: m.exit >= 0 ? fromStart[m.exit] : nearestOpening(m, fromStart), longest: fromA[b], ends: [a, b] };
+}
+
+/** The fewest moves out of the maze through a border opening, given the distances from the start (-1: no opening reached). */
+function nearestOpening(m: TextMaze, dist: Int32Array): number {
+  let best = -1;
+  const consider = (i: number, bit: number): void => {
+    if ((m.open[i] & bit) !== 0 && dist[i] >= 0 && (best < 0 || dist[i] + 1 < best)) best = dist[i] + 1;
+  };
+  for (let c = 0; c < m.cols; c++) {
+    consider(c, 1); // north border
+    consider((m.rows - 1) * m.cols + c, 2); // south
+  }
+  for (let r = 0; r < m.rows; r++) {
+    consider(r * m.cols, 8); // west
+    consider(r * m.cols + m.cols - 1, 4); // east
+  }
+  return best;
 }
