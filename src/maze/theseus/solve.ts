@@ -1,14 +1,16 @@
 /**
  * labsolve's part for Theseus' transit graph (../shared/spec/text-maze.md, section 2).
- *   labsolve FILE.csv        the shortest acyclic path by weight (exit 10; 20 when none)
- *   labsolve -n 0 FILE.csv   every acyclic path (no state twice), then the table: paths under
- *                            each definition of acyclic, and the distinct cycles (exit 30)
- * `--format json` carries the same figures.
+ *   labsolve FILE.csv        the shortest acyclic path by weight (exit 30; 20 when none)
+ *   labsolve -n 0 FILE.csv   every acyclic path (no state twice), least weight first, then
+ *                            the table: paths under each definition of acyclic, and the
+ *                            distinct cycles (exit 30; -n N cut at N: 10)
+ * An outcome whose models' witnesses are the states (`0a 2a ... 37a`), cost their weight;
+ * the table's figures as extras (`acyclicPaths`, `cycles`, `rooms`), its lines as notes.
  */
-import { ExitCode } from "../../core/errors.js";
+import { Answers, makeOutcome, type Outcome, type SolveContext } from "../../core/outcome.js";
 import type { SolveFlags, TextInput, TextSolver } from "../../core/plugin.js";
-import { readTransitGraph, stateName } from "./graph.js";
-import { figures, tableRow, writtenEdges, writtenStates } from "./format.js";
+import { readTransitGraph, stateName, type TransitGraph } from "./graph.js";
+import { figures, tableRow, writtenEdges } from "./format.js";
 import { roomOfLine } from "./rooms.js";
 import { acyclicPaths, distinctCycles } from "./search/paths.js";
 import { shortestPath } from "./search/shortest.js";
@@ -20,51 +22,88 @@ const LABELS = {
   rooms: "no room twice (rooms from the CSV's sides)",
 } as const;
 
+/** A weight sum without the noise of doubles (the CSV's weights have a few decimals). */
+const rounded = (w: number): number => Math.round(w * 1e6) / 1e6;
+
+/** The weight of a path given as states: the lightest edge between each two in a row. */
+function statesWeight(g: TransitGraph, states: readonly number[]): number {
+  let weight = 0;
+  for (let i = 1; i < states.length; i++) {
+    let best = Number.POSITIVE_INFINITY;
+    for (let k = g.outStart[states[i - 1]]; k < g.outStart[states[i - 1] + 1]; k++) {
+      const e = g.out[k];
+      if (g.to[e] === states[i] && g.weight[e] < best) best = g.weight[e];
+    }
+    weight += best;
+  }
+  return rounded(weight);
+}
+
 export const solver: TextSolver = {
-  async solve(input: TextInput, flags: SolveFlags): Promise<number> {
+  async solve(input: TextInput, flags: SolveFlags, context: SolveContext): Promise<Outcome> {
     if (flags.rule !== undefined || flags.algorithm !== undefined) throw new Error("--rule and --algorithm are for text mazes; a transit graph takes -n and --format");
     const g = readTransitGraph(input.source.text, input.source.name);
-    const json = flags.format === "json";
-    const head = `${g.transits} transits, ${g.states} states, ${g.from.length} directed edges; from ${stateName(g.start)} to ${stateName(g.goal)}`;
+    const head = `transit graph: ${g.transits} transits, ${g.states} states, ${g.from.length} directed edges; from ${stateName(g.start)} to ${stateName(g.goal)}`;
+    const answers = new Answers(context, "states");
+    const t0 = performance.now();
+    const base = { rules: "theseus", cost: "weight", witnessKind: "states", wanted: flags.models, interrupted: false } as const;
+    const extras = { transits: g.transits, edges: g.from.length };
     if (flags.models === 1) {
       const edges = shortestPath(g);
       let weight = 0;
       for (const e of edges ?? []) weight += g.weight[e];
-      if (json) process.stdout.write(`${JSON.stringify({ found: edges !== undefined, weight: edges ? weight : null, edges: edges?.length ?? null, states: edges ? [stateName(g.start), ...edges.map((e) => stateName(g.to[e]))] : null })}\n`);
-      else if (edges) process.stdout.write(`Transit graph: ${head}\nShortest acyclic path: weight ${weight.toFixed(1)}, ${edges.length} edges\n${writtenEdges(g, edges)}\n`);
-      else process.stdout.write(`No path from ${stateName(g.start)} to ${stateName(g.goal)}\n`);
-      return edges ? ExitCode.Satisfiable : ExitCode.Unsatisfiable;
+      weight = rounded(weight);
+      if (edges) answers.add({ cost: weight, witness: [stateName(g.start), ...edges.map((e) => stateName(g.to[e]))], edges: edges.length });
+      return makeOutcome({
+        ...base,
+        answers: answers.count,
+        // Dijkstra: the least weight (weights are not negative)
+        proven: edges !== undefined,
+        exhausted: edges === undefined,
+        lowerBound: edges ? weight : null,
+        upperBound: edges ? weight : null,
+        models: answers.kept,
+        notes: edges ? [head, `shortest acyclic path: weight ${weight.toFixed(1)}, ${edges.length} edges`, writtenEdges(g, edges)] : [head, `no path from ${stateName(g.start)} to ${stateName(g.goal)}`],
+        // Dijkstra does not count its states
+        statistics: { seconds: (performance.now() - t0) / 1000, states: 0 },
+        extras,
+      });
     }
-    const t0 = performance.now();
     const analysis = acyclicPaths(g, true);
     const cycles = distinctCycles(g);
     const ms = performance.now() - t0;
-    if (flags.stats) process.stderr.write(`% enumerated in ${ms.toFixed(0)} ms\n`);
+    if (flags.stats) context.reporter.write(`% enumerated in ${ms.toFixed(0)} ms\n`);
     const rooms = roomOfLine(g).count;
-    const shown = flags.models === 0 ? analysis.all : analysis.all.slice(0, flags.models);
-    if (json) {
-      process.stdout.write(
-        `${JSON.stringify({
-          transits: g.transits,
-          states: g.states,
-          edges: g.from.length,
-          rooms,
-          acyclicPaths: Object.fromEntries(Object.entries(analysis.paths).map(([k, s]) => [k, figures(s)])),
-          cycles: figures(cycles),
-          paths: shown.map(writtenStates),
-        })}\n`,
-      );
-    } else {
-      shown.forEach((p, i) => process.stdout.write(`Path ${i + 1}: ${writtenStates(p)}\n`));
-      const out = [
-        `Transit graph: ${head}`,
-        `${"acyclic paths, by definition".padEnd(46)} ${"paths".padStart(6)}  avg edges avg weight shortest         longest`,
-        ...Object.entries(analysis.paths).map(([k, s]) => tableRow(LABELS[k as keyof typeof LABELS], s)),
-        tableRow("distinct cycles (no state twice)", cycles),
-        `(rooms: ${rooms} classes of door sides joined by passages; see docs/theseus.md)`,
-      ];
-      process.stdout.write(`${out.join("\n")}\n`);
-    }
-    return analysis.paths.states.count > 0 ? ExitCode.Exhausted : ExitCode.Unsatisfiable;
+    // every path is in memory: the fewest (least weight, then fewest edges) first
+    const weighed = analysis.all.map((states) => ({ states, weight: statesWeight(g, states) })).sort((a, b) => a.weight - b.weight || a.states.length - b.states.length);
+    const shown = flags.models === 0 ? weighed : weighed.slice(0, flags.models);
+    for (const p of shown) answers.add({ cost: p.weight, witness: p.states.map(stateName), edges: p.states.length - 1 });
+    const least = weighed.length > 0 ? weighed[0].weight : null;
+    const table = [
+      head,
+      `${"acyclic paths, by definition".padEnd(46)} ${"paths".padStart(6)}  avg edges avg weight shortest         longest`,
+      ...Object.entries(analysis.paths).map(([k, s]) => tableRow(LABELS[k as keyof typeof LABELS], s)),
+      tableRow("distinct cycles (no state twice)", cycles),
+      `(rooms: ${rooms} classes of door sides joined by passages; see docs/theseus.md)`,
+    ];
+    return makeOutcome({
+      ...base,
+      answers: answers.count,
+      proven: least !== null,
+      // every path was enumerated; listed all unless -n N cut them
+      exhausted: shown.length === weighed.length,
+      fewest: least,
+      lowerBound: least,
+      upperBound: least,
+      models: answers.kept,
+      notes: table,
+      statistics: { seconds: ms / 1000, states: 0 },
+      extras: {
+        ...extras,
+        rooms,
+        acyclicPaths: Object.fromEntries(Object.entries(analysis.paths).map(([k, s]) => [k, figures(s)])),
+        cycles: figures(cycles),
+      },
+    });
   },
 };

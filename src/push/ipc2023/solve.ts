@@ -8,16 +8,17 @@
  * (it then looks only below it), and then joins the exact search, the threads sharing out
  * each iteration's subtrees and one transposition table. A plan is proven optimal when the shared
  * lower bound (the iterations settled by every thread) reaches its cost.
- * Exit codes: 30 the plan is proven optimal, 20 no plan exists (proven), 10 a plan not
- * proven optimal (the time limit or SIGINT/SIGTERM stopped the exact search), 1 stopped
- * before any plan was found.
+ * Exit codes, clingo's: 30 the plan is proven optimal, 20 no plan exists (proven), 11 a
+ * plan not proven optimal (the time limit or SIGINT/SIGTERM stopped the exact search), 1
+ * stopped before any plan was found.
  */
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { workerResourceLimits } from "../../core/address-space.js";
 import type { PlanSolver } from "../../core/plugin.js";
 import { readIpcDomain } from "./domain.js";
-import { planText } from "./plan-writer.js";
+import { makeOutcome } from "../../core/outcome.js";
+import { planActions, planText } from "./plan-writer.js";
 import { assertProblemOfDomain, readIpcProblem, readIpcProblemFacts } from "./problem.js";
 import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "./search/share.js";
 import type { IpcMove, IpcResult, IpcTask } from "./task.js";
@@ -117,12 +118,30 @@ export const solver: PlanSolver = {
       const proven = result.lowerBound >= plan.cost;
       result = { ...result, moves: plan.moves, cost: plan.cost, proven, lowerBound: proven ? plan.cost : result.lowerBound };
     }
-    if (result.moves && result.cost !== undefined) {
-      const text = planText(task, result.moves, result.cost);
-      if (result.proven) return { plan: text, exitCode: 30 };
-      return { plan: text, message: `; not proven optimal: stopped by ${why} (every plan costs at least ${result.lowerBound})\n`, exitCode: 10 };
+    const seconds = (performance.now() - started) / 1000;
+    const found = result.moves !== undefined && result.cost !== undefined;
+    const outcome = makeOutcome({
+      rules: "ipc2023",
+      cost: "plan cost",
+      witnessKind: "actions",
+      wanted: 1,
+      answers: found ? 1 : 0,
+      proven: result.proven,
+      // no plan exists (proven)
+      exhausted: !found && result.proven,
+      interrupted: !result.proven,
+      interruptedBy: why,
+      lowerBound: result.lowerBound,
+      upperBound: found ? result.cost! : null,
+      models: found ? [{ cost: result.cost!, witness: planActions(task, result.moves!) }] : [],
+      statistics: { seconds, states: result.expanded },
+    });
+    if (found) {
+      const plan = planText(task, result.moves!, result.cost!);
+      if (result.proven) return { outcome, plan, exitCode: outcome.exitCode };
+      return { outcome, plan, message: `; not proven optimal: stopped by ${why} (every plan costs at least ${result.lowerBound})\n`, exitCode: outcome.exitCode };
     }
-    if (result.proven) return { message: "; no plan exists\n", exitCode: 20 };
-    return { message: `; no plan found: stopped by ${why} (every plan costs at least ${result.lowerBound})\n`, exitCode: 1 };
+    if (result.proven) return { outcome, message: "; no plan exists\n", exitCode: outcome.exitCode };
+    return { outcome, message: `; no plan found: stopped by ${why} (every plan costs at least ${result.lowerBound})\n`, exitCode: outcome.exitCode };
   },
 };
