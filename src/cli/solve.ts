@@ -45,11 +45,11 @@ function layoutContext(flags: SolveFlags, source: string): { context: SolveConte
     },
     better: (m, kind) => {
       start();
-      layout.better?.(m, kind);
+      layout.better(m, kind);
     },
     lowerBound: (bound) => {
       start();
-      layout.lowerBound?.(bound);
+      layout.lowerBound(bound);
     },
     // a pipe whose reader is slower than the search: the search waits for it (bounded memory)
     backlog: () => (process.stdout.writableNeedDrain ? once(process.stdout, "drain").then(() => undefined) : undefined),

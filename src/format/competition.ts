@@ -12,6 +12,8 @@ export class CompetitionLayout implements Layout {
   readonly keepsAnswers = false;
   constructor(private readonly ctx: LayoutContext) {}
   start(): void {}
+  better(): void {}
+  lowerBound(): void {}
   model(m: Model, kind: WitnessKind): void {
     this.ctx.write(`ANSWER\n${witnessLine(kind, m.witness)}\n`);
   }

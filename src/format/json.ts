@@ -9,6 +9,8 @@ export class JsonLayout implements Layout {
   readonly keepsAnswers = true;
   constructor(private readonly ctx: LayoutContext) {}
   start(): void {}
+  better(): void {}
+  lowerBound(): void {}
   model(): void {}
   end(o: Outcome): void {
     this.ctx.write(`${JSON.stringify(o, null, 2)}\n`);

@@ -4,11 +4,13 @@
  * Outcome at the end. One module per layout: competition.ts, clingo.ts, json.ts. The
  * layouts: docs/contract.md.
  */
-import type { AnswerSink, Outcome, WitnessKind } from "../core/outcome.js";
+import type { AnswerSink, Model, Outcome, WitnessKind } from "../core/outcome.js";
 
 /** A layout: `start` before the search, the sink's calls as answers come, `end` with the outcome. */
 export interface Layout extends AnswerSink {
   start(): void;
+  better(m: Model, kind: WitnessKind): void;
+  lowerBound(bound: number): void;
   end(outcome: Outcome): void;
   /** the layout prints every answer at the end (json): the solver must keep them */
   readonly keepsAnswers: boolean;

@@ -1,0 +1,78 @@
+/**
+ * One JSON shape for every rule set (docs/contract.md): labsolve --format json of each rule
+ * set and mode validates against schema/outcome.schema.json (ajv, JSON Schema 2020-12), and
+ * its status, exit code and `optimal` agree with the process's exit code, as clingo's do.
+ * labsolve plan writes no json: its outcome is validated as the planner part returns it.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const schema = JSON.parse(readFileSync(join(ROOT, "schema/outcome.schema.json"), "utf8")) as object;
+const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
+
+const CORRIDOR0 = "field(1,1). field(1,2). field(2,1). field(2,2). init_on(1,1). goal_on(1,2). connect(1,1,e). connect(1,2,w). max_steps(0).";
+const CLOSED_MAZE = "+-+-+\n|S|E|\n+-+-+\n";
+const CAGED_LEVEL = "+-+-+-+\n|T M   \n+-+-+-+\n";
+
+/** What each run should say: the exit code, the status, the rule set. */
+const RUNS: { name: string; args: string[]; input?: string; rules: string; exit: number; status: string }[] = [
+  { name: "competition, the fewest pushes", args: ["instances/example-4x4.lp"], rules: "competition", exit: 30, status: "OPTIMUM FOUND" },
+  { name: "competition, -n 0", args: ["-n", "0", "instances/example-4x4.lp"], rules: "competition", exit: 30, status: "SATISFIABLE" },
+  { name: "competition, -n 1 of 2 cut", args: ["-n", "3", "--max-steps", "2", "instances/example-4x4.lp"], rules: "competition", exit: 30, status: "SATISFIABLE" },
+  { name: "competition, --any", args: ["--any", "instances/example-4x4.lp"], rules: "competition", exit: 30, status: "OPTIMUM FOUND" },
+  { name: "competition, none", args: ["-"], input: CORRIDOR0, rules: "competition", exit: 20, status: "UNSATISFIABLE" },
+  { name: "game", args: ["docs/game-example.lp"], rules: "game", exit: 30, status: "OPTIMUM FOUND" },
+  ...["bfs", "dijkstra", "astar"].map((a) => ({ name: `maze, ${a}`, args: ["--algorithm", a, "instances/maze-8x12.txt"], rules: "maze", exit: 30, status: "OPTIMUM FOUND" })),
+  ...["dfs", "wall-follower", "tremaux", "dead-end-filling"].map((a) => ({ name: `maze, ${a}`, args: ["--algorithm", a, "instances/maze-8x12.txt"], rules: "maze", exit: 10, status: "SATISFIABLE" })),
+  { name: "maze, no path", args: ["-"], input: CLOSED_MAZE, rules: "maze", exit: 20, status: "UNSATISFIABLE" },
+  { name: "turn rule", args: ["--rule", "turn", "instances/maze-turn-5x6.txt"], rules: "maze", exit: 30, status: "OPTIMUM FOUND" },
+  { name: "turn rule, -n 0", args: ["--rule", "turn", "-n", "0", "instances/maze-turn-5x6.txt"], rules: "maze", exit: 30, status: "SATISFIABLE" },
+  { name: "turn rule, -n 2 cut", args: ["--rule", "turn", "-n", "2", "instances/maze-turn-5x6.txt"], rules: "maze", exit: 10, status: "SATISFIABLE" },
+  { name: "theseus", args: ["instances/labyrinth-of-theseus-edges.csv"], rules: "theseus", exit: 30, status: "OPTIMUM FOUND" },
+  { name: "theseus, -n 3 cut", args: ["-n", "3", "instances/labyrinth-of-theseus-edges.csv"], rules: "theseus", exit: 10, status: "SATISFIABLE" },
+  { name: "minotaur", args: ["instances/minotaur/01-4x4.txt"], rules: "minotaur", exit: 30, status: "OPTIMUM FOUND" },
+  { name: "minotaur, -n 0", args: ["-n", "0", "instances/minotaur/02-4x4.txt"], rules: "minotaur", exit: 30, status: "SATISFIABLE" },
+  { name: "minotaur, no escape", args: ["-"], input: CAGED_LEVEL, rules: "minotaur", exit: 20, status: "UNSATISFIABLE" },
+];
+
+describe("labsolve --format json validates against schema/outcome.schema.json", () => {
+  it.each(RUNS)("$name: exit $exit, $status", ({ args, input, rules, exit, status }) => {
+    const r = spawnSync(join(ROOT, "bin/labsolve"), ["--format", "json", ...args], { cwd: ROOT, input: input ?? "", encoding: "utf8", maxBuffer: 64 << 20 });
+    expect(r.status, r.stderr).toBe(exit);
+    const doc = JSON.parse(r.stdout) as Record<string, unknown> & { models: { cost: number }[]; answers: number };
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect({ rules: doc.rules, status: doc.status, exitCode: doc.exitCode }).toEqual({ rules, status, exitCode: exit });
+    // every answer kept for json, fewest first
+    expect(doc.models).toHaveLength(doc.answers);
+    const costs = doc.models.map((m) => m.cost);
+    expect(costs).toEqual([...costs].sort((a, b) => a - b));
+    // pretty-printed with two spaces, as every rule set's
+    expect(r.stdout.startsWith('{\n  "rules": ')).toBe(true);
+  }, 60_000);
+
+  it("the schema refuses what the contract forbids: SATISFIABLE beside optimal true, a missing witness", () => {
+    const good = JSON.parse(spawnSync(join(ROOT, "bin/labsolve"), ["-f", "json", "instances/example-4x4.lp"], { cwd: ROOT, encoding: "utf8" }).stdout) as Record<string, unknown> & { models: object[] };
+    expect(validate(good)).toBe(true);
+    expect(validate({ ...good, status: "SATISFIABLE" })).toBe(false);
+    expect(validate({ ...good, models: [{ cost: 2 }] })).toBe(false);
+    expect(validate({ ...good, statistics: { seconds: 0.1 } })).toBe(false);
+  });
+});
+
+describe("labsolve plan's outcome validates too", () => {
+  it("the example problem: a proven plan, OPTIMUM FOUND, exit 30, its actions the witness", async () => {
+    const read = (f: string) => ({ text: readFileSync(join(ROOT, f), "utf8"), name: f });
+    // the built registry: the planner's worker threads are dist's modules
+    const { planRuleSet } = (await import(join(ROOT, "dist/src/registry.js"))) as typeof import("../src/registry.js");
+    const solver = await planRuleSet().solver();
+    const r = await solver.solve({ domain: read("docs/ipc2023/domain.pddl"), problem: read("docs/ipc2023/example.pddl") }, { threads: 1 });
+    const doc = JSON.parse(JSON.stringify(r.outcome)) as Record<string, unknown> & { models: { cost: number; witness: string[] }[] };
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect({ rules: doc.rules, status: doc.status, exitCode: r.exitCode, cost: doc.cost }).toEqual({ rules: "ipc2023", status: "OPTIMUM FOUND", exitCode: 30, cost: "plan cost" });
+    expect(r.plan).toBe(`${doc.models[0].witness.join("\n")}\n; cost = ${doc.models[0].cost} (general cost)\n`);
+  }, 60_000);
+});
