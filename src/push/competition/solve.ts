@@ -27,9 +27,14 @@ function progressLine(status: StatusLine): (figures: ProgressFigures) => void {
   };
 }
 
-/** A solution as the outcome's model: its pushes, the atoms `push(Z,D,S)`, and the steps (line, direction) beside them. */
-export function pushModel(pushes: readonly Push[]): Model {
-  return { cost: pushes.length, witness: solutionAtoms(pushes), steps: pushes.map((p, i) => ({ step: i + 1, line: p.line, dir: p.dir })) };
+/**
+ * A solution as the outcome's model: its pushes and the atoms `push(Z,D,S)`; with `steps`,
+ * the steps (line, direction) beside them (for json; a streamed answer goes without).
+ */
+export function pushModel(pushes: readonly Push[], steps: boolean): Model {
+  const m: Model = { cost: pushes.length, witness: solutionAtoms(pushes) };
+  if (steps) m.steps = pushes.map((p, i) => ({ step: i + 1, line: p.line, dir: p.dir }));
+  return m;
 }
 
 /** labsolve's part for competition instances. */
@@ -64,12 +69,12 @@ export const solver: FactsSolver = {
       // the limit counts from the process's start, as clingo's does: reading a large board
       // takes a second or more before the search starts (performance.now(): ms since then)
       timeLimit: flags.timeLimit === undefined ? undefined : Math.max(0.001, flags.timeLimit - performance.now() / 1000),
-      onSolution: (pushes) => answers.add(pushModel(pushes)),
+      onSolution: (pushes) => answers.add(pushModel(pushes, context.keep)),
       // a pipe whose reader is slower than the search: wait for it (bounded memory)
       outputBacklog: () => sink.backlog?.(),
       onBetter: (pushes) => {
         status?.clear();
-        sink.better?.(pushModel(pushes), "atoms");
+        sink.better?.(pushModel(pushes, false), "atoms");
       },
       onLowerBound: (bounds) => {
         status?.clear();
