@@ -69,7 +69,7 @@ describe("labsolve plan's outcome validates too", () => {
     // the built registry: the planner's worker threads are dist's modules
     const { planRuleSet } = (await import(join(ROOT, "dist/src/registry.js"))) as typeof import("../src/registry.js");
     const solver = await planRuleSet().solver();
-    const r = await solver.solve({ domain: read("docs/ipc2023/domain.pddl"), problem: read("docs/ipc2023/example.pddl") }, { threads: 1 });
+    const r = await solver.solve({ domain: read("docs/ipc2023/domain.pddl"), problem: read("docs/ipc2023/example.pddl") }, { threads: 1 }, { write: () => undefined });
     const doc = JSON.parse(JSON.stringify(r.outcome)) as Record<string, unknown> & { models: { cost: number; witness: string[] }[] };
     expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
     expect({ rules: doc.rules, status: doc.status, exitCode: r.exitCode, cost: doc.cost }).toEqual({ rules: "ipc2023", status: "OPTIMUM FOUND", exitCode: 30, cost: "plan cost" });

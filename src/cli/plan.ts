@@ -31,7 +31,7 @@ export async function planCommand(domainFile: string, problemFile: string, flags
   if (flags.output !== undefined && [domainFile, problemFile].some((f) => f !== "-" && samePath(f, flags.output!))) {
     throw new Error(`-o ${flags.output}: that is an input file; it is not overwritten`);
   }
-  const outcome = await (await planRuleSet().solver()).solve({ domain, problem }, flags);
+  const outcome = await (await planRuleSet().solver()).solve({ domain, problem }, flags, process.stderr);
   if (outcome.plan !== undefined) {
     if (flags.output !== undefined) writeFileSync(flags.output, outcome.plan);
     else process.stdout.write(outcome.plan);

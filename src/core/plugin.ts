@@ -13,7 +13,7 @@
  */
 import type { SourcePosition } from "./errors.js";
 import type { Atom } from "./facts.js";
-import type { Outcome, OutputFormat, SolveContext } from "./outcome.js";
+import type { Outcome, OutputFormat, Reporter, SolveContext } from "./outcome.js";
 import type { ShowPlay } from "./play.js";
 import type { Cost } from "./push-rules.js";
 
@@ -156,8 +156,11 @@ export interface PlanOutcome {
 
 /** labsolve plan. */
 export interface PlanSolver {
-  /** @throws InputError on a bad domain or problem */
-  solve(input: PlanInput, flags: PlanFlags): Promise<PlanOutcome>;
+  /**
+   * @param reporter where --stats lines go (the command's stderr)
+   * @throws InputError on a bad domain or problem
+   */
+  solve(input: PlanInput, flags: PlanFlags, reporter: Reporter): Promise<PlanOutcome>;
 }
 
 /** labcheck plan. */

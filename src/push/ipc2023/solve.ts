@@ -44,7 +44,7 @@ async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, tim
 
 /** labsolve plan's part. */
 export const solver: PlanSolver = {
-  async solve(input, flags) {
+  async solve(input, flags, reporter) {
     const domain = readIpcDomain(input.domain.text, input.domain.name);
     assertProblemOfDomain(domain, readIpcProblemFacts(input.problem.text, input.problem.name));
     const task = readIpcProblem(input.problem.text, input.problem.name);
@@ -71,9 +71,9 @@ export const solver: PlanSolver = {
         expanded += m.expanded;
       } else if (m.kind === "plan") {
         if (plan === undefined || m.cost < plan.cost) plan = { moves: m.moves, cost: m.cost };
-        if (flags.stats) process.stderr.write(`% a plan of cost ${m.cost} (not yet proven optimal)\n`);
+        if (flags.stats) reporter.write(`% a plan of cost ${m.cost} (not yet proven optimal)\n`);
       } else if (m.kind === "iteration" && flags.stats) {
-        process.stderr.write(`% no plan of cost <= ${m.bound}; ${m.expanded - settledSoFar} states expanded since the last bound settled, ${m.expanded} so far\n`);
+        reporter.write(`% no plan of cost <= ${m.bound}; ${m.expanded - settledSoFar} states expanded since the last bound settled, ${m.expanded} so far\n`);
         settledSoFar = m.expanded;
       }
     };
@@ -111,7 +111,7 @@ export const solver: PlanSolver = {
     }
     if (!result) throw new Error("the planner's thread ended without an answer");
     if (flags.stats) {
-      process.stderr.write(`% ${result.expanded} states expanded, ${((performance.now() - started) / 1000).toFixed(3)} s, cost >= ${result.lowerBound}\n`);
+      reporter.write(`% ${result.expanded} states expanded, ${((performance.now() - started) / 1000).toFixed(3)} s, cost >= ${result.lowerBound}\n`);
     }
     // the exact search's plan (optimal), else the best plan of the anytime thread or the plan thread
     if (!result.moves && plan && !result.proven) {
