@@ -76,3 +76,29 @@ describe("labsolve plan's outcome validates too", () => {
     expect(r.plan).toBe(`${doc.models[0].witness.join("\n")}\n; cost = ${doc.models[0].cost} (general cost)\n`);
   }, 60_000);
 });
+
+describe("the same layouts for every rule set: competition and clingo agree with the json outcome", () => {
+  const solve = (format: string, args: string[], input?: string) => spawnSync(join(ROOT, "bin/labsolve"), ["--format", format, ...args], { cwd: ROOT, input: input ?? "", encoding: "utf8", maxBuffer: 64 << 20 });
+  it.each(RUNS.filter((r) => !r.name.includes("--any")))("$name", ({ args, input, exit }) => {
+    const doc = JSON.parse(solve("json", args, input).stdout) as { status: string; witnessKind: string; answers: number; models: { witness: string[] }[] };
+    const lines = (text: string) => text.split("\n");
+    // competition: ANSWER and the witness line per answer (atoms as facts with dots), INCONSISTENT when none exists
+    const plain = solve("competition", args, input);
+    expect(plain.status).toBe(exit);
+    const out = lines(plain.stdout);
+    const witnesses = out.filter((_, i) => i > 0 && out[i - 1] === "ANSWER");
+    const written = doc.models.map((m) => (doc.witnessKind === "atoms" ? m.witness.map((a) => `${a}.`).join(" ") : m.witness.join(" ")));
+    expect(witnesses.sort()).toEqual([...written].sort());
+    expect(out.includes("INCONSISTENT")).toBe(doc.status === "UNSATISFIABLE");
+    expect(out.filter((l) => l !== "" && l !== "ANSWER" && l !== "INCONSISTENT" && !witnesses.includes(l)).every((l) => l.startsWith("% "))).toBe(true);
+    // clingo: the header, Answer: k with the witness without dots, the status line in clingo's words, Models
+    const clingo = solve("clingo", args, input);
+    expect(clingo.status).toBe(exit);
+    const c = lines(clingo.stdout);
+    expect(c.slice(0, 3).map((l) => l.split(" ")[0])).toEqual(["labsolve", "Reading", "Solving..."]);
+    const answers = c.filter((_, i) => i > 0 && /^Answer: \d+$/.test(c[i - 1]));
+    for (const m of doc.models) expect(answers).toContain(m.witness.join(" "));
+    expect(c).toContain(doc.status);
+    expect(c.some((l) => /^Models {7}: \d+\+?$/.test(l))).toBe(true);
+  }, 60_000);
+});
