@@ -102,3 +102,23 @@ describe("the same layouts for every rule set: competition and clingo agree with
     expect(c.some((l) => /^Models {7}: \d+\+?$/.test(l))).toBe(true);
   }, 60_000);
 });
+
+describe("labsolve X | labcheck X - in the competition and json layouts (the static labyrinths)", () => {
+  const pipe = (args: string[], file: string, format: string) => {
+    const solved = spawnSync(join(ROOT, "bin/labsolve"), ["--format", format, ...args, file], { cwd: ROOT, encoding: "utf8" });
+    return spawnSync(join(ROOT, "bin/labcheck"), [file, "-"], { cwd: ROOT, input: solved.stdout, encoding: "utf8" });
+  };
+  it.each([
+    { args: [], file: "instances/maze-8x12.txt" },
+    { args: ["--algorithm", "dfs"], file: "instances/maze-8x12.txt" },
+    { args: ["--rule", "turn"], file: "instances/maze-turn-5x6.txt" },
+    { args: [], file: "instances/labyrinth-of-theseus-edges.csv" },
+    { args: [], file: "instances/minotaur/07-5x5.txt" },
+  ])("$file $args: valid (exit 0)", ({ args, file }) => {
+    for (const format of ["competition", "json"]) {
+      const r = pipe(args, file, format);
+      expect(r.status, `${format}: ${r.stdout}${r.stderr}`).toBe(0);
+      expect(r.stdout).toMatch(/^(valid|VALID): /);
+    }
+  }, 60_000);
+});
