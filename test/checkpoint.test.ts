@@ -33,7 +33,7 @@ writeFileSync(other, toFacts(generate(18, 7, 9, "random")));
 
 interface Run {
   code: number | null;
-  json: Record<string, unknown> & { statistics: { nodes: number; depths: { depth: number; milliseconds: number; nodes: number }[] } };
+  json: Record<string, unknown> & { statistics: { states: number; depths: { depth: number; milliseconds: number; nodes: number }[] } };
   stderr: string;
 }
 
@@ -111,13 +111,13 @@ describe("labsolve --checkpoint", () => {
     expect(answer(resumed)).toEqual(answer(whole));
     // it went on from depth 5 without the first pushes done there
     expect(resumed.json.statistics.depths.map((d) => d.depth)).toEqual([5]);
-    expect(resumed.json.statistics.nodes).toBeLessThan(whole.json.statistics.nodes);
+    expect(resumed.json.statistics.states).toBeLessThan(whole.json.statistics.states);
     // the proof is recorded as finished: a third run answers at once, the same
     expect(JSON.parse(readFileSync(file, "utf8")).finished).toBe(5);
     const again = run(["--threads", "2", "--checkpoint", file, instance]);
     expect(again.code).toBe(30);
     expect(answer(again)).toEqual(answer(whole));
-    expect(again.json.statistics.nodes).toBe(0);
+    expect(again.json.statistics.states).toBe(0);
   }, 60_000);
 
   it("SIGINT in the middle of a first push: the pairs done below it are kept, and the run with the same file searches only the rest", async () => {
@@ -151,7 +151,7 @@ describe("labsolve --checkpoint", () => {
     expect(resumed.code).toBe(30);
     expect(answer(resumed)).toEqual(answer(whole));
     expect(resumed.json.statistics.depths[0].depth).toBe(5);
-    expect(resumed.json.statistics.nodes).toBeLessThan(whole.json.statistics.nodes);
+    expect(resumed.json.statistics.states).toBeLessThan(whole.json.statistics.states);
   }, 60_000);
 
   it("reads a version-1 file (first pushes only) as all the pairs below its first pushes", () => {

@@ -44,7 +44,7 @@ describe("labsolve", () => {
     expect(sh("labsolve", ["--any", "-n", "0", EXAMPLE]).code).toBe(65);
     const doc = JSON.parse(sh("labsolve", ["--any", "--format", "json", EXAMPLE]).out);
     // the exact search up to 3 pushes runs first: it proves the example's optimum
-    expect(doc).toMatchObject({ status: "SATISFIABLE", fewest: 2, lowerBound: 2, upperBound: 2, optimal: true });
+    expect(doc).toMatchObject({ status: "OPTIMUM FOUND", exitCode: 30, fewest: 2, lowerBound: 2, upperBound: 2, optimal: true });
     expect(doc.models).toHaveLength(1);
   });
 
@@ -71,13 +71,30 @@ describe("labsolve", () => {
     );
   });
 
-  it("--format json reports status, pushes, per-step atoms and statistics", () => {
+  it("--format json reports rules, status, the models' cost, witness and steps, and statistics", () => {
     const r = sh("labsolve", ["-n", "0", "--format", "json", EXAMPLE]);
     const doc = JSON.parse(r.out);
-    expect(doc).toMatchObject({ status: "SATISFIABLE", exitCode: 30, exhausted: true, fewest: 2 });
+    expect(doc).toMatchObject({ rules: "competition", status: "SATISFIABLE", exitCode: 30, exhausted: true, fewest: 2, cost: "pushes", answers: 2 });
     expect(doc.models).toHaveLength(2);
+    expect(doc.models[0].cost).toBe(2);
+    expect(doc.models[0].witness[0]).toBe("push(1,w,1)");
     expect(doc.models[0].steps[0]).toEqual({ step: 1, line: 1, dir: "w" });
     expect(doc.statistics.depths.map((d: { depth: number }) => d.depth)).toEqual([0, 1, 2]);
+    expect(r.out.split("\n")[1]).toBe('  "rules": "competition",');
+  });
+
+  it("--format json in clingo's words: OPTIMUM FOUND beside exit 30 and optimal; --any counts the states --stats counts", () => {
+    const one = sh("labsolve", ["--format", "json", EXAMPLE]);
+    expect(one.code).toBe(30);
+    expect(JSON.parse(one.out)).toMatchObject({ status: "OPTIMUM FOUND", exitCode: 30, optimal: true });
+    const file = join(mkdtempSync(join(tmpdir(), "labsolve-")), "maze-12.lp");
+    writeFileSync(file, toFacts(generate(12, 12, 3, "maze")));
+    const any = sh("labsolve", ["--any", "--stats", "--threads", "1", "--format", "json", file]);
+    const total = /% total: (\d+) nodes/.exec(any.err);
+    expect(total, any.err).not.toBeNull();
+    const doc = JSON.parse(any.out);
+    expect(doc.statistics.states).toBe(Number(total![1]));
+    expect(doc.statistics.states).toBeGreaterThan(0);
   });
 
   it("--stats prints nodes and time per depth to stderr", () => {
@@ -111,7 +128,7 @@ describe("labsolve", () => {
     // the same run in json: the bounds, not optimal
     const doc = JSON.parse(sh("labsolve", ["--time-limit", "2", "--format", "json", file]).out);
     expect(doc).toMatchObject({ status: "SATISFIABLE", exitCode: 11, interrupted: true, optimal: false, fewest: null });
-    expect(doc.upperBound).toBe(doc.models[0].pushes);
+    expect(doc.upperBound).toBe(doc.models[0].cost);
     expect(doc.lowerBound).toBeLessThan(doc.upperBound);
   });
 

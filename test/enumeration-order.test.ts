@@ -105,14 +105,14 @@ describe("-n N on the transit graph: fewest first", () => {
     const least = [...ref].sort((a, b) => a.weight - b.weight || a.edges - b.edges);
     const five = run("labsolve", ["-n", "5", CSV]);
     expect(five.code, five.err).toBe(10);
-    const listed = five.out.split("\n").filter((l) => l.startsWith("Path ")).map((l) => weightOf.get(l.replace(/^Path \d+: /, ""))!);
+    const listed = witnessLines(five.out).map((l) => weightOf.get(l)!);
     expect(listed.length).toBe(5);
     expect(listed[0]).toMatchObject({ edges: least[0].edges, weight: least[0].weight });
     expect(listed.map((p) => p.weight)).toEqual(least.slice(0, 5).map((p) => p.weight));
     expect(inOrder(listed)).toBe(true);
     const all = run("labsolve", ["-n", "0", CSV]);
     expect(all.code, all.err).toBe(30);
-    const every = all.out.split("\n").filter((l) => l.startsWith("Path ")).map((l) => weightOf.get(l.replace(/^Path \d+: /, ""))!);
+    const every = witnessLines(all.out).map((l) => weightOf.get(l)!);
     expect(every.length).toBe(ref.length);
     expect(inOrder(every)).toBe(true);
     // asked for more than there are: every path, the enumeration ended
@@ -120,6 +120,12 @@ describe("-n N on the transit graph: fewest first", () => {
     expect(more.code, more.err).toBe(30);
   });
 });
+
+/** The witness lines of labsolve's default layout: the line after each `ANSWER`. */
+function witnessLines(out: string): string[] {
+  const lines = out.split("\n");
+  return lines.flatMap((l, i) => (l === "ANSWER" && i + 1 < lines.length ? [lines[i + 1]] : []));
+}
 
 describe("-n N on a Minotaur level: the enumeration of the optimal solutions", () => {
   const level = join(ROOT, "instances", "minotaur", "02-4x4.txt");
@@ -129,7 +135,7 @@ describe("-n N on a Minotaur level: the enumeration of the optimal solutions", (
     expect(count).toBe(2);
     const two = run("labsolve", [level, "-n", "2"]);
     expect(two.code, two.err).toBe(30);
-    expect(two.out.split("\n").filter((l) => l !== "" && !l.startsWith("%")).length).toBe(2);
+    expect(witnessLines(two.out).length).toBe(2);
     const five = run("labsolve", [level, "-n", "5"]);
     expect(five.code, five.err).toBe(30);
   });

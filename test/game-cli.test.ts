@@ -27,13 +27,16 @@ describe("labsolve and labcheck on a game instance", () => {
     const r = sh("labsolve", ["--cost", cost, "--format", "json", EXAMPLE]);
     // proven cheapest: clingo's OPTIMUM FOUND, exit 30 (issue 18, 4)
     expect(r.code).toBe(30);
-    const doc = JSON.parse(r.out) as { rules: string; cost: string; optimal: boolean; fewest: number; models: { atoms: string[] }[] };
+    const doc = JSON.parse(r.out) as { rules: string; status: string; cost: string; optimal: boolean; fewest: number; models: { cost: number; witness: string[] }[] };
     expect(doc.rules).toBe("game");
+    // clingo's words beside exit 30 (never SATISFIABLE with optimal true)
+    expect(doc.status).toBe("OPTIMUM FOUND");
+    expect(doc.models[0].cost).toBe(doc.fewest);
     expect(doc.cost).toBe(cost);
     expect(doc.optimal).toBe(true);
     expect(doc.fewest).toBe((await clingoOptimum(`${facts}\ncost(${cost}).`, 10))?.cost);
     const answer = sh("labsolve", ["--cost", cost, EXAMPLE]);
-    expect(answer.out.split("\n")[1]).toBe(doc.models[0].atoms.map((a) => `${a}.`).join(" "));
+    expect(answer.out.split("\n")[1]).toBe(doc.models[0].witness.map((a) => `${a}.`).join(" "));
     const check = sh("labcheck", ["--cost", cost, "10", EXAMPLE], answer.out);
     expect(check.out).toBe("OK\n");
     expect(check.code).toBe(0);

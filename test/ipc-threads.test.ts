@@ -76,12 +76,12 @@ describe("labsolve plan --threads 2", () => {
     expect(costs[1]).toBe(costs[0]);
   }, 60_000);
 
-  it("a time limit ends with the plan thread's best plan: exit 10, valid by labcheck plan, at least the bound", () => {
+  it("a time limit ends with the plan thread's best plan: exit 11, valid by labcheck plan, at least the bound", () => {
     // 32 pushes, seed 2: the quick plan comes within milliseconds, the proof takes minutes
     const { dir, problem } = generated(16, 2, 32);
     const out = join(dir, "p16.plan");
     const r = spawnSync(bin("labsolve"), ["plan", DOMAIN, problem, "--threads", "2", "--time-limit", "3", "--stats", "-o", out], { encoding: "utf8" });
-    expect(r.status, r.stderr).toBe(10);
+    expect(r.status, r.stderr).toBe(11);
     // the exact search does not end on this task within the limit: the plan is the plan thread's
     const reported = [...r.stderr.matchAll(/a plan of cost (\d+)/g)].map((m) => Number(m[1]));
     expect(reported.length).toBeGreaterThan(0);
@@ -91,7 +91,7 @@ describe("labsolve plan --threads 2", () => {
     expect(Math.min(...reported)).toBeGreaterThanOrEqual(bound);
   }, 60_000);
 
-  it("SIGINT ends both threads with the best plan: exit 10, valid", async () => {
+  it("SIGINT ends both threads with the best plan: exit 11, valid", async () => {
     // 32 pushes, seed 2: the first plan within seconds, the proof minutes away (16 pushes seed 3,
     // used before, is proven within about 8 s on two threads: a race on a fast machine)
     const { dir, problem } = generated(16, 2, 32);
@@ -107,7 +107,7 @@ describe("labsolve plan --threads 2", () => {
       });
       child.on("exit", (c) => resolve(c));
     });
-    expect(code, err).toBe(10);
+    expect(code, err).toBe(11);
     expect(stdout).toMatch(/stopped by SIGINT/);
     expect(checkPlan(problem, out)).toMatch(/^valid cost=\d+$/);
   }, 60_000);

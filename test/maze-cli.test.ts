@@ -23,52 +23,85 @@ function sh(cmd: string, args: string[], input = "") {
 }
 
 describe("labsolve on a text maze", () => {
-  it.skipIf(!existsSync(SAMPLE))("prints the lab's answer for its sample, exit 10", () => {
+  it.skipIf(!existsSync(SAMPLE))("prints the lab's answer for its sample as ANSWER and the move words, a proven optimum: exit 30", () => {
     const r = sh("labsolve", [SAMPLE]);
-    expect(r.code).toBe(10);
-    expect(r.out).toContain("Solution: [south, east, north, east, east, south, south, south, east, south]\n");
+    expect(r.code).toBe(30);
+    expect(r.out).toMatch(/^ANSWER\nsouth east north east east south south south east south\n/);
   });
 
-  it("--format json: fewest, moves, visited (1-based cells), algorithm; every algorithm's moves pass labcheck", () => {
+  it("--format json: the outcome (fewest, witness, visited 1-based cells, algorithm); exit 30 for the shortest-path algorithms, 10 for the others; every algorithm's moves pass labcheck", () => {
     for (const algorithm of ["bfs", "dfs", "dijkstra", "astar", "wall-follower", "tremaux", "dead-end-filling"]) {
       const r = sh("labsolve", ["--format", "json", "--algorithm", algorithm, MAZE]);
-      expect(r.code, r.err).toBe(10);
-      const doc = JSON.parse(r.out) as { fewest: number; moves: string[]; visited: [number, number][]; algorithm: string };
-      expect(doc.algorithm).toBe(algorithm);
-      expect(doc.moves.every((m) => WORDS.includes(m))).toBe(true);
+      const shortest = ["bfs", "dijkstra", "astar"].includes(algorithm);
+      expect(r.code, `${algorithm}: ${r.err}`).toBe(shortest ? 30 : 10);
+      const doc = JSON.parse(r.out) as { fewest: number; models: { cost: number; witness: string[] }[]; visited: [number, number][]; algorithm: string; status: string; exitCode: number; optimal: boolean };
+      expect({ rules: doc.algorithm, status: doc.status, exitCode: doc.exitCode, optimal: doc.optimal }).toEqual({ rules: algorithm, status: shortest ? "OPTIMUM FOUND" : "SATISFIABLE", exitCode: r.code, optimal: shortest });
+      const moves = doc.models[0].witness;
+      expect(moves.every((m) => WORDS.includes(m))).toBe(true);
+      expect(doc.models[0].cost).toBe(moves.length);
       if (["bfs", "dfs", "dijkstra", "astar", "tremaux"].includes(algorithm)) expect(doc.visited[0]).toEqual([1, 1]);
       for (const [row, col] of doc.visited) expect(row >= 1 && row <= 8 && col >= 1 && col <= 12).toBe(true);
-      if (["bfs", "dijkstra", "astar"].includes(algorithm)) expect(doc.moves.length).toBe(doc.fewest);
-      const check = sh("labcheck", [MAZE, "-"], `[${doc.moves.join(", ")}]`);
+      if (shortest) expect(moves.length).toBe(doc.fewest);
+      else expect(moves.length).toBeGreaterThanOrEqual(doc.fewest);
+      const check = sh("labcheck", [MAZE, "-"], `[${moves.join(", ")}]`);
       expect(check.code, check.out).toBe(0);
     }
   });
 
-  it("exit 20 when no path exists; exit 65 with FILE:LINE:COL on a malformed maze", () => {
+  it("the same layouts as every rule set: ANSWER and the moves by default, clingo's with -f clingo (Answer, Optimization, OPTIMUM FOUND)", () => {
+    const doc = JSON.parse(sh("labsolve", ["-f", "json", MAZE]).out) as { models: { witness: string[] }[] };
+    const line = doc.models[0].witness.join(" ");
+    const plain = sh("labsolve", [MAZE]);
+    expect(plain.out.split("\n").slice(0, 2)).toEqual(["ANSWER", line]);
+    const clingo = sh("labsolve", ["-f", "clingo", MAZE]);
+    expect(clingo.code).toBe(30);
+    expect(clingo.out).toContain(`\nAnswer: 1\n${line}\nOptimization: ${doc.models[0].witness.length}\n`);
+    expect(clingo.out).toMatch(/\nOPTIMUM FOUND\n\nModels {7}: 1\n {2}Optimum {4}: yes\n/);
+    const dfs = sh("labsolve", ["-f", "clingo", "--algorithm", "dfs", MAZE]);
+    expect(dfs.code).toBe(10);
+    expect(dfs.out).toMatch(/\nSATISFIABLE\n\nModels {7}: 1\+\n {2}Optimum {4}: unknown\n/);
+  });
+
+  it("exit 20 and INCONSISTENT when no path exists; exit 65 with FILE:LINE:COL on a malformed maze", () => {
     const closed = "+-+-+\n|S|E|\n+-+-+\n";
     const r = sh("labsolve", ["-"], closed);
     expect(r.code).toBe(20);
+    expect(r.out).toMatch(/\nINCONSISTENT\n$/);
+    expect(sh("labsolve", ["-f", "clingo", "-"], closed).out).toMatch(/\nUNSATISFIABLE\n\nModels {7}: 0\n/);
+    expect(JSON.parse(sh("labsolve", ["-f", "json", "-"], closed).out)).toMatchObject({ status: "UNSATISFIABLE", exitCode: 20, models: [], fewest: null });
     const bad = sh("labsolve", ["-"], "+-+-+\n|S X|\n+-+-+\n");
     expect(bad.code).toBe(65);
     expect(bad.err).toMatch(/^<stdin>:2:4: error: /);
   });
 
-  it("--rule turn: the fewest moves turn at every step; -n 0 lists the acyclic walks and exits 30", () => {
+  it("--rule turn: the fewest moves turn at every step, proven (exit 30); -n 0 lists the acyclic walks fewest first and exits 30; -n N cut at N exits 10 with the N fewest", () => {
     const r = sh("labsolve", ["--rule", "turn", "--format", "json", TURN]);
-    expect(r.code).toBe(10);
-    const moves = (JSON.parse(r.out) as { moves: string[] }).moves.map((m) => WORDS.indexOf(m));
+    expect(r.code).toBe(30);
+    const doc = JSON.parse(r.out) as { rule: string; status: string; fewest: number; models: { witness: string[] }[] };
+    expect([doc.rule, doc.status]).toEqual(["turn", "OPTIMUM FOUND"]);
+    const moves = doc.models[0].witness.map((m) => WORDS.indexOf(m));
+    expect(moves.length).toBe(doc.fewest);
     for (let i = 1; i < moves.length; i++) expect((moves[i] + moves[i - 1]) % 2).toBe(1);
     expect(sh("labcheck", [TURN, "-"], moves.map((m) => "NESW"[m]).join("")).code).toBe(0);
     const all = sh("labsolve", ["--rule", "turn", "-n", "0", TURN]);
     expect(all.code).toBe(30);
-    const listed = all.out.split("\n").filter((l) => l.startsWith("Path ")).length;
-    expect(all.out).toContain(`Acyclic paths (no cell and direction twice): ${listed}\n`);
+    const lines = all.out.split("\n");
+    const walks = lines.filter((_, i) => i > 0 && lines[i - 1] === "ANSWER").map((l) => l.split(" ").length);
+    expect(all.out).toContain(`% acyclic paths (no cell and direction twice): ${walks.length}\n`);
+    expect(walks[0]).toBe(moves.length);
+    expect(walks).toEqual([...walks].sort((a, b) => a - b));
+    const two = sh("labsolve", ["--rule", "turn", "-n", "2", TURN]);
+    expect(two.code).toBe(10);
+    expect(two.out.split("\n").filter((l) => l === "ANSWER")).toHaveLength(2);
+    expect(two.out.split("\n")[1].split(" ").length).toBe(moves.length);
+    const every = sh("labsolve", ["--rule", "turn", "-n", String(walks.length), TURN]);
+    expect(every.code).toBe(30);
   });
 });
 
 describe("labcheck on a text maze", () => {
   it("reads the lab's list, words and letters alike; a wrong move gives its step, its place in the file and a picture", () => {
-    const best = (JSON.parse(sh("labsolve", ["-f", "json", MAZE]).out) as { moves: string[] }).moves;
+    const best = (JSON.parse(sh("labsolve", ["-f", "json", MAZE]).out) as { models: { witness: string[] }[] }).models[0].witness;
     expect(sh("labcheck", [MAZE, "-"], best.join("\n")).code).toBe(0);
     expect(sh("labcheck", [MAZE, "-"], `Solution: [${best.join(", ")}]`).code).toBe(0);
     const wrong = ["east", ...best.slice(1)];
@@ -134,17 +167,28 @@ describe("labshow on a text maze", () => {
 });
 
 describe.skipIf(!existsSync(CSV))("the transit graph (../shared/mazes)", () => {
-  it("labsolve: the shortest acyclic path, 30.0 with 14 edges; labcheck accepts it", () => {
+  it("labsolve: the shortest acyclic path, 30.0 with 14 edges, proven (exit 30); labcheck accepts it", () => {
     const r = sh("labsolve", [CSV]);
+    expect(r.code).toBe(30);
+    expect(r.out).toContain("% shortest acyclic path: weight 30.0, 14 edges\n");
+    const lines = r.out.split("\n");
+    expect(lines[0]).toBe("ANSWER");
+    expect(lines[1].split(" ")).toHaveLength(15);
+    expect(sh("labcheck", [CSV, "-"], lines[1]).code).toBe(0);
+  });
+
+  it("labsolve -n N: the N paths of least weight, fewest first, exit 10 when cut", () => {
+    const r = sh("labsolve", ["-n", "3", "-f", "json", CSV]);
     expect(r.code).toBe(10);
-    expect(r.out).toContain("Shortest acyclic path: weight 30.0, 14 edges\n");
-    expect(sh("labcheck", [CSV, "-"], r.out.trimEnd().split("\n").pop()!).code).toBe(0);
+    const doc = JSON.parse(r.out) as { status: string; fewest: number; models: { cost: number; witness: string[] }[] };
+    expect(doc.models.map((m) => m.cost)).toEqual([...doc.models.map((m) => m.cost)].sort((a, b) => a - b));
+    expect([doc.status, doc.fewest, doc.models[0].cost, doc.models[0].witness.length]).toEqual(["SATISFIABLE", 30, 30, 15]);
   });
 
   it("labsolve -n 0: 8256 paths listed, the table, exit 30; --format json the same figures", () => {
     const r = sh("labsolve", ["-n", "0", CSV]);
     expect(r.code).toBe(30);
-    expect(r.out.split("\n").filter((l) => l.startsWith("Path ")).length).toBe(8256);
+    expect(r.out.split("\n").filter((l) => l === "ANSWER").length).toBe(8256);
     expect(r.out).toMatch(/no transit state twice \(published\) +8256 +35\.047 +70\.516 +30\.0 \(14 edges\) +104\.0 \(51 edges\)/);
     expect(r.out).toMatch(/distinct cycles \(no state twice\) +3538 +24\.910 +54\.987 +4\.0 \(3 edges\) +85\.0 \(39 edges\)/);
     const j = JSON.parse(sh("labsolve", ["-n", "0", "-f", "json", CSV]).out) as { acyclicPaths: { states: { count: number } }; cycles: { count: number } };

@@ -67,7 +67,7 @@ describe.skipIf(!CHROMIUM)(`the Minotaur page in headless Chromium (${CHROMIUM ?
     const html = spawnSync(join(ROOT, "bin", "labshow"), [LEVEL, "--format", "html"], { encoding: "utf8" });
     expect(html.status, html.stderr).toBe(0);
     const solved = spawnSync(join(ROOT, "bin", "labsolve"), [LEVEL, "--format", "json"], { encoding: "utf8" });
-    solution = (JSON.parse(solved.stdout) as { moves: string[] }).moves;
+    solution = (JSON.parse(solved.stdout) as { models: { witness: string[] }[] }).models[0].witness;
     ({ browser, page, errors } = await openPage(html.stdout));
   }, 60_000);
 

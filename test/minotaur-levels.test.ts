@@ -64,19 +64,20 @@ describe("the commands on Minotaur levels", () => {
   const level = join(LEVELS, NAMES[3]);
   const exp = JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", NAMES[3].replace(/\.txt$/, ".json")), "utf8")) as Expected;
 
-  it("labsolve prints the moves as words (exit 10), json with fewest, moves and states; labcheck accepts them", () => {
+  it("labsolve prints ANSWER and the moves as words, a proven optimum (exit 30), json the outcome with fewest, the witness and states; labcheck accepts them", () => {
     const words = run("labsolve", [level]);
-    expect(words.code).toBe(10);
-    expect(words.out).toMatch(new RegExp(`^% escape in ${exp.fewest} moves \\(fewest\\); \\d+ states visited\\n`));
+    expect(words.code).toBe(30);
+    expect(words.out).toMatch(new RegExp(`^ANSWER\\n[a-z ]+\\n% escape in ${exp.fewest} moves \\(fewest\\); \\d+ states visited\\n$`));
     const moves = words.out.split("\n")[1].split(" ");
     expect(moves.length).toBe(exp.fewest);
     expect(moves.every((m) => ["north", "east", "south", "west", "wait"].includes(m))).toBe(true);
     const json = run("labsolve", [level, "--format", "json"]);
-    const doc = JSON.parse(json.out) as { fewest: number; moves: string[]; states: number };
-    expect(json.code).toBe(10);
+    const doc = JSON.parse(json.out) as { rules: string; status: string; exitCode: number; fewest: number; models: { cost: number; witness: string[] }[]; statistics: { states: number } };
+    expect(json.code).toBe(30);
+    expect([doc.rules, doc.status, doc.exitCode]).toEqual(["minotaur", "OPTIMUM FOUND", 30]);
     expect(doc.fewest).toBe(exp.fewest);
-    expect(doc.moves).toEqual(moves);
-    expect(doc.states).toBeGreaterThan(exp.fewest);
+    expect(doc.models).toEqual([{ cost: exp.fewest, witness: moves }]);
+    expect(doc.statistics.states).toBeGreaterThan(exp.fewest);
     const check = run("labcheck", [level, "-"], words.out);
     expect(check.code).toBe(0);
     expect(check.out).toMatch(new RegExp(`^VALID: escaped after ${exp.fewest} moves`));
@@ -89,7 +90,7 @@ describe("the commands on Minotaur levels", () => {
     const noWait = NAMES.find((n) => (JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", n.replace(/\.txt$/, ".json")), "utf8")) as Expected).fewestWithoutWait < 0)!;
     const r = run("labsolve", [join(LEVELS, noWait), "--no-wait"]);
     expect(r.code).toBe(20);
-    expect(r.out).toMatch(/^% no escape without waiting: proven, all \d+ reachable states visited/);
+    expect(r.out).toMatch(/^% no escape without waiting: proven, all \d+ reachable states visited\nINCONSISTENT\n$/);
     expect(run("labsolve", [join(LEVELS, noWait), "--no-wait", "--stats"]).code).toBe(20); // the full command line too
     // Theseus beside the Minotaur in a corridor: caught whatever he does
     const caged = "+-+-+-+\n|T M   \n+-+-+-+\n";
@@ -106,8 +107,10 @@ describe("the commands on Minotaur levels", () => {
     const e = JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", many.replace(/\.txt$/, ".json")), "utf8")) as Expected;
     const r = run("labsolve", [join(LEVELS, many), "-n", "0"]);
     expect(r.code).toBe(30);
-    const lines = r.out.trim().split("\n").filter((l) => !l.startsWith("%"));
+    const lines = r.out.trim().split("\n").filter((l) => !l.startsWith("%") && l !== "ANSWER");
     expect(lines.length).toBe(e.optimalSolutions);
+    // -n N with exactly N optimal solutions: every one listed, the enumeration ended (30; -n N cut at N: 10 below)
+    expect(run("labsolve", [join(LEVELS, many), "-n", String(e.optimalSolutions)]).code).toBe(30);
     expect(new Set(lines).size).toBe(e.optimalSolutions);
     for (const l of lines) expect(run("labcheck", [join(LEVELS, many), "-"], l).code).toBe(0);
   });
@@ -122,13 +125,15 @@ describe("the commands on Minotaur levels", () => {
     expect(ref.count).toBeGreaterThan(1000);
     const r = run("labsolve", ["-", "-n", "0"], room);
     expect(r.code).toBe(10);
-    expect(r.out).toContain(`% ${ref.count} optimal solutions: too many to list (more than 1000); one of them:`);
+    expect(r.out).toContain(`% ${ref.count} optimal solutions: too many to list (more than 1000); one of them is listed`);
     const five = run("labsolve", ["-", "-n", "5"], room);
-    const lines = five.out.trim().split("\n").filter((l) => !l.startsWith("%"));
+    expect(five.code).toBe(10);
+    const lines = five.out.trim().split("\n").filter((l) => !l.startsWith("%") && l !== "ANSWER");
     expect(new Set(lines).size).toBe(5);
-    expect(five.out).toContain(`% ${ref.count} optimal solutions, the first 5`);
-    const json = JSON.parse(run("labsolve", ["-", "-n", "0", "--format", "json"], room).out) as { fewest: number; count: number; solutions: unknown };
-    expect(json).toMatchObject({ fewest: ref.fewest, count: ref.count, solutions: null });
+    expect(five.out).toContain(`% ${ref.count} optimal solutions, the first 5 listed`);
+    const json = JSON.parse(run("labsolve", ["-", "-n", "0", "--format", "json"], room).out) as { fewest: number; optimalSolutions: number; models: unknown[] };
+    expect(json).toMatchObject({ fewest: ref.fewest, optimalSolutions: ref.count, exitCode: 10 });
+    expect(json.models).toHaveLength(1);
   });
 
   it("labcheck names the step of a wall, of the capture, and moves that end inside, with a picture", () => {

@@ -61,6 +61,8 @@ describe("the package as npm packs it (issue 18, 2)", { timeout: 240_000 }, () =
     expect(files).toContain("dist/src/cli/labsolve.js");
     expect(files).toContain("dist/src/generated/asp-parser.js");
     expect(files).toContain("bin/labsolve");
+    // the json layout's schema (docs/contract.md), for users validating labsolve's output
+    expect(files).toContain("schema/outcome.schema.json");
     for (const f of files) {
       expect(f, f).not.toMatch(/^(test|\.ci|scripts|src|dist\/scripts|node_modules)\//);
       expect(f, f).not.toMatch(/^(example\.plan|p\.pddl|strip\.svg|example\.html|game\.html|results\.jsonl)$/);

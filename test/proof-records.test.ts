@@ -105,9 +105,9 @@ describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ 
     copyFileSync(kept, copy);
     const r = spawnSync(join(ROOT, "bin/labsolve"), ["-f", "json", "--threads", "1", "--checkpoint", copy, file], { encoding: "utf8", timeout: 120_000 });
     expect(r.status, r.stderr).toBe(30);
-    const json = JSON.parse(r.stdout) as { optimal: boolean; lowerBound: number; upperBound: number; models: { atoms: string[] }[] };
+    const json = JSON.parse(r.stdout) as { optimal: boolean; lowerBound: number; upperBound: number; models: { witness: string[] }[] };
     expect(json).toMatchObject({ optimal: true, fewest: record.best!.length, lowerBound: record.best!.length, upperBound: record.best!.length });
-    expect(json.models[0].atoms).toEqual(atoms(record.best!));
+    expect(json.models[0].witness).toEqual(atoms(record.best!));
     expect(readFileSync(kept, "utf8")).toBe(before);
   }, 150_000);
 });

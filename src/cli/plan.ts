@@ -2,9 +2,9 @@
  * `labsolve plan DOMAIN PROBLEM [-o PLANFILE]`: cost-optimal plans of the planning rule
  * set (the registry's; the IPC 2023 classical domain "labyrinth", docs/ipc2023.md), in
  * the IPC's plan format, by its solver part.
- * Exit codes: 30 the plan is proven optimal, 20 no plan exists (proven), 10 a plan not
- * proven optimal (the time limit or SIGINT/SIGTERM stopped the search), 1 stopped without a
- * plan, 65 bad input (FILE:LINE:COL).
+ * Exit codes, clingo's as labsolve's: 30 the plan is proven optimal, 20 no plan exists
+ * (proven), 11 a plan not proven optimal (the time limit or SIGINT/SIGTERM stopped the
+ * search), 1 stopped without a plan, 65 bad input (FILE:LINE:COL).
  */
 import { existsSync, realpathSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -31,7 +31,7 @@ export async function planCommand(domainFile: string, problemFile: string, flags
   if (flags.output !== undefined && [domainFile, problemFile].some((f) => f !== "-" && samePath(f, flags.output!))) {
     throw new Error(`-o ${flags.output}: that is an input file; it is not overwritten`);
   }
-  const outcome = await (await planRuleSet().solver()).solve({ domain, problem }, flags);
+  const outcome = await (await planRuleSet().solver()).solve({ domain, problem }, flags, process.stderr);
   if (outcome.plan !== undefined) {
     if (flags.output !== undefined) writeFileSync(flags.output, outcome.plan);
     else process.stdout.write(outcome.plan);
@@ -49,7 +49,7 @@ export function addPlanCommand(program: Command): void {
       "Reads the IPC 2023 domain labyrinth and one of its problems (PDDL) and writes a cost-optimal sequential plan " +
         "in the IPC format: one ground action a line, each push as start-move-card, move-card and stop-move-card " +
         "actions, leave last, then '; cost = C (general cost)'. Exit codes: 30 plan proven optimal, 20 no plan " +
-        "exists, 10 a plan not proven optimal (stopped by the time limit, SIGINT or SIGTERM), 1 stopped without a plan, " +
+        "exists, 11 a plan not proven optimal (stopped by the time limit, SIGINT or SIGTERM), 1 stopped without a plan, " +
         "65 bad input.",
     )
     .argument("<domain>", "the domain file (domain.pddl of IPC 2023 labyrinth)")

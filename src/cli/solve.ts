@@ -4,9 +4,13 @@
  * run its solver part; shared by both ways of reading the command
  * line (src/cli/labsolve.ts, which loads this module only to solve).
  */
+import { once } from "node:events";
 import { endOf } from "../core/fact-args.js";
 import { parseFacts } from "../core/facts.js";
+import type { AnswerSink, Outcome, SolveContext } from "../core/outcome.js";
 import type { SolveFlags } from "../core/plugin.js";
+import { VERSION } from "../core/version.js";
+import { makeLayout } from "../format/index.js";
 import { factsRuleSet, textRuleSet } from "../registry.js";
 import { checkMemoryOption, readSource } from "./common.js";
 
@@ -23,8 +27,45 @@ function refuseCheckpoint(flags: SolveFlags, ruleSet: string): void {
 }
 
 /**
+ * The layout of `flags.format` as the solver's sink on stdout, started at the first thing
+ * it prints (an input error found before the search prints nothing on stdout), and the
+ * context a solver gets (answers kept only for the json layout; stderr as the reporter).
+ */
+function layoutContext(flags: SolveFlags, source: string): { context: SolveContext; end: (o: Outcome) => void } {
+  const layout = makeLayout(flags.format, { write: (s) => process.stdout.write(s), version: VERSION, source, wanted: flags.models });
+  let started = false;
+  const start = (): void => {
+    if (!started) layout.start();
+    started = true;
+  };
+  const sink: AnswerSink = {
+    model: (m, kind) => {
+      start();
+      layout.model(m, kind);
+    },
+    better: (m, kind) => {
+      start();
+      layout.better(m, kind);
+    },
+    lowerBound: (bound) => {
+      start();
+      layout.lowerBound(bound);
+    },
+    // a pipe whose reader is slower than the search: the search waits for it (bounded memory)
+    backlog: () => (process.stdout.writableNeedDrain ? once(process.stdout, "drain").then(() => undefined) : undefined),
+  };
+  return {
+    context: { sink, keep: layout.keepsAnswers, reporter: process.stderr },
+    end: (o) => {
+      start();
+      layout.end(o);
+    },
+  };
+}
+
+/**
  * Solves the instance of `file` (standard input for undefined or `-`) and prints the
- * answer in the chosen format.
+ * outcome in the chosen layout (src/format/).
  * @returns clingo's exit code (10, 20, 30, 1, 11)
  * @throws InputError for bad input (FILE:LINE:COL), Error for an option mistake or a failed worker
  */
@@ -35,13 +76,18 @@ export async function solveCommand(file: string | undefined, flags: SolveFlags):
   const stdin = file === undefined || file === "-";
   // a text rule set (a maze, a level) says so from the text; anything else is read as facts
   const text = textRuleSet(source.text, source.name, flags.rules);
+  const { context, end } = layoutContext(flags, stdin ? "stdin" : source.name);
+  let outcome: Outcome;
   if (text) {
     refuseCheckpoint(flags, text.name);
-    return (await text.solver()).solve({ source, stdin }, flags);
+    outcome = await (await text.solver()).solve({ source, stdin }, flags, context);
+  } else {
+    const atoms = parseFacts(source.text, source.name);
+    const ruleSet = factsRuleSet(atoms, flags.rules);
+    refuseCheckpoint(flags, ruleSet.name);
+    const solver = await ruleSet.solver();
+    outcome = await solver.solve({ source, atoms, end: endOf(source.text), stdin }, flags, context);
   }
-  const atoms = parseFacts(source.text, source.name);
-  const ruleSet = factsRuleSet(atoms, flags.rules);
-  refuseCheckpoint(flags, ruleSet.name);
-  const solver = await ruleSet.solver();
-  return solver.solve({ source, atoms, end: endOf(source.text), stdin }, flags);
+  end(outcome);
+  return outcome.exitCode;
 }

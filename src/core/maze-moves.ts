@@ -38,7 +38,7 @@ export function formatMoves(moves: ArrayLike<number>): string {
 /**
  * Reads a move list in any of the layouts above, or labsolve's json document. Text before a
  * `[` on its line (such as the lab's `Solution:`) is skipped, as are a labelled count
- * (`Fewest moves: 10`) and comments from `%` or `#` to the end of a line.
+ * (`Fewest moves: 10`), an `ANSWER` line and comments from `%` or `#` to the end of a line.
  * @param allowWait true in a Minotaur level
  * @throws InputError at the LINE:COL of the first token that is no move; at 1:1 for json that
  *   does not parse or has no `moves` list of words
@@ -50,7 +50,8 @@ export function readMoves(text: string, file: string, allowWait = false): MoveLi
   const lines = text.split(/\r?\n/);
   for (let li = 0; li < lines.length; li++) {
     let line = lines[li].replace(/[%#].*$/, "");
-    if (line.trim() === "") continue;
+    // labsolve's competition layout: ANSWER, then the moves' line
+    if (line.trim() === "" || line.trim() === "ANSWER") continue;
     let offset = 0;
     const bracket = line.indexOf("[");
     if (bracket >= 0) {
@@ -95,7 +96,10 @@ function jsonMoves(text: string, file: string, allowWait: boolean): MoveList {
   } catch (e) {
     throw new InputError(file, { line: 1, column: 1 }, `expected labsolve's json document: ${(e as Error).message}`);
   }
-  const words = (doc as { moves?: unknown }).moves;
+  // the outcome's first model (docs/contract.md), or `moves` as labsolve wrote before it
+  const models = (doc as { models?: unknown }).models;
+  const first = Array.isArray(models) ? (models[0] as { witness?: unknown } | undefined) : undefined;
+  const words = Array.isArray(models) ? (first?.witness ?? null) : (doc as { moves?: unknown }).moves;
   if (words === null) return { moves: [], positions: [] };
   const known = (m: unknown): m is string => typeof m === "string" && WORD_MOVE[m.toLowerCase()] !== undefined && (allowWait || WORD_MOVE[m.toLowerCase()] !== 4);
   if (!Array.isArray(words) || !words.every(known)) {

@@ -13,7 +13,7 @@
  */
 import type { SourcePosition } from "./errors.js";
 import type { Atom } from "./facts.js";
-import type { OutputFormat } from "./outcome.js";
+import type { Outcome, OutputFormat, Reporter, SolveContext } from "./outcome.js";
 import type { ShowPlay } from "./play.js";
 import type { Cost } from "./push-rules.js";
 
@@ -60,13 +60,17 @@ export interface SolveFlags {
   checkpoint?: string;
 }
 
-/** labsolve on facts: solve and print (stdout; statistics and warnings on stderr). */
+/**
+ * labsolve on facts: solve, hand each answer to `context.sink` as found, and return the
+ * outcome (the command prints it in its layout); statistics and warnings go to
+ * `context.reporter` (stderr). Never prints to stdout.
+ */
 export interface FactsSolver {
   /**
-   * @returns clingo's exit code (10, 20, 30, 1, 11)
+   * @returns the run's outcome (its exitCode clingo's: 30, 10, 20, 11, 1)
    * @throws InputError for an ill-formed instance (FILE:LINE:COL), Error for an option the rule set does not take
    */
-  solve(input: FactsInput, flags: SolveFlags): Promise<number>;
+  solve(input: FactsInput, flags: SolveFlags, context: SolveContext): Promise<Outcome>;
 }
 
 /** One rule set's checker, as labcheck uses it on one instance. */
@@ -137,17 +141,26 @@ export interface PlanFlags {
   threads?: number;
 }
 
-/** What a planner run gives the command: the plan's text (to -o or stdout) or a message (stdout). */
+/**
+ * What a planner run gives the command: the outcome (one model at most, its witness the
+ * plan's ground actions, cost "plan cost"), the plan file's text (to -o or stdout) and a
+ * `;` comment line (stdout) when the plan is not proven optimal or there is none.
+ */
 export interface PlanOutcome {
+  outcome: Outcome;
   plan?: string;
   message?: string;
+  /** the same as outcome.exitCode */
   exitCode: number;
 }
 
 /** labsolve plan. */
 export interface PlanSolver {
-  /** @throws InputError on a bad domain or problem */
-  solve(input: PlanInput, flags: PlanFlags): Promise<PlanOutcome>;
+  /**
+   * @param reporter where --stats lines go (the command's stderr)
+   * @throws InputError on a bad domain or problem
+   */
+  solve(input: PlanInput, flags: PlanFlags, reporter: Reporter): Promise<PlanOutcome>;
 }
 
 /** labcheck plan. */
@@ -287,13 +300,16 @@ export interface TextInput {
   stdin: boolean;
 }
 
-/** labsolve on a text instance: solve and print (stdout; statistics on stderr). */
+/**
+ * labsolve on a text instance: solve, hand each answer to `context.sink`, return the
+ * outcome (the command prints it); statistics go to `context.reporter`. Never prints to stdout.
+ */
 export interface TextSolver {
   /**
-   * @returns clingo's exit code (10 found, 20 none, 30 all enumerated, 1 interrupted)
+   * @returns the run's outcome (its exitCode clingo's: 30 proven optimum or all enumerated, 10, 20, 11, 1)
    * @throws InputError for a malformed instance (FILE:LINE:COL), Error for an option the rule set does not take
    */
-  solve(input: TextInput, flags: SolveFlags): Promise<number>;
+  solve(input: TextInput, flags: SolveFlags, context: SolveContext): Promise<Outcome>;
 }
 
 /** labcheck on a text instance and a witness (a move list in any layout the rule set reads). */

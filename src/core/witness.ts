@@ -96,9 +96,14 @@ function moveTerm(t: Term, base: Place): Term {
   return t.kind === "function" ? { ...t, location, args: t.args.map((a) => moveTerm(a, base)) } : { ...t, location };
 }
 
+/** A json model's witness: `witness` (docs/contract.md), or `atoms` as labsolve wrote before it. */
+function witnessOf(m: object): unknown {
+  return (m as { witness?: unknown }).witness ?? (m as { atoms?: unknown }).atoms;
+}
+
 /**
- * labsolve's `--format json` document (either rule set's): `status` (SATISFIABLE,
- * UNSATISFIABLE, UNKNOWN) and `models`, each with `atoms` as strings (`push(1,w,1)`).
+ * labsolve's `--format json` document (docs/contract.md): `status` (clingo's words) and
+ * `models`, each with its `witness`, atoms as strings (`push(1,w,1)`).
  * Atoms are placed at their string in the document.
  * @throws InputError when the text is not JSON (at the position JSON.parse names) or not such a document
  */
@@ -114,15 +119,15 @@ function readJsonOutput(text: string, file: string): SolverOutput {
   }
   const d = doc as { status?: unknown; models?: unknown };
   const models = d.models;
-  if (typeof doc !== "object" || doc === null || !Array.isArray(models) || !models.every((m) => typeof m === "object" && m !== null && Array.isArray((m as { atoms?: unknown }).atoms))) {
-    throw new InputError(file, { line: 1, column: 1 }, 'expected labsolve\'s json document: "status" and "models", each with "atoms"');
+  if (typeof doc !== "object" || doc === null || !Array.isArray(models) || !models.every((m) => typeof m === "object" && m !== null && Array.isArray(witnessOf(m)))) {
+    throw new InputError(file, { line: 1, column: 1 }, 'expected labsolve\'s json document: "status" and "models", each with "witness"');
   }
   const out: SolverOutput = { answers: [], saysInconsistent: d.status === "UNSATISFIABLE", saysUnknown: d.status === "UNKNOWN" };
   let cursor = 0;
-  for (const m of models as { atoms: unknown[] }[]) {
+  for (const m of models as object[]) {
     const answer: Answer = { atoms: [], location: undefined };
-    for (const a of m.atoms) {
-      if (typeof a !== "string") throw new InputError(file, { line: 1, column: 1 }, `expected an atom as a string in "atoms", found ${JSON.stringify(a)}`);
+    for (const a of witnessOf(m) as unknown[]) {
+      if (typeof a !== "string") throw new InputError(file, { line: 1, column: 1 }, `expected an atom as a string in "witness", found ${JSON.stringify(a)}`);
       const literal = JSON.stringify(a);
       const found = text.indexOf(literal, cursor);
       const base = placeAt(text, found === -1 ? 0 : found + 1);

@@ -8,6 +8,23 @@ import { InputError } from "../../core/errors.js";
 import type { Source, TextChecker, TextInput } from "../../core/plugin.js";
 import { readTransitGraph, stateName } from "./graph.js";
 
+/**
+ * The path's text in labsolve's output: its json document's first model's witness, else the
+ * text without `%` comment lines (labsolve's notes name states too).
+ */
+function pathText(text: string): string {
+  if (text.trimStart().startsWith("{")) {
+    try {
+      const models = (JSON.parse(text) as { models?: { witness?: unknown }[] }).models;
+      const w = models?.[0]?.witness;
+      if (Array.isArray(w)) return w.join(" ");
+    } catch {
+      // not json: read as text
+    }
+  }
+  return text.replace(/^[ \t]*%.*$/gm, "");
+}
+
 export const checker: TextChecker = {
   check(input: TextInput, witness: Source | undefined, flags: { json?: boolean }) {
     const g = readTransitGraph(input.source.text, input.source.name);
@@ -18,7 +35,8 @@ export const checker: TextChecker = {
     const states: number[] = [];
     const weights: (number | undefined)[] = [];
     const token = /(\d+)([ab])\)?(?:-\[([\d.]+)\]->)?/g;
-    for (let m = token.exec(witness.text); m; m = token.exec(witness.text)) {
+    const text = pathText(witness.text);
+    for (let m = token.exec(text); m; m = token.exec(text)) {
       states.push(2 * Number(m[1]) + (m[2] === "b" ? 1 : 0));
       weights.push(m[3] === undefined ? undefined : Number(m[3]));
     }

@@ -1,63 +1,37 @@
 /**
- * labsolve's output of a game run, in the three formats of src/push/competition/format.ts: the
- * competition's (`ANSWER` and the atoms), clingo's (as clingo optimising the cost) and
- * json (status, cost, bounds, optimal, the atoms, statistics). Atoms: src/push/game/actions.ts.
+ * A game run as the outcome (src/core/outcome.ts): its one model (the cost and the
+ * atoms, src/push/game/actions.ts), bounds in units of the instance's cost, statistics.
  */
-import { clingoEnd, clingoHeader, exitCodeOf, type JsonOutcome, type OutputFormat, type RunOutcome } from "../../core/outcome.js";
-import type { GameSearchResult, GameDepth } from "./search/deepening.js";
+import { makeOutcome, type Model, type Outcome } from "../../core/outcome.js";
+import type { GameSearchResult } from "./search/deepening.js";
 import { solutionActionAtoms } from "./actions.js";
 import { spareRules, type GameInstance } from "./instance.js";
 
-/** The json document of a game run: the competition's fields (core/outcome.ts JsonOutcome), in units of the cost. */
-export interface GameJsonReport extends JsonOutcome {
-  rules: "game";
-  /** what a solution minimises */
-  cost: "pushes" | "moves" | "steps";
-  /** the solution is proven cheapest (always so when there is one: the search is exact) */
-  optimal: boolean;
-  models: { cost: number; atoms: string[] }[];
-  statistics: { seconds: number; nodes: number; depths: GameDepth[] };
-}
-
-/** How the run ended, for the exit code: a solution is proven optimal (the search is exact: clingo's OPTIMUM FOUND, exit 30). */
-export function gameOutcome(r: GameSearchResult): RunOutcome {
-  return { solutions: r.actions ? 1 : 0, exhausted: r.exhausted, interrupted: r.interrupted, optimal: r.actions !== undefined };
-}
-
-/** The json document of a run. */
-export function gameJsonReport(inst: GameInstance, r: GameSearchResult): GameJsonReport {
-  const o = gameOutcome(r);
-  const cost = r.actions?.length ?? null;
-  return {
-    rules: "game",
-    cost: inst.rules.cost,
-    status: o.solutions > 0 ? "SATISFIABLE" : o.exhausted ? "UNSATISFIABLE" : "UNKNOWN",
-    exitCode: exitCodeOf(o),
-    exhausted: r.exhausted,
-    interrupted: r.interrupted,
-    fewest: cost,
-    lowerBound: r.lowerBound,
-    upperBound: cost,
-    optimal: cost !== null,
-    models: r.actions ? [{ cost: r.actions.length, atoms: solutionActionAtoms(r.actions, spareRules(inst).rotate) }] : [],
-    statistics: { seconds: r.seconds, nodes: r.nodes, depths: r.depths },
-  };
+/** The model of a run's solution, undefined when it has none. */
+export function gameModel(inst: GameInstance, r: GameSearchResult): Model | undefined {
+  return r.actions ? { cost: r.actions.length, witness: solutionActionAtoms(r.actions, spareRules(inst).rotate) } : undefined;
 }
 
 /**
- * The whole output of a game run in a format.
- * @param source clingo's header: `stdin` or the file name; @param version labsolve's
+ * The outcome of a run: a solution is proven cheapest (the search is exact: clingo's
+ * OPTIMUM FOUND, exit 30), none within the bound UNSATISFIABLE (20), else interrupted.
+ * @param kept the model as handed to the sink, when the answers are kept
  */
-export function gameOutput(format: OutputFormat, inst: GameInstance, r: GameSearchResult, version: string, source: string): string {
-  if (format === "json") return `${JSON.stringify(gameJsonReport(inst, r), null, 2)}\n`;
-  const atoms = r.actions ? solutionActionAtoms(r.actions, spareRules(inst).rotate) : undefined;
-  const o = gameOutcome(r);
-  if (format === "clingo") {
-    const answer = atoms ? `Answer: 1\n${atoms.join(" ")}\nOptimization: ${atoms.length}\n` : "";
-    const optimum = atoms ? { models: 1, optimal: true, pushes: atoms.length } : undefined;
-    return clingoHeader(version, source) + answer + clingoEnd(o, r.seconds, optimum);
-  }
-  if (atoms) return `ANSWER\n${atoms.map((a) => `${a}.`).join(" ")}\n`;
-  if (r.exhausted) return "INCONSISTENT\n";
-  return `% interrupted${r.interruptedBy ? `: ${r.interruptedBy}` : ""}\n`;
+export function gameOutcome(inst: GameInstance, r: GameSearchResult, kept: Model[]): Outcome {
+  const cost = r.actions?.length ?? null;
+  return makeOutcome({
+    rules: "game",
+    cost: inst.rules.cost,
+    witnessKind: "atoms",
+    wanted: 1,
+    answers: r.actions ? 1 : 0,
+    proven: r.actions !== undefined,
+    exhausted: r.exhausted,
+    interrupted: r.interrupted,
+    interruptedBy: r.interruptedBy,
+    lowerBound: r.lowerBound,
+    upperBound: cost,
+    models: kept,
+    statistics: { seconds: r.seconds, states: r.nodes, depths: r.depths },
+  });
 }

@@ -8,15 +8,16 @@
  * (it then looks only below it), and then joins the exact search, the threads sharing out
  * each iteration's subtrees and one transposition table. A plan is proven optimal when the shared
  * lower bound (the iterations settled by every thread) reaches its cost.
- * Exit codes: 30 the plan is proven optimal, 20 no plan exists (proven), 10 a plan not
- * proven optimal (the time limit or SIGINT/SIGTERM stopped the exact search), 1 stopped
- * before any plan was found.
+ * Exit codes, clingo's: 30 the plan is proven optimal, 20 no plan exists (proven), 11 a
+ * plan not proven optimal (the time limit or SIGINT/SIGTERM stopped the exact search), 1
+ * stopped before any plan was found.
  */
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { workerResourceLimits } from "../../core/address-space.js";
 import type { PlanSolver } from "../../core/plugin.js";
-import { planText } from "./plan-writer.js";
+import { makeOutcome, type Outcome } from "../../core/outcome.js";
+import { planActions, planText } from "./plan-writer.js";
 import { readPlannerTask } from "./planner-input.js";
 import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "./search/share.js";
 import { inTaskCosts, type IpcMove, type IpcResult, type IpcTask } from "./task.js";
@@ -42,10 +43,26 @@ async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, tim
 
 /** labsolve plan's part. */
 export const solver: PlanSolver = {
-  async solve(input, flags) {
+  async solve(input, flags, reporter) {
     const task = readPlannerTask(input);
     // the goal holds at the start: the empty plan is optimal
-    if (task.goalHolds) return { plan: planText(task, [], 0), exitCode: 30 };
+    if (task.goalHolds) {
+      const outcome: Outcome = makeOutcome({
+        rules: "ipc2023",
+        cost: "plan cost",
+        witnessKind: "actions",
+        wanted: 1,
+        answers: 1,
+        proven: true,
+        exhausted: false,
+        interrupted: false,
+        lowerBound: 0,
+        upperBound: 0,
+        models: [{ cost: 0, witness: [] }],
+        statistics: { seconds: 0, states: 0 },
+      });
+      return { outcome, plan: planText(task, [], 0), exitCode: outcome.exitCode };
+    }
     const started = performance.now();
     const stop = new Int32Array(new SharedArrayBuffer(4));
     let why = "the time limit";
@@ -69,9 +86,9 @@ export const solver: PlanSolver = {
         expanded += m.expanded;
       } else if (m.kind === "plan") {
         if (plan === undefined || m.cost < plan.cost) plan = { moves: m.moves, cost: m.cost };
-        if (flags.stats) process.stderr.write(`% a plan of cost ${m.cost} (not yet proven optimal)\n`);
+        if (flags.stats) reporter.write(`% a plan of cost ${m.cost} (not yet proven optimal)\n`);
       } else if (m.kind === "iteration" && flags.stats) {
-        process.stderr.write(`% no plan of cost <= ${m.bound}; ${m.expanded - settledSoFar} states expanded since the last bound settled, ${m.expanded} so far\n`);
+        reporter.write(`% no plan of cost <= ${m.bound}; ${m.expanded - settledSoFar} states expanded since the last bound settled, ${m.expanded} so far\n`);
         settledSoFar = m.expanded;
       }
     };
@@ -109,7 +126,7 @@ export const solver: PlanSolver = {
     }
     if (!result) throw new Error("the planner's thread ended without an answer");
     if (flags.stats) {
-      process.stderr.write(`% ${result.expanded} states expanded, ${((performance.now() - started) / 1000).toFixed(3)} s, cost >= ${result.lowerBound}\n`);
+      reporter.write(`% ${result.expanded} states expanded, ${((performance.now() - started) / 1000).toFixed(3)} s, cost >= ${result.lowerBound}\n`);
     }
     // the exact search's plan (optimal), else the best plan of the anytime thread or the plan thread
     if (!result.moves && plan && !result.proven) {
@@ -118,12 +135,30 @@ export const solver: PlanSolver = {
     }
     // the search counts pushes + steps; the problem's costs are that times its action cost
     result = inTaskCosts(task, result);
-    if (result.moves && result.cost !== undefined) {
-      const text = planText(task, result.moves, result.cost);
-      if (result.proven) return { plan: text, exitCode: 30 };
-      return { plan: text, message: `; not proven optimal: stopped by ${why} (every plan costs at least ${result.lowerBound})\n`, exitCode: 10 };
+    const seconds = (performance.now() - started) / 1000;
+    const found = result.moves !== undefined && result.cost !== undefined;
+    const outcome = makeOutcome({
+      rules: "ipc2023",
+      cost: "plan cost",
+      witnessKind: "actions",
+      wanted: 1,
+      answers: found ? 1 : 0,
+      proven: result.proven,
+      // no plan exists (proven)
+      exhausted: !found && result.proven,
+      interrupted: !result.proven,
+      interruptedBy: why,
+      lowerBound: result.lowerBound,
+      upperBound: found ? result.cost! : null,
+      models: found ? [{ cost: result.cost!, witness: planActions(task, result.moves!) }] : [],
+      statistics: { seconds, states: result.expanded },
+    });
+    if (found) {
+      const plan = planText(task, result.moves!, result.cost!);
+      if (result.proven) return { outcome, plan, exitCode: outcome.exitCode };
+      return { outcome, plan, message: `; not proven optimal: stopped by ${why} (every plan costs at least ${result.lowerBound})\n`, exitCode: outcome.exitCode };
     }
-    if (result.proven) return { message: "; no plan exists\n", exitCode: 20 };
-    return { message: `; no plan found: stopped by ${why} (every plan costs at least ${result.lowerBound})\n`, exitCode: 1 };
+    if (result.proven) return { outcome, message: "; no plan exists\n", exitCode: outcome.exitCode };
+    return { outcome, message: `; no plan found: stopped by ${why} (every plan costs at least ${result.lowerBound})\n`, exitCode: outcome.exitCode };
   },
 };
