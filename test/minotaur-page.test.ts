@@ -27,7 +27,7 @@ function html(level: string, input?: string): string {
 
 function solutionOf(level: string): string[] {
   const r = spawnSync(join(ROOT, "bin", "labsolve"), [level, "--format", "json"], { encoding: "utf8" });
-  return (JSON.parse(r.stdout) as { moves: string[] }).moves;
+  return (JSON.parse(r.stdout) as { models: { witness: string[] }[] }).models[0].witness;
 }
 
 /** The shortest losing line by the independent simulation (breadth-first over states). */
