@@ -4,12 +4,12 @@
  * of reach stops on its first signal when it has no job (it used to wait for Redis forever).
  * Every wait is on what the process or the handler reports, never on the clock.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { onStop, type StopReason } from "../src/core/stop.js";
+import { start } from "./helpers/child.js";
 import { freePort } from "./helpers/redis.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -18,42 +18,6 @@ const STOP_JS = join(ROOT, "dist/src/core/stop.js");
 
 /** Resolves with the handler's abort reason once its signal aborts. */
 const aborted = (signal: AbortSignal): Promise<unknown> => new Promise((resolve) => (signal.aborted ? resolve(signal.reason) : signal.addEventListener("abort", () => resolve(signal.reason), { once: true })));
-
-interface Child {
-  /** resolves with the first stderr/stdout text matching `re` (all the text so far) */
-  saw(re: RegExp): Promise<string>;
-  kill(signal: NodeJS.Signals): void;
-  done: Promise<{ code: number | null; signal: NodeJS.Signals | null; text: string }>;
-}
-
-/** A process whose stdout and stderr are read together, line by line as they come. */
-function start(command: string, args: string[]): Child {
-  const p = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  let text = "";
-  const waiters: { re: RegExp; resolve: (t: string) => void }[] = [];
-  const onData = (d: Buffer): void => {
-    text += d.toString();
-    for (const w of [...waiters]) {
-      if (w.re.test(text)) {
-        waiters.splice(waiters.indexOf(w), 1);
-        w.resolve(text);
-      }
-    }
-  };
-  p.stdout.on("data", onData);
-  p.stderr.on("data", onData);
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; text: string }>((resolve) => p.on("close", (code, signal) => resolve({ code, signal, text })));
-  return {
-    saw: (re) =>
-      new Promise((resolve, reject) => {
-        if (re.test(text)) return resolve(text);
-        waiters.push({ re, resolve });
-        void done.then((d) => reject(new Error(`the process ended (${d.code ?? d.signal}) before printing ${re}:\n${d.text}`)));
-      }),
-    kill: (signal) => p.kill(signal),
-    done,
-  };
-}
 
 describe("onStop: the one stop handler", () => {
   it("a time limit aborts the signal with the reason 'time limit', once, and calls onStop", async () => {
@@ -110,7 +74,7 @@ console.log("ready");
 setInterval(() => undefined, 1000); // a run that does not end by itself
 `,
     );
-    const child = start(process.execPath, [script]);
+    const child = start(process.execPath, [script], ROOT);
     await child.saw(/ready/);
     child.kill("SIGINT");
     await child.saw(/stopping: SIGINT/);
@@ -125,15 +89,19 @@ describe.skipIf(!existsSync(join(ROOT, "dist/src/cli/labsolve.js")))("labsolve w
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     it(`stops on the first ${signal} when no job is running, exit 0`, { timeout: 30_000 }, async () => {
       const port = await freePort(); // nothing listens there
-      const worker = start(LABSOLVE, ["worker", "--queue", `redis://127.0.0.1:${port}`, "--concurrency", "1"]);
-      // it tried Redis and is retrying: the state the defect was seen in
-      await worker.saw(/ECONNREFUSED.*\(retrying\)/);
-      worker.kill(signal);
-      const end = await worker.done;
-      expect(end.code, end.text).toBe(0);
-      expect(end.text).toMatch(/no job running: stopping now/);
-      expect(end.text).toMatch(/stopped/);
-      expect(end.text).not.toMatch(/finishing the running job/);
+      const worker = start(LABSOLVE, ["worker", "--queue", `redis://127.0.0.1:${port}`, "--concurrency", "1"], ROOT);
+      try {
+        // it tried Redis and is retrying: the state the defect was seen in
+        await worker.saw(/ECONNREFUSED.*\(retrying\)/);
+        worker.kill(signal);
+        const end = await worker.done;
+        expect(end.code, end.text).toBe(0);
+        expect(end.text).toMatch(/no job running: stopping now/);
+        expect(end.text).toMatch(/stopped/);
+        expect(end.text).not.toMatch(/finishing the running job/);
+      } finally {
+        worker.kill("SIGKILL");
+      }
     });
   }
 });

@@ -6,6 +6,7 @@ import { DEFAULT_ZIP_LIMITS } from "../batch/limits.js";
 import { REPORT_FORMATS, formatReport, summarize, type ReportFormat } from "../batch/report.js";
 import type { BatchResult } from "../batch/run.js";
 import { InputError } from "../core/errors.js";
+import { onStop } from "../core/stop.js";
 import { nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
 import { checkMemoryOption, guarded } from "./common.js";
 
@@ -23,6 +24,7 @@ interface BatchFlags {
   include?: string[];
   exclude?: string[];
   queue?: string;
+  fresh?: boolean;
 }
 
 /** Commander: a repeatable option's values, collected. */
@@ -68,9 +70,11 @@ export function addBatchCommand(program: Command): void {
     .option("--include <glob>", "instances of folders and zips: files matching the glob (repeatable; default *.lp and *.asp)", collect)
     .option("--exclude <glob>", "leave out the files matching the glob (repeatable), e.g. 'encoding*'", collect)
     .option("--queue <url>", "run the instances as jobs of the queue in this Redis (redis://HOST:PORT), on `labsolve worker`s; --jobs is then unused")
+    .option("--fresh", "with --queue: run every instance again, even those whose results an earlier run with this version and these options left in Redis")
     .action(async (sources: string[], flags: BatchFlags) => {
       await guarded("labsolve batch", async () => {
         if (flags.resume && !flags.out) throw new Error("--resume needs --out FILE");
+        if (flags.fresh && flags.queue === undefined) throw new Error("--fresh is for --queue, whose results are kept in Redis; the in-process batch keeps none but --out's");
         checkMemoryOption(flags.memory);
         const address = flags.queue === undefined ? undefined : (await import("../queue/url.js")).parseQueueUrl(flags.queue);
         // loaded here, not at start-up: plain labsolve runs do not pay for the zip reader,
@@ -92,10 +96,9 @@ export function addBatchCommand(program: Command): void {
         const already = flags.resume && flags.out && existsSync(flags.out) ? finishedInstances(readFileSync(flags.out, "utf8")) : new Set<string>();
         const resumed = items.filter((item) => already.has(item.name)).length;
         if (resumed > 0) process.stderr.write(`resuming: ${resumed} of ${items.length} instance(s) already in ${flags.out}${resumed === items.length ? "; nothing left to run" : ""}\n`);
-        const abort = new AbortController();
-        const stop = (): void => abort.abort();
-        process.on("SIGINT", stop);
-        process.on("SIGTERM", stop);
+        // the first SIGINT or SIGTERM stops the running searches (their rows are not written;
+        // --resume runs them again), a second one exits at once
+        const stop = onStop();
         const tty = process.stderr.isTTY === true;
         const bar = tty
           ? new cliProgress.SingleBar(
@@ -108,7 +111,7 @@ export function addBatchCommand(program: Command): void {
         const held: string[] = [];
         bar?.start(items.length, done, { solved });
         try {
-          const run = address === undefined ? runBatch : async (i: typeof items, o: Parameters<typeof runBatch>[1]) => (await import("../queue/submit.js")).runQueuedBatch(i, { ...o, address, onNote: (line) => process.stderr.write(`${line}\n`) });
+          const run = address === undefined ? runBatch : async (i: typeof items, o: Parameters<typeof runBatch>[1]) => (await import("../queue/submit.js")).runQueuedBatch(i, { ...o, address, fresh: flags.fresh, onNote: (line) => process.stderr.write(`${line}\n`) });
           const results = await run(items, {
             jobs: flags.jobs,
             timeLimit: flags.timeLimit,
@@ -117,7 +120,7 @@ export function addBatchCommand(program: Command): void {
             any: flags.any,
             out: flags.out,
             resume: flags.resume,
-            signal: abort.signal,
+            signal: stop.signal,
             onResult: (r) => {
               done++;
               if (r.status === "solved") solved++;
@@ -135,15 +138,14 @@ export function addBatchCommand(program: Command): void {
           // resumed: the table and the exit code cover the whole results file, not this run's rows alone
           const rows = flags.resume && flags.out && existsSync(flags.out) ? resultsInFile(readFileSync(flags.out, "utf8")) : results;
           process.stdout.write(formatReport(rows, summarize(rows, wall), flags.format));
-          if (abort.signal.aborted) {
+          if (stop.signal.aborted) {
             process.stderr.write(`interrupted: ${done} instance(s) finished${flags.out ? `, kept in ${flags.out}; run again with --resume` : ""}\n`);
             return 1;
           }
           return batchExitCode(rows);
         } finally {
           bar?.stop();
-          process.off("SIGINT", stop);
-          process.off("SIGTERM", stop);
+          stop.dispose();
         }
       });
     });
