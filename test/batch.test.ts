@@ -117,7 +117,7 @@ describe("labsolve batch", () => {
     writeFileSync(join(dir, "quick.lp"), EXAMPLE);
     const r = batch([dir, "--time-limit", "0.3", "--format", "csv"]);
     expect(r.code).toBe(1);
-    expect(r.out.split("\n")[0]).toBe("instance,N,max_steps,status,pushes,optimal,lowerBound,seconds,nodes,verified,error,interrupted");
+    expect(r.out.split("\n")[0]).toBe("instance,N,max_steps,status,pushes,optimal,lowerBound,seconds,searchSeconds,nodes,verified,error,interrupted");
     expect(r.out).toMatch(/slow\.lp,20,30,unknown,,,\d+,[\d.]+,\d+,,interrupted: time limit,time limit\n/);
     expect(r.out).toMatch(/quick\.lp,4,2,solved,2,true,2,[\d.]+,\d+,true,,\n/);
   });

@@ -79,11 +79,14 @@ export function addBatchCommand(program: Command): void {
         const address = flags.queue === undefined ? undefined : (await import("../queue/url.js")).parseQueueUrl(flags.queue);
         // loaded here, not at start-up: plain labsolve runs do not pay for the zip reader,
         // the progress bar and the worker pool
-        const [{ batchExitCode, finishedInstances, resultsInFile, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
+        const [{ batchExitCode, batchSettings, checkResumable, finishedInstances, resultsInFile, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
           import("../batch/run.js"),
           import("../batch/sources.js"),
           import("cli-progress"),
         ]);
+        // with --resume, the instances already in --out count as done, if made with these options
+        const previous = flags.resume && flags.out && existsSync(flags.out) ? readFileSync(flags.out, "utf8") : "";
+        if (flags.out && previous.trim() !== "") checkResumable(flags.out, previous, batchSettings({ any: flags.any, timeLimit: flags.timeLimit, maxSteps: flags.maxSteps, tableMegabytes: flags.memory }));
         const started = performance.now();
         const all = collectInstances(sources, { entryBytes: flags.maxEntryMb * 2 ** 20, totalBytes: flags.maxZipMb * 2 ** 20 }, { include: flags.include, exclude: flags.exclude });
         for (const s of all) if (s.kind === "skipped") process.stderr.write(`note: ${s.name}: skipped: ${s.reason}\n`);
@@ -92,8 +95,7 @@ export function addBatchCommand(program: Command): void {
           const skipped = all.length > 0 ? ` (${all.length} file(s) skipped, see the notes above)` : "";
           throw new InputError(sources.join(" "), undefined, `no instances found${skipped}: expected .lp or .asp files with field/2 facts (see --include)`);
         }
-        // with --resume, the instances already in --out count as done
-        const already = flags.resume && flags.out && existsSync(flags.out) ? finishedInstances(readFileSync(flags.out, "utf8")) : new Set<string>();
+        const already = finishedInstances(previous);
         const resumed = items.filter((item) => already.has(item.name)).length;
         if (resumed > 0) process.stderr.write(`resuming: ${resumed} of ${items.length} instance(s) already in ${flags.out}${resumed === items.length ? "; nothing left to run" : ""}\n`);
         // the first SIGINT or SIGTERM stops the running searches (their rows are not written;
@@ -111,7 +113,7 @@ export function addBatchCommand(program: Command): void {
         const held: string[] = [];
         bar?.start(items.length, done, { solved });
         try {
-          const run = address === undefined ? runBatch : async (i: typeof items, o: Parameters<typeof runBatch>[1]) => (await import("../queue/submit.js")).runQueuedBatch(i, { ...o, address, fresh: flags.fresh, onNote: (line) => process.stderr.write(`${line}\n`) });
+          const run = address === undefined ? runBatch : async (i: typeof items, o: Parameters<typeof runBatch>[1]) => (await import("../queue/submit.js")).runQueuedBatch(i, { ...o, address, fresh: flags.fresh });
           const results = await run(items, {
             jobs: flags.jobs,
             timeLimit: flags.timeLimit,
@@ -121,6 +123,7 @@ export function addBatchCommand(program: Command): void {
             out: flags.out,
             resume: flags.resume,
             signal: stop.signal,
+            onNote: (line) => process.stderr.write(`${line}\n`),
             onResult: (r) => {
               done++;
               if (r.status === "solved") solved++;

@@ -65,10 +65,14 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
   const { skip, results, record } = openResults(options);
   const todo = items.filter((item) => item.kind !== "skipped" && !skip.has(item.name));
   const pending = new Map<string, InstanceJobData>();
+  /** reading each instance here: part of its row's seconds (the worker counts the rest) */
+  const readSeconds = new Map<string, number>();
   for (const item of todo) {
     if (item.kind === "instance") {
       const data = instanceJob(item.name, item.text, { timeLimit: options.timeLimit, tableMegabytes: options.tableMegabytes, maxSteps: options.maxSteps, any: options.any });
-      pending.set(instanceJobId(data), data);
+      const id = instanceJobId(data);
+      pending.set(id, data);
+      readSeconds.set(id, item.readSeconds ?? 0);
     } else if (item.kind === "refused") {
       record(errorRow(item.name, item.reason, "input"));
     }
@@ -102,7 +106,7 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
         const row =
           f.completed && f.value && typeof f.value === "object" ? await verifyHere(f.value, data) : failedJobRow(data.name, f.completed ? 0 : f.attempts, f.completed ? "no result" : f.reason);
         // an interrupted submitter records nothing more: --resume collects it
-        if (!options.signal?.aborted) record(row);
+        if (!options.signal?.aborted) record({ ...row, seconds: Number((row.seconds + (readSeconds.get(f.id) ?? 0)).toFixed(3)) });
       },
       add,
       { pollMs: options.pollMs ?? 500, signal: options.signal, chunk: CHUNK },
