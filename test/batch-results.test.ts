@@ -40,6 +40,21 @@ describe.skipIf(!existsSync(join(ROOT, "dist/src/cli/labsolve.js")))("labsolve b
     expect(JSON.parse(same.stdout).instances.map((r: { instance: string }) => r.instance).sort()).toEqual([B, A].sort());
   });
 
+  it("--help says a row gets one search thread where labsolve takes every core; --threads gives more, is recorded, and gives the same rows", () => {
+    const help = labsolve(["batch", "--help"]).stdout.replace(/\s+/g, " ");
+    expect(help).toContain("--threads search threads each (default 1), where labsolve on one instance uses every core");
+    const dir = mkdtempSync(join(tmpdir(), "labbatch-"));
+    const one = labsolve(["batch", A, B, "--format", "json", "--out", join(dir, "one.jsonl")]);
+    const two = labsolve(["batch", A, B, "--format", "json", "--threads", "2", "-j", "1", "--out", join(dir, "two.jsonl")]);
+    expect(two.status, two.stderr).toBe(0);
+    const rows = (r: typeof one) => JSON.parse(r.stdout).instances.map((x: { instance: string; status: string; pushes: number; optimal: boolean }) => [x.instance, x.status, x.pushes, x.optimal]);
+    expect(rows(two)).toEqual(rows(one));
+    expect(JSON.parse(lines(join(dir, "two.jsonl"))[0]).batch.threads).toBe(2);
+    const other = labsolve(["batch", A, B, "--out", join(dir, "two.jsonl"), "--resume"]);
+    expect(other.status).toBe(65);
+    expect(other.stderr).toContain("--threads 2 there, --threads 1 here");
+  });
+
   it("another version's file is refused; a file that records no options is resumed with a note", () => {
     const dir = mkdtempSync(join(tmpdir(), "labbatch-"));
     const out = join(dir, "results.jsonl");

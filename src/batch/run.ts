@@ -29,6 +29,8 @@ export interface BatchOptions {
   maxSteps?: number;
   /** any solution, not necessarily the shortest */
   any?: boolean;
+  /** search threads per instance (default 1; labsolve alone uses every core) */
+  threads?: number;
   /** JSON-lines results file, appended to line by line */
   out?: string;
   /** skip instances already in `out` */
@@ -112,12 +114,17 @@ export interface BatchSettings {
   maxSteps: number | null;
   /** --memory, MiB */
   memory: number | null;
+  /** --threads, search threads per instance */
+  threads: number;
 }
 
 /** The settings of a run with these options. */
-export function batchSettings(options: Pick<BatchOptions, "any" | "timeLimit" | "maxSteps" | "tableMegabytes">): BatchSettings {
-  return { version: VERSION, any: options.any === true, timeLimit: options.timeLimit ?? null, maxSteps: options.maxSteps ?? null, memory: options.tableMegabytes ?? null };
+export function batchSettings(options: Pick<BatchOptions, "any" | "timeLimit" | "maxSteps" | "tableMegabytes" | "threads">): BatchSettings {
+  return { version: VERSION, any: options.any === true, timeLimit: options.timeLimit ?? null, maxSteps: options.maxSteps ?? null, memory: options.tableMegabytes ?? null, threads: options.threads ?? 1 };
 }
+
+/** A setting a file's options line lacks (written before it was recorded): its default then. */
+const defaultSetting = (key: keyof BatchSettings): BatchSettings[keyof BatchSettings] => (key === "threads" ? 1 : null);
 
 /** How each setting is given on the command line, for messages. */
 function describeSetting(key: keyof BatchSettings, value: BatchSettings[keyof BatchSettings]): string {
@@ -132,6 +139,8 @@ function describeSetting(key: keyof BatchSettings, value: BatchSettings[keyof Ba
       return value === null ? "no --max-steps" : `--max-steps ${value}`;
     case "memory":
       return value === null ? "no --memory" : `--memory ${value}`;
+    case "threads":
+      return `--threads ${value}`;
   }
 }
 
@@ -151,9 +160,9 @@ export function checkResumable(file: string, text: string, settings: BatchSettin
       continue;
     }
     if (recorded === undefined || recorded === null || typeof recorded !== "object") continue;
-    const differ = (Object.keys(settings) as (keyof BatchSettings)[]).filter((k) => (recorded[k] ?? null) !== settings[k]);
+    const differ = (Object.keys(settings) as (keyof BatchSettings)[]).filter((k) => (recorded[k] ?? defaultSetting(k)) !== settings[k]);
     if (differ.length === 0) return undefined;
-    const what = differ.map((k) => `${describeSetting(k, recorded[k] ?? null)} there, ${describeSetting(k, settings[k])} here`).join("; ");
+    const what = differ.map((k) => `${describeSetting(k, recorded[k] ?? defaultSetting(k))} there, ${describeSetting(k, settings[k])} here`).join("; ");
     throw new InputError(file, { line: i + 1, column: 1 }, `--resume: the rows of this file were made otherwise (${what}): run with the file's options, or choose another --out file`);
   }
   return text.trim() === "" ? undefined : `note: ${file} records no options (an older version's file): its rows are kept as they are, whatever options made them`;
@@ -173,7 +182,7 @@ export interface OpenResults {
  * @throws InputError when `out` exists and `resume` is not set (the file is never overwritten),
  *   or when `resume` continues a file whose rows were made with other options or another version
  */
-export function openResults(options: Pick<BatchOptions, "out" | "resume" | "onResult" | "onNote" | "any" | "timeLimit" | "maxSteps" | "tableMegabytes">): OpenResults {
+export function openResults(options: Pick<BatchOptions, "out" | "resume" | "onResult" | "onNote" | "any" | "timeLimit" | "maxSteps" | "tableMegabytes" | "threads">): OpenResults {
   if (options.out && existsSync(options.out) && !options.resume) {
     throw new InputError(options.out, undefined, "the results file exists: use --resume to continue it, or choose another file");
   }

@@ -12,6 +12,7 @@ import { checkMemoryOption, guarded } from "./common.js";
 
 interface BatchFlags {
   jobs: number;
+  threads: number;
   timeLimit?: number;
   memory: number;
   maxSteps?: number;
@@ -52,12 +53,20 @@ export function addBatchCommand(program: Command): void {
       "Solves every instance of zips (read in memory), folders (recursively, following symbolic links) and files, " +
         "in parallel, verifying each answer with the checker. Instances are the .lp and .asp files (see --include, " +
         "--exclude) with field/2 facts; the others are skipped with a note.\n\n" +
+        "Instances run --jobs at once (default: one per core), with --threads search threads each (default 1), " +
+        "where labsolve on one instance uses every core: a proof that labsolve finishes in 5 s may need several times " +
+        "that in a batch row, so give a batch's --time-limit room, or fewer --jobs and more --threads (jobs x threads " +
+        "at most the cores).\n\n" +
+        "A row's seconds is its wall time from reading the instance to its verified answer (search: the search's own); " +
+        "the summary gives the batch's wall time and the sum of the rows. --out FILE's first line records the version " +
+        "and the options that change a row; --resume refuses a file made otherwise.\n\n" +
         "Exit 0: all answered and verified; 1: some ran out of time (no answer, or without --any an answer not " +
         "proven shortest) or a worker failed; 65: some input was bad, or there was no instance at all; 70: an answer " +
         "was rejected by the checker (a bug: please report it).",
     )
     .argument("<sources...>", ".zip files, folders or instance files")
     .option("-j, --jobs <n>", "instances at once", positiveInteger, availableParallelism())
+    .option("--threads <n>", "search threads per instance (labsolve alone uses every core)", positiveInteger, 1)
     .option("--time-limit <seconds>", "per instance", positiveNumber)
     .option("--memory <MB>", "transposition table per instance, MiB", nonNegativeInteger, 64)
     .option("--max-steps <k>", "override every instance's max_steps", nonNegativeInteger)
@@ -86,7 +95,7 @@ export function addBatchCommand(program: Command): void {
         ]);
         // with --resume, the instances already in --out count as done, if made with these options
         const previous = flags.resume && flags.out && existsSync(flags.out) ? readFileSync(flags.out, "utf8") : "";
-        if (flags.out && previous.trim() !== "") checkResumable(flags.out, previous, batchSettings({ any: flags.any, timeLimit: flags.timeLimit, maxSteps: flags.maxSteps, tableMegabytes: flags.memory }));
+        if (flags.out && previous.trim() !== "") checkResumable(flags.out, previous, batchSettings({ any: flags.any, timeLimit: flags.timeLimit, maxSteps: flags.maxSteps, tableMegabytes: flags.memory, threads: flags.threads }));
         const started = performance.now();
         const all = collectInstances(sources, { entryBytes: flags.maxEntryMb * 2 ** 20, totalBytes: flags.maxZipMb * 2 ** 20 }, { include: flags.include, exclude: flags.exclude });
         for (const s of all) if (s.kind === "skipped") process.stderr.write(`note: ${s.name}: skipped: ${s.reason}\n`);
@@ -118,6 +127,7 @@ export function addBatchCommand(program: Command): void {
             jobs: flags.jobs,
             timeLimit: flags.timeLimit,
             tableMegabytes: flags.memory,
+            threads: flags.threads,
             maxSteps: flags.maxSteps,
             any: flags.any,
             out: flags.out,

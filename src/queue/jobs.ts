@@ -14,6 +14,8 @@ export interface JobSearchOptions {
   tableMegabytes?: number;
   maxSteps?: number;
   any?: boolean;
+  /** search threads of the job's child process (default 1) */
+  threads?: number;
 }
 
 /** One instance to solve: its name in the results (the row's `instance`), its text, the options. */
@@ -30,6 +32,7 @@ function canonicalOptions(o: JobSearchOptions): JobSearchOptions {
   if (o.maxSteps !== undefined) out.maxSteps = o.maxSteps;
   if (o.tableMegabytes !== undefined) out.tableMegabytes = o.tableMegabytes;
   if (o.timeLimit !== undefined) out.timeLimit = o.timeLimit;
+  if (o.threads !== undefined && o.threads !== 1) out.threads = o.threads;
   return out;
 }
 
