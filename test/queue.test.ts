@@ -44,7 +44,8 @@ function readRows(file: string): Row[] {
   return readFileSync(file, "utf8")
     .split("\n")
     .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as Row);
+    .map((l) => JSON.parse(l) as Row)
+    .filter((r) => typeof r.instance === "string"); // (the first line records the batch's options)
 }
 
 interface Running {
