@@ -111,6 +111,19 @@ describe.skipIf(!REDIS_SERVER || !existsSync(join(ROOT, "dist/src/cli/labsolve.j
     expect(JSON.parse(json.out)).toMatchObject({ status: "UNSATISFIABLE", exitCode: 20, optimal: false, fewest: null, models: [] });
   });
 
+  it("--time-limit stops a proof no worker runs: exit 11 with the upper bound's answer (checked), exit 1 without one", async () => {
+    await stopWorker();
+    await redis.flushAll();
+    const r = await labsolve(["--queue", redis.url, SOLVABLE, "--time-limit", "1"]).done;
+    expect(r.code, r.text).toBe(11);
+    expect(r.out).toMatch(/^ANSWER\npush\(.*\n% interrupted: time limit\n% pushes \d+, shortest >= \d+\n$/);
+    expect(labcheck(SOLVABLE, r.out).status).toBe(0);
+    // no upper bound (nothing solves it): nothing to print but the bound
+    const none = await labsolve(["--queue", redis.url, UNSOLVABLE, "--time-limit", "1", "-f", "json"]).done;
+    expect(none.code, none.text).toBe(1);
+    expect(JSON.parse(none.out)).toMatchObject({ status: "UNKNOWN", exitCode: 1, interrupted: true, stoppedBy: "time limit", models: [] });
+  });
+
   it("a batch with no worker connected says so, and ends once one connects", async () => {
     await stopWorker();
     await redis.flushAll();
@@ -121,7 +134,7 @@ describe.skipIf(!REDIS_SERVER || !existsSync(join(ROOT, "dist/src/cli/labsolve.j
     await startWorker();
     const end = await batch.done;
     expect(end.code, end.text).toBe(0);
-    expect(end.text).toMatch(/worker\(s\) connected to the queue/);
+    expect(JSON.parse(readFileSync(out, "utf8").trim().split("\n").at(-1)!)).toMatchObject({ instance: SOLVABLE, status: "solved", optimal: true, verified: true });
   });
 
   it("kept results: used again with the same version and options (said so), run again with --fresh; another version is another job", async () => {
