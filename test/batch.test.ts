@@ -48,8 +48,8 @@ describe("labsolve batch", () => {
       }
     }
     const md = batch(["instances", "--jobs", "2"]).out;
-    expect(md).toMatch(/\| instance \| N \| max_steps \| status \| pushes \| shortest \| seconds \| verified \|/);
-    expect(md).toMatch(/\| instances\/example-4x4\.lp \| 4 \| 2 \| solved \| 2 \| yes \| [\d.]+ \| yes \|/);
+    expect(md).toMatch(/\| instance \| N \| max_steps \| status \| pushes \| shortest \| seconds \| search \| verified \|/);
+    expect(md).toMatch(/\| instances\/example-4x4\.lp \| 4 \| 2 \| solved \| 2 \| yes \| [\d.]+ \| [\d.]+ \| yes \|/);
     expect(r.err).toMatch(/^\[1\/11\] instances\//); // plain progress lines when stderr is not a terminal
   });
 
@@ -117,9 +117,9 @@ describe("labsolve batch", () => {
     writeFileSync(join(dir, "quick.lp"), EXAMPLE);
     const r = batch([dir, "--time-limit", "0.3", "--format", "csv"]);
     expect(r.code).toBe(1);
-    expect(r.out.split("\n")[0]).toBe("instance,N,max_steps,status,pushes,optimal,lowerBound,seconds,nodes,verified,error,interrupted");
-    expect(r.out).toMatch(/slow\.lp,20,30,unknown,,,\d+,[\d.]+,\d+,,interrupted: time limit,time limit\n/);
-    expect(r.out).toMatch(/quick\.lp,4,2,solved,2,true,2,[\d.]+,\d+,true,,\n/);
+    expect(r.out.split("\n")[0]).toBe("instance,N,max_steps,status,pushes,optimal,lowerBound,seconds,searchSeconds,nodes,verified,error,interrupted");
+    expect(r.out).toMatch(/slow\.lp,20,30,unknown,,,\d+,[\d.]+,[\d.]+,\d+,,interrupted: time limit,time limit\n/);
+    expect(r.out).toMatch(/quick\.lp,4,2,solved,2,true,2,[\d.]+,[\d.]+,\d+,true,,\n/);
   });
 
   it("an interrupted batch resumed with --resume ends with the same results as an uninterrupted one", async () => {
@@ -137,10 +137,12 @@ describe("labsolve batch", () => {
     const parts = join(dir, "parts.jsonl");
     const child = spawn(join(ROOT, "bin/labsolve"), ["batch", ...args, "--out", parts], { cwd: ROOT, stdio: "ignore" });
     const exited = new Promise((r) => child.on("exit", r));
-    while (!existsSync(parts) || readFileSync(parts, "utf8").split("\n").length < 3) await new Promise((r) => setTimeout(r, 20));
+    // (the file's first line records the options; rows follow)
+    const rowsIn = (file: string) => readFileSync(file, "utf8").split("\n").filter((l) => l.includes('"instance"')).length;
+    while (!existsSync(parts) || rowsIn(parts) < 2) await new Promise((r) => setTimeout(r, 20));
     child.kill("SIGKILL");
     await exited;
-    const cut = readFileSync(parts, "utf8").trim().split("\n").length;
+    const cut = rowsIn(parts);
     expect(cut).toBeGreaterThanOrEqual(2);
     expect(cut).toBeLessThan(8); // really interrupted
 
@@ -156,12 +158,12 @@ describe("labsolve batch", () => {
         .split("\n")
         .map((l) => {
           // (how far a timed-out search got depends on the machine's speed)
-          const { seconds: _s, nodes: _n, lowerBound, ...rest } = JSON.parse(l);
+          const { seconds: _s, searchSeconds: _ss, nodes: _n, lowerBound, ...rest } = JSON.parse(l);
           return JSON.stringify(rest.status === "unknown" ? rest : { ...rest, lowerBound });
         })
         .sort();
     expect(stable(parts)).toEqual(stable(whole));
-    expect(stable(whole)).toHaveLength(8);
+    expect(stable(whole)).toHaveLength(9); // the options' line and 8 rows
     expect(stable(whole).filter((l) => l.includes("/nested/deeper/slow"))).toHaveLength(4); // folders are read recursively
   }, 60_000);
 });
@@ -265,6 +267,7 @@ describe("labsolve batch: what is an instance, what is said, what the exit code 
     expect(half.err).toContain(`[2/2] ${join(dir, "b.lp")}: solved`);
     const none = batch([dir, "--out", out, "--resume"]);
     expect(none.code).toBe(0);
-    expect(none.err).toBe(`resuming: 2 of 2 instance(s) already in ${out}; nothing left to run\n`);
+    // (a file written without its options' line, as before they were recorded, is resumed with a note)
+    expect(none.err).toBe(`resuming: 2 of 2 instance(s) already in ${out}; nothing left to run\nnote: ${out} records no options (an older version's file): its rows are kept as they are, whatever options made them\n`);
   });
 });

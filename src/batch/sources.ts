@@ -17,7 +17,13 @@ export { DEFAULT_ZIP_LIMITS, type ZipLimits } from "./limits.js";
 
 /** One instance to run, an entry that was refused (an error row), or one skipped with a note (not an instance). */
 export type BatchItem =
-  | { kind: "instance"; name: string; text: string }
+  | {
+      kind: "instance";
+      name: string;
+      text: string;
+      /** seconds spent reading it (a file read; a zip entry's share of the unzipping by size, its check and decoding) */
+      readSeconds?: number;
+    }
   | { kind: "refused"; name: string; reason: string }
   | { kind: "skipped"; name: string; reason: string };
 
@@ -84,7 +90,9 @@ function notAnInstance(item: BatchItem): BatchItem {
 /** A plain instance file, or a refused item when it is over the entry cap (checked before reading) or unreadable. */
 function readPlain(path: string, limits: ZipLimits): BatchItem {
   try {
-    return { kind: "instance", name: path, text: readTextCapped(path, path, limits.entryBytes) };
+    const started = performance.now();
+    const text = readTextCapped(path, path, limits.entryBytes);
+    return { kind: "instance", name: path, text, readSeconds: (performance.now() - started) / 1000 };
   } catch (e) {
     if (e instanceof InputError) return { kind: "refused", name: path, reason: e.problem };
     throw e;
@@ -169,6 +177,7 @@ export function readZip(zipName: string, data: Uint8Array, limits: ZipLimits = D
   let index = -1;
   let total = 0;
   let files: Record<string, Uint8Array>;
+  const unzipping = performance.now();
   try {
     files = unzipSync(data, {
       filter: (file) => {
@@ -196,7 +205,9 @@ export function readZip(zipName: string, data: Uint8Array, limits: ZipLimits = D
     throw new InputError(zipName, undefined, `not a readable zip archive (${e instanceof Error ? e.message : String(e)})`);
   }
   const items: BatchItem[] = [...refused];
+  const unzipSeconds = (performance.now() - unzipping) / 1000;
   for (const { file, crc } of accepted.sort((a, b) => a.file.name.localeCompare(b.file.name))) {
+    const started = performance.now();
     const name = `${zipName}:${file.name}`;
     const bytes = files[file.name];
     if (!bytes || bytes.length !== file.originalSize || bytes.length > limits.entryBytes) {
@@ -208,7 +219,9 @@ export function readZip(zipName: string, data: Uint8Array, limits: ZipLimits = D
       items.push({ kind: "refused", name, reason: `entry does not match its header's size and CRC-32 (${file.originalSize} bytes): corrupt or altered archive, skipped` });
       continue;
     }
-    items.push({ kind: "instance", name, text: strFromU8(bytes) });
+    const text = strFromU8(bytes);
+    const share = total > 0 ? (unzipSeconds * file.originalSize) / total : 0;
+    items.push({ kind: "instance", name, text, readSeconds: share + (performance.now() - started) / 1000 });
   }
   return items;
 }

@@ -6,11 +6,13 @@ import { DEFAULT_ZIP_LIMITS } from "../batch/limits.js";
 import { REPORT_FORMATS, formatReport, summarize, type ReportFormat } from "../batch/report.js";
 import type { BatchResult } from "../batch/run.js";
 import { InputError } from "../core/errors.js";
+import { onStop } from "../core/stop.js";
 import { nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
 import { checkMemoryOption, guarded } from "./common.js";
 
 interface BatchFlags {
   jobs: number;
+  threads: number;
   timeLimit?: number;
   memory: number;
   maxSteps?: number;
@@ -23,6 +25,7 @@ interface BatchFlags {
   include?: string[];
   exclude?: string[];
   queue?: string;
+  fresh?: boolean;
 }
 
 /** Commander: a repeatable option's values, collected. */
@@ -50,12 +53,20 @@ export function addBatchCommand(program: Command): void {
       "Solves every instance of zips (read in memory), folders (recursively, following symbolic links) and files, " +
         "in parallel, verifying each answer with the checker. Instances are the .lp and .asp files (see --include, " +
         "--exclude) with field/2 facts; the others are skipped with a note.\n\n" +
+        "Instances run --jobs at once (default: one per core), with --threads search threads each (default 1), " +
+        "where labsolve on one instance uses every core: a proof that labsolve finishes in 5 s may need several times " +
+        "that in a batch row, so give a batch's --time-limit room, or fewer --jobs and more --threads (jobs x threads " +
+        "at most the cores).\n\n" +
+        "A row's seconds is its wall time from reading the instance to its verified answer (search: the search's own); " +
+        "the summary gives the batch's wall time and the sum of the rows. --out FILE's first line records the version " +
+        "and the options that change a row; --resume refuses a file made otherwise.\n\n" +
         "Exit 0: all answered and verified; 1: some ran out of time (no answer, or without --any an answer not " +
         "proven shortest) or a worker failed; 65: some input was bad, or there was no instance at all; 70: an answer " +
         "was rejected by the checker (a bug: please report it).",
     )
     .argument("<sources...>", ".zip files, folders or instance files")
     .option("-j, --jobs <n>", "instances at once", positiveInteger, availableParallelism())
+    .option("--threads <n>", "search threads per instance (labsolve alone uses every core)", positiveInteger, 1)
     .option("--time-limit <seconds>", "per instance", positiveNumber)
     .option("--memory <MB>", "transposition table per instance, MiB", nonNegativeInteger, 64)
     .option("--max-steps <k>", "override every instance's max_steps", nonNegativeInteger)
@@ -68,18 +79,23 @@ export function addBatchCommand(program: Command): void {
     .option("--include <glob>", "instances of folders and zips: files matching the glob (repeatable; default *.lp and *.asp)", collect)
     .option("--exclude <glob>", "leave out the files matching the glob (repeatable), e.g. 'encoding*'", collect)
     .option("--queue <url>", "run the instances as jobs of the queue in this Redis (redis://HOST:PORT), on `labsolve worker`s; --jobs is then unused")
+    .option("--fresh", "with --queue: run every instance again, even those whose results an earlier run with this version and these options left in Redis")
     .action(async (sources: string[], flags: BatchFlags) => {
       await guarded("labsolve batch", async () => {
         if (flags.resume && !flags.out) throw new Error("--resume needs --out FILE");
+        if (flags.fresh && flags.queue === undefined) throw new Error("--fresh is for --queue, whose results are kept in Redis; the in-process batch keeps none but --out's");
         checkMemoryOption(flags.memory);
         const address = flags.queue === undefined ? undefined : (await import("../queue/url.js")).parseQueueUrl(flags.queue);
         // loaded here, not at start-up: plain labsolve runs do not pay for the zip reader,
         // the progress bar and the worker pool
-        const [{ batchExitCode, finishedInstances, resultsInFile, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
+        const [{ batchExitCode, batchSettings, checkResumable, finishedInstances, resultsInFile, runBatch }, { collectInstances }, { default: cliProgress }] = await Promise.all([
           import("../batch/run.js"),
           import("../batch/sources.js"),
           import("cli-progress"),
         ]);
+        // with --resume, the instances already in --out count as done, if made with these options
+        const previous = flags.resume && flags.out && existsSync(flags.out) ? readFileSync(flags.out, "utf8") : "";
+        if (flags.out && previous.trim() !== "") checkResumable(flags.out, previous, batchSettings({ any: flags.any, timeLimit: flags.timeLimit, maxSteps: flags.maxSteps, tableMegabytes: flags.memory, threads: flags.threads }));
         const started = performance.now();
         const all = collectInstances(sources, { entryBytes: flags.maxEntryMb * 2 ** 20, totalBytes: flags.maxZipMb * 2 ** 20 }, { include: flags.include, exclude: flags.exclude });
         for (const s of all) if (s.kind === "skipped") process.stderr.write(`note: ${s.name}: skipped: ${s.reason}\n`);
@@ -88,14 +104,12 @@ export function addBatchCommand(program: Command): void {
           const skipped = all.length > 0 ? ` (${all.length} file(s) skipped, see the notes above)` : "";
           throw new InputError(sources.join(" "), undefined, `no instances found${skipped}: expected .lp or .asp files with field/2 facts (see --include)`);
         }
-        // with --resume, the instances already in --out count as done
-        const already = flags.resume && flags.out && existsSync(flags.out) ? finishedInstances(readFileSync(flags.out, "utf8")) : new Set<string>();
+        const already = finishedInstances(previous);
         const resumed = items.filter((item) => already.has(item.name)).length;
         if (resumed > 0) process.stderr.write(`resuming: ${resumed} of ${items.length} instance(s) already in ${flags.out}${resumed === items.length ? "; nothing left to run" : ""}\n`);
-        const abort = new AbortController();
-        const stop = (): void => abort.abort();
-        process.on("SIGINT", stop);
-        process.on("SIGTERM", stop);
+        // the first SIGINT or SIGTERM stops the running searches (their rows are not written;
+        // --resume runs them again), a second one exits at once
+        const stop = onStop();
         const tty = process.stderr.isTTY === true;
         const bar = tty
           ? new cliProgress.SingleBar(
@@ -108,16 +122,18 @@ export function addBatchCommand(program: Command): void {
         const held: string[] = [];
         bar?.start(items.length, done, { solved });
         try {
-          const run = address === undefined ? runBatch : async (i: typeof items, o: Parameters<typeof runBatch>[1]) => (await import("../queue/submit.js")).runQueuedBatch(i, { ...o, address, onNote: (line) => process.stderr.write(`${line}\n`) });
+          const run = address === undefined ? runBatch : async (i: typeof items, o: Parameters<typeof runBatch>[1]) => (await import("../queue/submit.js")).runQueuedBatch(i, { ...o, address, fresh: flags.fresh });
           const results = await run(items, {
             jobs: flags.jobs,
             timeLimit: flags.timeLimit,
             tableMegabytes: flags.memory,
+            threads: flags.threads,
             maxSteps: flags.maxSteps,
             any: flags.any,
             out: flags.out,
             resume: flags.resume,
-            signal: abort.signal,
+            signal: stop.signal,
+            onNote: (line) => process.stderr.write(`${line}\n`),
             onResult: (r) => {
               done++;
               if (r.status === "solved") solved++;
@@ -135,15 +151,14 @@ export function addBatchCommand(program: Command): void {
           // resumed: the table and the exit code cover the whole results file, not this run's rows alone
           const rows = flags.resume && flags.out && existsSync(flags.out) ? resultsInFile(readFileSync(flags.out, "utf8")) : results;
           process.stdout.write(formatReport(rows, summarize(rows, wall), flags.format));
-          if (abort.signal.aborted) {
+          if (stop.signal.aborted) {
             process.stderr.write(`interrupted: ${done} instance(s) finished${flags.out ? `, kept in ${flags.out}; run again with --resume` : ""}\n`);
             return 1;
           }
           return batchExitCode(rows);
         } finally {
           bar?.stop();
-          process.off("SIGINT", stop);
-          process.off("SIGTERM", stop);
+          stop.dispose();
         }
       });
     });

@@ -20,8 +20,9 @@ export function addWorkerCommand(program: Command): void {
     .summary("runs the jobs of a queue (labsolve batch --queue) on this machine, one per core")
     .description(
       "Takes jobs from the queue in Redis (BullMQ) and runs each in a child process of its own, --concurrency at once. " +
-        "Start one worker per machine; stop it with SIGTERM or Ctrl-C, which finishes the running jobs first " +
-        "(a second signal stops at once: those jobs then run again on another worker).",
+        "Start one worker per machine; stop it with SIGTERM or Ctrl-C, which finishes the running jobs first, " +
+        "or stops at once when none is running (even while Redis is out of reach); a second signal stops at once " +
+        "(exit 143 after SIGTERM, 130 after Ctrl-C; the jobs then run again on another worker).",
     )
     .requiredOption("--queue <url>", "the queue's Redis, redis://HOST:PORT[/DB]")
     .option("-c, --concurrency <n>", "jobs at once (child processes)", positiveInteger, availableParallelism())
@@ -40,5 +41,8 @@ export function addWorkerCommand(program: Command): void {
           log: (line) => process.stderr.write(`${line}\n`),
         });
       });
+      // stopped: end the process, whatever BullMQ's connections still retry (an absent Redis
+      // would keep it alive); stderr is written synchronously to files and pipes
+      process.exit();
     });
 }

@@ -280,6 +280,8 @@ export interface BatchRunOptions {
   maxSteps?: number;
   /** any solution, not necessarily the shortest */
   any?: boolean;
+  /** search threads of the instance (default 1: a batch runs instances side by side) */
+  threads?: number;
   /** aborting stops the search; the instance is then not recorded */
   signal?: AbortSignal;
 }

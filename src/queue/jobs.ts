@@ -6,6 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { errorRow, runOne, type BatchResult } from "../batch/run.js";
+import { VERSION } from "../core/version.js";
 
 /** The search options a job carries (src/core/plugin.ts BatchRunOptions, less the signal). */
 export interface JobSearchOptions {
@@ -13,6 +14,8 @@ export interface JobSearchOptions {
   tableMegabytes?: number;
   maxSteps?: number;
   any?: boolean;
+  /** search threads of the job's child process (default 1) */
+  threads?: number;
 }
 
 /** One instance to solve: its name in the results (the row's `instance`), its text, the options. */
@@ -29,6 +32,7 @@ function canonicalOptions(o: JobSearchOptions): JobSearchOptions {
   if (o.maxSteps !== undefined) out.maxSteps = o.maxSteps;
   if (o.tableMegabytes !== undefined) out.tableMegabytes = o.tableMegabytes;
   if (o.timeLimit !== undefined) out.timeLimit = o.timeLimit;
+  if (o.threads !== undefined && o.threads !== 1) out.threads = o.threads;
   return out;
 }
 
@@ -38,13 +42,15 @@ export function instanceJob(name: string, text: string, options: JobSearchOption
 }
 
 /**
- * The job's id: `i-` and 40 hex digits of SHA-256 over the name, the text and the
- * canonical options. The same instance, under the same name, with the same options, always
- * gets the same id; BullMQ ids must not be plain integers and must not contain `:`.
+ * The job's id: `i-` and 40 hex digits of SHA-256 over labyrinth's version, the name, the
+ * text and the canonical options. The same instance, under the same name, with the same
+ * options, on the same version, always gets the same id (a result kept in Redis is found
+ * again); another version runs it again. BullMQ ids must not be plain integers and must
+ * not contain `:`.
  */
-export function instanceJobId(data: InstanceJobData): string {
+export function instanceJobId(data: InstanceJobData, version = VERSION): string {
   const h = createHash("sha256");
-  h.update(JSON.stringify([data.name, createHash("sha256").update(data.text).digest("hex"), canonicalOptions(data.options)]));
+  h.update(JSON.stringify([version, data.name, createHash("sha256").update(data.text).digest("hex"), canonicalOptions(data.options)]));
   return `i-${h.digest("hex").slice(0, 40)}`;
 }
 

@@ -10,6 +10,7 @@ import { InputError } from "../core/errors.js";
 import { parseFacts } from "../core/facts.js";
 import type { ProofPart, ProofPartResult } from "../core/plugin.js";
 import { factsRuleSet } from "../registry.js";
+import { VERSION } from "../core/version.js";
 
 /** The BullMQ job name of a proof's part (the batch's jobs have other names). */
 export const PART_JOB = "part";
@@ -21,11 +22,14 @@ export interface PartJobData {
   part: ProofPart;
 }
 
-/** `p-` and 40 hex digits of SHA-256 over the text and the part (not the name: the result does not depend on it). */
-export function partJobId(data: PartJobData): string {
+/**
+ * `p-` and 40 hex digits of SHA-256 over labyrinth's version, the text and the part (not
+ * the name: the result does not depend on it). Another version searches the part again.
+ */
+export function partJobId(data: PartJobData, version = VERSION): string {
   const p = data.part;
   const key = [p.depth, p.prefixes, p.budget ?? null, p.frontierLength ?? null, p.sizesLength ?? null, p.tableMegabytes ?? null];
-  const h = createHash("sha256").update(JSON.stringify([createHash("sha256").update(data.text).digest("hex"), key]));
+  const h = createHash("sha256").update(JSON.stringify([version, createHash("sha256").update(data.text).digest("hex"), key]));
   return `p-${h.digest("hex").slice(0, 40)}`;
 }
 

@@ -17,6 +17,7 @@ import { parseFacts } from "../core/facts.js";
 import type { ProofPart, ProofPartResult, ProofSplitter } from "../core/plugin.js";
 import { factsRuleSet } from "../registry.js";
 import { openQueue, untilDoneOrAborted } from "./connect.js";
+import { watchForWorkers } from "./idle.js";
 import { PART_JOB, partJobId, type PartJobData } from "./parts.js";
 import { JOB_OPTIONS } from "./settings.js";
 import { BUDGET_FACTOR, estimates, frontierGroups, groupLargestFirst, JOBS_PER_WORKER, MIN_BUDGET, ONE_JOB_STATES, prefixLength, SIZES_LENGTH, tableFor } from "./split.js";
@@ -73,10 +74,14 @@ export interface DepthReport {
   sizes: Record<string, number>;
 }
 
-/** A proof's outcome: the optimum and a shortest answer, none within the horizon, or interrupted. */
+/** A proof's outcome: the optimum and a shortest answer, none within the horizon, or interrupted (with the upper bound's answer, if any). */
 export interface QueuedProof {
   status: "solved" | "unsatisfiable" | "interrupted";
-  /** the answer's atoms (solved) */
+  /**
+   * the answer's atoms (facts text, `push(1,w,1). push(2,n,2).`), checked by the rule
+   * set's checker: a shortest one when solved; when interrupted, the upper bound's answer
+   * (not proven shortest) or null
+   */
   witness: string | null;
   pushes: number | null;
   /** pushes proven necessary: every depth below it settled without a solution */
@@ -209,13 +214,27 @@ export async function runQueuedProof(text: string, name: string, options: Queued
     }
     result.status = "unsatisfiable";
   };
-  await untilDoneOrAborted(open, prove(), options.signal);
-  if (found !== null && !options.signal?.aborted) {
-    const referee = (await ruleSet.checker()).referee({ atoms, end: endOf(text), file: name }, {});
-    const answer = parseFacts(found, `${name} (the queue's answer)`).filter((a) => referee.isAction(a));
-    const verdict = referee.check(answer);
+  const unwatch = options.onNote ? watchForWorkers(queue, options.address, options.onNote) : () => undefined;
+  try {
+    await untilDoneOrAborted(open, prove(), options.signal);
+  } finally {
+    unwatch();
+  }
+  const referee = async () => (await ruleSet.checker()).referee({ atoms, end: endOf(text), file: name }, {});
+  /** the answer's pushes, once the rule set's checker accepted it */
+  const checked = async (witness: string): Promise<number> => {
+    const judge = await referee();
+    const answer = parseFacts(witness, `${name} (the queue's answer)`).filter((a) => judge.isAction(a));
+    const verdict = judge.check(answer);
     if (!verdict.valid) throw new Error(`ANSWER REJECTED BY THE CHECKER: step ${verdict.violation?.step}: ${verdict.violation?.message} (a bug: please report it)`);
-    Object.assign(result, { status: "solved", witness: found, pushes: answer.length, lowerBound: answer.length });
+    return answer.length;
+  };
+  if (found !== null && !options.signal?.aborted) {
+    const pushes = await checked(found);
+    Object.assign(result, { status: "solved", witness: found, pushes, lowerBound: pushes });
+  } else if (result.status === "interrupted" && upper !== null) {
+    // stopped before the proof ended: the upper bound's answer, not proven shortest
+    Object.assign(result, { witness: upper.witness, pushes: await checked(upper.witness) });
   }
   return result;
 }

@@ -13,16 +13,21 @@ import { errorRow, openResults, type BatchOptions, type BatchResult } from "../b
 import type { BatchItem } from "../batch/sources.js";
 import { failedJobRow, instanceJob, instanceJobId, type InstanceJobData } from "./jobs.js";
 import { openQueue, untilDoneOrAborted } from "./connect.js";
+import { watchForWorkers } from "./idle.js";
 import { JOB_OPTIONS } from "./settings.js";
 import type { RedisAddress } from "./url.js";
-import { retryFailed, waitForJobs } from "./wait.js";
+import { endedJobs, retryFailed, waitForJobs } from "./wait.js";
 
 export interface QueuedBatchOptions extends Omit<BatchOptions, "jobs"> {
   address: RedisAddress;
   /** how often the submitter looks at the unfinished jobs, ms (default 500) */
   pollMs?: number;
-  /** a line for the user (Redis out of reach, back again) */
+  /** a line for the user (Redis out of reach, back again; no worker connected) */
   onNote?: (line: string) => void;
+  /** run every instance again: results an earlier run left in Redis are removed first */
+  fresh?: boolean;
+  /** how long to wait for a worker before saying none is connected, ms (default src/queue/idle.ts NO_WORKER_NOTE_MS) */
+  noWorkerNoteMs?: number;
 }
 
 /** Jobs added or looked at per Redis round (a pipeline each). */
@@ -60,10 +65,14 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
   const { skip, results, record } = openResults(options);
   const todo = items.filter((item) => item.kind !== "skipped" && !skip.has(item.name));
   const pending = new Map<string, InstanceJobData>();
+  /** reading each instance here: part of its row's seconds (the worker counts the rest) */
+  const readSeconds = new Map<string, number>();
   for (const item of todo) {
     if (item.kind === "instance") {
-      const data = instanceJob(item.name, item.text, { timeLimit: options.timeLimit, tableMegabytes: options.tableMegabytes, maxSteps: options.maxSteps, any: options.any });
-      pending.set(instanceJobId(data), data);
+      const data = instanceJob(item.name, item.text, { timeLimit: options.timeLimit, tableMegabytes: options.tableMegabytes, maxSteps: options.maxSteps, any: options.any, threads: options.threads });
+      const id = instanceJobId(data);
+      pending.set(id, data);
+      readSeconds.set(id, item.readSeconds ?? 0);
     } else if (item.kind === "refused") {
       record(errorRow(item.name, item.reason, "input"));
     }
@@ -77,7 +86,16 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
     }
   };
   const collect = async (): Promise<void> => {
+    const ended = await endedJobs(queue, [...pending.keys()], options.fresh === true);
+    if (ended > 0) {
+      options.onNote?.(
+        options.fresh
+          ? `--fresh: ${ended} result(s) of an earlier run removed from the queue; those instances run again`
+          : `${ended} instance(s) already run on the queue with this version and these options: their kept results are used (--fresh runs them again)`,
+      );
+    }
     await add([...pending.keys()]);
+    unwatch = options.onNote ? watchForWorkers(queue, options.address, options.onNote, options.noWorkerNoteMs) : () => undefined;
     const retried = await retryFailed(queue, [...pending.keys()]);
     if (retried > 0) options.onNote?.(`${retried} job(s) that failed in an earlier run get their attempts again`);
     await waitForJobs<InstanceJobData, BatchResult>(
@@ -88,7 +106,7 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
         const row =
           f.completed && f.value && typeof f.value === "object" ? await verifyHere(f.value, data) : failedJobRow(data.name, f.completed ? 0 : f.attempts, f.completed ? "no result" : f.reason);
         // an interrupted submitter records nothing more: --resume collects it
-        if (!options.signal?.aborted) record(row);
+        if (!options.signal?.aborted) record({ ...row, seconds: Number((row.seconds + (readSeconds.get(f.id) ?? 0)).toFixed(3)) });
       },
       add,
       { pollMs: options.pollMs ?? 500, signal: options.signal, chunk: CHUNK },
@@ -96,11 +114,14 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
   };
   // an interrupted submitter stops at once, even while Redis is away; the rows recorded
   // so far stay, --resume continues
+  let unwatch = (): void => undefined;
   try {
     await untilDoneOrAborted(open, collect(), options.signal);
   } catch (e) {
     if (e instanceof InputError) throw e;
     throw new Error(`the queue at ${options.address.host}:${options.address.port}: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    unwatch();
   }
   return results;
 }

@@ -85,3 +85,23 @@ export async function retryFailed<D, R>(queue: Queue<D, R>, ids: readonly string
   }
   return retried;
 }
+
+/**
+ * The jobs of these ids that already ended in Redis (an earlier run's results, kept for a
+ * week: src/queue/settings.ts JOB_OPTIONS), and with `remove` set, those removed, so that
+ * adding the ids again runs them again (--fresh).
+ * @returns how many had ended
+ */
+export async function endedJobs<D, R>(queue: Queue<D, R>, ids: readonly string[], remove: boolean, chunk = 500): Promise<number> {
+  let ended = 0;
+  for (let i = 0; i < ids.length; i += chunk) {
+    const part = ids.slice(i, i + chunk);
+    const states = await Promise.all(part.map((id) => queue.getJobState(id)));
+    for (let k = 0; k < part.length; k++) {
+      if (states[k] !== "completed" && states[k] !== "failed") continue;
+      ended++;
+      if (remove) await queue.remove(part[k]);
+    }
+  }
+  return ended;
+}

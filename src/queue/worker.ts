@@ -1,8 +1,10 @@
 /**
  * `labsolve worker`: a BullMQ worker on the batch queue. Each job runs in a sandboxed
  * child process (src/queue/processor.ts), `concurrency` of them at once (one per core by
- * default). The first SIGTERM or SIGINT finishes the running jobs and stops; a second one
- * stops at once (the jobs' locks then expire and other workers run them again).
+ * default). Stopping goes through the one stop handler (src/core/stop.ts): the first
+ * SIGTERM or SIGINT finishes the running jobs and stops, or stops at once when none is
+ * running (even while Redis is out of reach); a second one stops at once (the jobs' locks
+ * then expire and other workers run them again).
  */
 import { hostname } from "node:os";
 import { Worker } from "bullmq";
@@ -13,6 +15,7 @@ import type { ProofPartResult } from "../core/plugin.js";
 import type { InstanceJobData } from "./jobs.js";
 import type { PartJobData } from "./parts.js";
 import { connectionOptions, type RedisAddress } from "./url.js";
+import { onStop } from "../core/stop.js";
 
 export interface WorkerOptions {
   /** jobs at once, each in a child process */
@@ -30,8 +33,9 @@ interface Sandboxed {
 }
 
 /**
- * Runs a worker until it is told to stop.
- * @returns the exit code: 0 after a graceful stop, 143 after a stop at once
+ * Runs a worker until it is told to stop. After it returns, the caller ends the process
+ * (BullMQ's connections to an absent Redis may still be retrying).
+ * @returns the exit code: 0 after a graceful stop (a stop at once exits the process: 130 after SIGINT, 143 after SIGTERM)
  */
 export async function runWorker(address: RedisAddress, options: WorkerOptions): Promise<number> {
   const name = options.name ?? `${hostname()}:${process.pid}`;
@@ -66,28 +70,48 @@ export async function runWorker(address: RedisAddress, options: WorkerOptions): 
   });
   worker.on("failed", (job, e) => options.log(`${job?.id ?? "?"} ${job?.data.name ?? ""}: failed (attempt ${job?.attemptsMade ?? "?"}): ${e.message}`));
 
-  let signals = 0;
-  let atOnce = false;
-  const stop = (): void => {
-    signals++;
-    if (signals === 1) {
+  // the jobs running here (their ids): a stop with none running need not wait for anything
+  const running = new Set<string>();
+  worker.on("active", (job) => running.add(job.id ?? ""));
+  const ended = (job: { id?: string } | undefined): void => {
+    running.delete(job?.id ?? "");
+  };
+  worker.on("completed", ended);
+  worker.on("failed", ended);
+
+  let idleStop: () => void = () => undefined;
+  const stoppedIdle = new Promise<"idle">((resolve) => (idleStop = () => resolve("idle")));
+  const stop = onStop({
+    onStop: () => {
+      if (running.size === 0) {
+        // nothing to finish: stop now, even when Redis is out of reach (closing gracefully
+        // would wait for it)
+        options.log(`worker ${name}: no job running: stopping now`);
+        idleStop();
+        return;
+      }
       options.log(`worker ${name}: finishing the running job(s), then stopping; signal again to stop at once`);
       void worker.close();
-    } else if (!atOnce) {
-      atOnce = true;
+    },
+    atOnce: async () => {
       options.log(`worker ${name}: stopping at once; the running jobs will run again elsewhere`);
       const children = Object.values((worker as unknown as Sandboxed).childPool?.retained ?? {});
-      void Promise.allSettled(children.map((c) => c.kill("SIGKILL"))).then(() => process.exit(143));
-    }
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+      await Promise.allSettled(children.map((c) => c.kill("SIGKILL")));
+    },
+  });
   options.log(`worker ${name}: ${options.concurrency} job(s) at once on ${address.host}:${address.port}, queue ${BATCH_QUEUE}`);
+  let how: "idle" | void;
   try {
-    await worker.run();
+    how = await Promise.race([worker.run(), stoppedIdle]);
   } finally {
-    process.off("SIGTERM", stop);
-    process.off("SIGINT", stop);
+    stop.dispose();
+  }
+  if (how === "idle") {
+    // no job to hand back, nothing to wait for: BullMQ's own connections may still be
+    // retrying an absent Redis (its close would wait for it), so the command exits the
+    // process after this returns (src/cli/worker.ts)
+    connection.disconnect();
+  } else {
     await connection.quit().catch(() => connection.disconnect());
   }
   options.log(`worker ${name}: stopped`);

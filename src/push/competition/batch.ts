@@ -40,6 +40,7 @@ export const runner: BatchRunner = {
         maxSteps: options.maxSteps,
         tableMegabytes: options.tableMegabytes,
         timeLimit: options.timeLimit,
+        threads: options.threads ?? 1,
         handleSignals: false,
         signal: options.signal,
       });
