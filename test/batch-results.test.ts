@@ -15,8 +15,8 @@ import { generate, toFacts } from "../src/push/competition/generate.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const LABSOLVE = join(ROOT, "bin/labsolve");
-const A = join(ROOT, "instances/0060-labyrinth-9-0.asp");
-const B = join(ROOT, "instances/0016-labyrinth-6-0.asp");
+const A = join(ROOT, "instances/random-9x9-a.asp");
+const B = join(ROOT, "instances/random-6x6-b.asp");
 
 const labsolve = (args: string[]) => spawnSync(LABSOLVE, args, { cwd: ROOT, encoding: "utf8" });
 const lines = (file: string) => readFileSync(file, "utf8").trim().split("\n");

@@ -1,6 +1,6 @@
 /** `labsolve --queue URL FILE`: the proof of the fewest pushes, split into jobs for `labsolve worker`s (src/queue/proof.ts). */
-import { ExitCode } from "../core/errors.js";
-import { clingoHeader } from "../core/outcome.js";
+import { makeOutcome, type Outcome } from "../core/outcome.js";
+import { makeLayout } from "../format/index.js";
 import { onStop } from "../core/stop.js";
 import { VERSION } from "../core/version.js";
 import type { QueuedProof } from "../queue/proof.js";
@@ -39,76 +39,40 @@ function refuseOthers(flags: ProofFlags): void {
   if (flags.format !== undefined && !(FORMATS as readonly string[]).includes(flags.format)) throw new Error(`--format ${flags.format}: expected one of ${FORMATS.join(", ")}`);
 }
 
-/** clingo's status words and exit codes of a proof on the queue (src/core/outcome.ts, clingo's codes). */
-interface ProofEnd {
-  status: "OPTIMUM FOUND" | "UNSATISFIABLE" | "SATISFIABLE" | "UNKNOWN";
-  exitCode: number;
-}
-
-/**
- * How a proof ended, in clingo's words: a proven shortest answer is "OPTIMUM FOUND", exit
- * 30 (as labsolve in one process); none within the horizon "UNSATISFIABLE", 20; stopped
- * with the upper bound's answer "SATISFIABLE", 11; stopped without an answer "UNKNOWN", 1.
- */
-export function proofEnd(r: Pick<QueuedProof, "status" | "witness">): ProofEnd {
-  if (r.status === "solved") return { status: "OPTIMUM FOUND", exitCode: ExitCode.Exhausted };
-  if (r.status === "unsatisfiable") return { status: "UNSATISFIABLE", exitCode: ExitCode.Unsatisfiable };
-  return r.witness !== null ? { status: "SATISFIABLE", exitCode: ExitCode.InterruptedWithAnswer } : { status: "UNKNOWN", exitCode: ExitCode.Interrupted };
-}
-
 /** The answer's atoms without their dots: `push(1,w,1)`. */
 const atomsOf = (witness: string): string[] => witness.split(/\.(?:\s+|$)/).map((a) => a.trim()).filter((a) => a !== "");
 
 /**
- * The json document of a proof, in the shape every rule set's json takes (rules, status,
- * exitCode, cost, fewest, optimal, bounds, models, statistics); models carry `atoms` (as
- * labcheck reads them) and `witness`.
+ * The outcome of a proof on the queue, as the proof in one process gives it: a proven
+ * shortest answer "OPTIMUM FOUND", exit 30; none within the horizon "UNSATISFIABLE", 20;
+ * stopped with the upper bound's answer "SATISFIABLE", 11; stopped without one "UNKNOWN", 1
+ * (src/core/outcome.ts decides status and exit code).
  */
-function proofJson(r: QueuedProof, end: ProofEnd, seconds: number, stopReason: string | undefined): string {
+export function proofOutcome(r: QueuedProof, seconds: number, stopReason?: string): Outcome {
   const solved = r.status === "solved";
-  const doc = {
+  const models = r.witness === null || r.pushes === null ? [] : [{ cost: r.pushes, witness: atomsOf(r.witness), atoms: atomsOf(r.witness) }];
+  return makeOutcome({
     rules: "competition",
-    status: end.status,
-    exitCode: end.exitCode,
     cost: "pushes",
-    fewest: solved ? r.pushes : null,
-    optimal: solved,
-    lowerBound: r.lowerBound,
-    upperBound: r.witness !== null ? r.pushes : r.upperBound,
+    witnessKind: "atoms",
+    wanted: 1,
+    answers: models.length,
+    proven: solved,
     exhausted: r.status !== "interrupted",
     interrupted: r.status === "interrupted",
-    ...(stopReason !== undefined && r.status === "interrupted" ? { stoppedBy: stopReason } : {}),
-    horizon: r.horizon,
-    models: r.witness === null || r.pushes === null ? [] : [{ cost: r.pushes, pushes: r.pushes, witness: atomsOf(r.witness), atoms: atomsOf(r.witness) }],
+    interruptedBy: stopReason,
+    lowerBound: r.lowerBound,
+    upperBound: r.witness !== null ? r.pushes : r.upperBound,
+    models,
+    notes: solved ? [`OPTIMUM FOUND: ${r.pushes} pushes, proven on the queue (no solution has fewer)`] : [],
     statistics: {
       seconds: Number(seconds.toFixed(3)),
       states: r.depths.reduce((a, d) => a + d.nodes, 0),
       jobs: r.depths.reduce((a, d) => a + d.jobs.length, 0),
       depths: r.depths.map((d) => ({ depth: d.depth, states: d.nodes, jobs: d.jobs.length, prefixLength: d.prefixLength, slowestMs: d.slowestMs })),
     },
-    queue: true,
-  };
-  return `${JSON.stringify(doc, null, 2)}\n`;
-}
-
-/** The competition's layout: ANSWER and the witness, a `%` line saying what was proven; INCONSISTENT; or `%` lines alone. */
-function proofCompetition(r: QueuedProof, end: ProofEnd, stopReason: string | undefined): string {
-  if (r.status === "solved") return `ANSWER\n${r.witness}\n% OPTIMUM FOUND: ${r.pushes} pushes, proven on the queue (no solution has fewer)\n`;
-  if (r.status === "unsatisfiable") return "INCONSISTENT\n";
-  const why = `% interrupted${stopReason ? `: ${stopReason}` : ""}\n`;
-  return r.witness === null ? `${why}% shortest >= ${r.lowerBound}\n` : `ANSWER\n${r.witness}\n${why}% pushes ${r.pushes}, shortest >= ${r.lowerBound}\n`;
-}
-
-/** clingo's layout: header, the answer and its optimisation line, the result and its statistics. */
-function proofClingo(r: QueuedProof, end: ProofEnd, source: string, seconds: number): string {
-  let out = clingoHeader(VERSION, source);
-  if (r.status !== "unsatisfiable") out += `% shortest >= ${r.lowerBound}\n`;
-  if (r.witness !== null) out += `Answer: 1\n${atomsOf(r.witness).join(" ")}\nOptimization: ${r.pushes}\n`;
-  out += `${end.status}\n\n`;
-  if (r.status === "interrupted") out += "INTERRUPTED  : 1\n";
-  out += `Models       : ${r.witness === null ? 0 : 1}${r.status === "interrupted" ? "+" : ""}\n`;
-  if (r.witness !== null) out += `  Optimum    : ${r.status === "solved" ? "yes" : "unknown"}\nOptimization : ${r.pushes}\n`;
-  return `${out}Calls        : 1\nTime         : ${seconds.toFixed(3)}s\n`;
+    extras: { ...(stopReason !== undefined && r.status === "interrupted" ? { stoppedBy: stopReason } : {}), horizon: r.horizon, queue: true },
+  });
 }
 
 /**
@@ -138,11 +102,13 @@ export async function proofCommand(file: string | undefined, flags: ProofFlags):
         if (flags.stats) process.stderr.write(`depth ${d.depth}: ${d.nodes} states in ${d.jobs.length} jobs (${split}), the slowest ${(d.slowestMs / 1000).toFixed(2)} s\n`);
       },
     });
-    const seconds = (performance.now() - started) / 1000;
-    const end = proofEnd(r);
-    const text = format === "json" ? proofJson(r, end, seconds, stop.reason) : format === "clingo" ? proofClingo(r, end, source.name, seconds) : proofCompetition(r, end, stop.reason);
-    process.stdout.write(text);
-    return end.exitCode;
+    const outcome = proofOutcome(r, (performance.now() - started) / 1000, stop.reason);
+    const stdin = file === undefined || file === "-";
+    const layout = makeLayout(format, { write: (t) => process.stdout.write(t), version: VERSION, source: stdin ? "stdin" : source.name, wanted: 1 });
+    layout.start();
+    for (const m of outcome.models) layout.model(m, outcome.witnessKind);
+    layout.end(outcome);
+    return outcome.exitCode;
   } finally {
     stop.dispose();
   }
