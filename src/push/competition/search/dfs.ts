@@ -13,12 +13,9 @@ import type { LookAhead } from "./lookahead.js";
 import type { Plies } from "./plies.js";
 import type { PrefixCut } from "./prefix.js";
 import type { Commutation } from "./pruning/commutation.js";
-import type { Deferral } from "./pruning/deferral.js";
 import type { LastPush } from "./pruning/last-push.js";
-import type { RelevanceCensus } from "./pruning/relevance-census.js";
 import type { FourPushes, ThreePushes } from "./pruning/three-pushes.js";
 import type { Transposition } from "./pruning/transposition.js";
-import type { TwoAhead } from "./pruning/two-ahead.js";
 import type { TwoPushes } from "./pruning/two-pushes.js";
 import type { RootShare } from "./share.js";
 
@@ -36,15 +33,9 @@ export interface DfsParts {
   three: ThreePushes;
   /** four pushes left, far from sets that cannot meet (Lemma 16) */
   four: FourPushes;
-  /** three pushes left, a row push growing neither set judged before it is written (Lemma 18) */
-  ahead: TwoAhead;
   share: RootShare;
   /** a proof job's prefixes and node budget (prefix.ts); restricts nothing by default */
   cut: PrefixCut;
-  /** relevance deferral (SearchOptions.deferral), absent when off */
-  deferral?: Deferral;
-  /** SearchOptions.census: the measurement of docs/search.md, "Relevance deferral" (cuts nothing) */
-  census?: { counter: RelevanceCensus; report: (depth: number, total: number[], touched: number[]) => void };
 }
 
 export class DepthFirst {
@@ -70,30 +61,20 @@ export class DepthFirst {
    * `cGiven` (two pushes left, set by the parent): the goal's component of ply p's state
    * (or a closed set holding it, apart from R; Lemma 4) is already in the R group of the
    * state at cState(p), or at cState(p - 1) when `inherit` (ply p's push was far: Lemma 8).
-   * `grown` (two pushes left): ply p's growth words are written already (TwoAhead, Lemma 18).
    * @throws Interrupted (Plies.child) when shouldStop says so
    */
-  search(p: number, remaining: number, cGiven = false, inherit = false, grown = false): number {
+  search(p: number, remaining: number, cGiven = false, inherit = false): number {
     const plies = this.plies;
     const parts = this.parts;
-    if (p === 0 && parts.deferral !== undefined) parts.deferral.start(remaining);
     if (remaining === 1) {
       if (p === 0 || !this.lookahead) return parts.last.every(p);
       return parts.last.filtered(p);
     }
     if (remaining === 2 && p > 0 && this.lookahead) {
-      if (cGiven) return parts.two.run(p, plies.cState(inherit ? p - 1 : p), inherit, !inherit, grown);
+      if (cGiven) return parts.two.run(p, plies.cState(inherit ? p - 1 : p), inherit, !inherit);
       plies.board.goalComponent(plies.state, p * plies.stride, plies.scratch);
       return parts.two.run(p, plies.scratch, false);
     }
-    const census = parts.census;
-    if (census !== undefined && p === 0) census.counter.start(remaining);
-    // far pushes with four left or more are deferred into one blank child (Lemmas 10-14)
-    const deferral = p >= 1 && remaining >= 4 ? parts.deferral : undefined;
-    let de = 0;
-    let dw = 0;
-    let dn = 0;
-    let ds = 0;
     const stride = plies.stride;
     const state = plies.state;
     const n = plies.n;
@@ -113,9 +94,6 @@ export class DepthFirst {
     const cs = plies.cState(p);
     const grow = plies.grow;
     const g8 = 8 * p;
-    // with three pushes left: row pushes growing neither set judged before they are
-    // written (Lemma 18; not below a proof job's prefixes, whose sizes count every state)
-    const judge = prepare && parts.ahead.enabled && p >= cut.until && census === undefined && parts.deferral === undefined;
     if (ahead) {
       if (withC) plies.board.goalComponent(state, from, cs);
       parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8);
@@ -134,7 +112,6 @@ export class DepthFirst {
       nearCols = parts.lines.around(two.keptR.cols | two.keptC.cols);
       three = parts.three.prepare(p, from, cs);
     }
-    if (judge) parts.ahead.start();
     // states with two pushes left are not tabled: TwoPushes decides them about as fast
     // as a table lookup, and hits there are rare (measured: 20-25% faster without)
     const table = remaining >= 4 ? parts.transposition : undefined;
@@ -161,18 +138,10 @@ export class DepthFirst {
       if (farDead && parts.four.skips(m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
-      if (deferral !== undefined && deferral.defers(p, m)) {
-        if (dir === 0) de |= 1 << line;
-        else if (dir === 1) dw |= 1 << line;
-        else if (dir === 2) dn |= 1 << line;
-        else ds |= 1 << line;
-        continue;
-      }
       // with three pushes left, a push far from R and C keeps both, and every push's
       // growth of them: the child's TwoPushes takes this state's lines, growth words and
       // C, and the child is written only when TwoPushes needs it (Lemma 8)
       if (prepare && (((dir < D_N ? nearRows : nearCols) >>> line) & 1) === 0) {
-        if (census !== undefined) census.counter.child(p, m, from, from + K_R * n, remaining);
         plies.path[p] = m;
         plies.still[p] = 1;
         plies.setPending(p + 1);
@@ -180,23 +149,17 @@ export class DepthFirst {
         const outerSaw = plies.sawGoal;
         plies.sawGoal = false;
         // (this.search(p + 1, 2, true, true) would make just this call)
-        found += parts.two.run(p + 1, cs, true, false, false);
+        found += parts.two.run(p + 1, cs, true);
         plies.setPending(-1);
         if (plies.limitReached) return found;
         plies.sawGoal = plies.sawGoal || outerSaw;
         continue;
       }
-      // a row push growing neither set, whose state with two left TwoPushes would look
-      // no further at: not written (Lemma 18); else its growth words are written already
-      const given = judge && dir < D_N && (((grow[g8 + 2 * dir] | grow[g8 + 2 * dir + 1]) >>> line) & 1) === 0;
-      if (given && parts.ahead.skips(p, m, cs)) continue;
       if (plies.child(p, m, !ahead || ((grow[g8 + 2 * dir] >>> line) & 1) === 1)) {
         // a shorter solution ends here: pushing stops the moment the goal is reachable
         plies.sawGoal = true;
         continue;
       }
-      if (census !== undefined) census.counter.child(p, m, from, to + K_R * n, remaining);
-      if (parts.deferral !== undefined) parts.deferral.none(p + 1);
       if (table !== undefined && table.provenAbove(p, remaining - 1)) continue;
       // a proof job past its node budget: the child goes to the frontier (prefix.ts)
       if (p < cut.until && cut.defers(p, remaining)) {
@@ -216,21 +179,13 @@ export class DepthFirst {
       }
       const outerSaw = plies.sawGoal;
       plies.sawGoal = false;
-      // with three left, this.search(p + 1, 2, true, false, given) would make just this call
-      found += prepare ? parts.two.run(p + 1, cs + stride, false, true, given) : this.search(p + 1, remaining - 1, false, false, given);
+      // with three left, this.search(p + 1, 2, true, false) would make just this call
+      found += prepare ? parts.two.run(p + 1, cs + stride, false, true) : this.search(p + 1, remaining - 1);
       if (plies.limitReached) return found;
       // no sequence of up to remaining - 1 pushes from the child reaches the goal
       if (table !== undefined && !plies.sawGoal) table.store(p, remaining - 1);
       plies.sawGoal = plies.sawGoal || outerSaw;
     }
-    if (deferral !== undefined && (de | dw | dn | ds) !== 0) {
-      const outerSaw = plies.sawGoal;
-      plies.sawGoal = false;
-      found += deferral.blank(p, remaining, de, dw, dn, ds);
-      if (plies.limitReached) return found;
-      plies.sawGoal = plies.sawGoal || outerSaw;
-    }
-    if (census !== undefined && p === 0) census.report(remaining, Array.from(census.counter.total), Array.from(census.counter.touched));
     return found;
   }
 }

@@ -25,16 +25,13 @@ import type { SearchOptions, SearchResult } from "./options.js";
 import { Plies } from "./plies.js";
 import { AfterGrowth } from "./pruning/after-growth.js";
 import { Commutation } from "./pruning/commutation.js";
-import { Deferral } from "./pruning/deferral.js";
 import { GrownReach } from "./pruning/grown-reach.js";
 import { Hopeless } from "./pruning/hopeless.js";
 import { KnownBound } from "./pruning/known-bound.js";
 import { LastPush } from "./pruning/last-push.js";
-import { RelevanceCensus } from "./pruning/relevance-census.js";
 import { SecondLast } from "./pruning/second-last.js";
 import { FourPushes, ThreePushes } from "./pruning/three-pushes.js";
 import { Transposition } from "./pruning/transposition.js";
-import { TwoAhead } from "./pruning/two-ahead.js";
 import { TwoPushes } from "./pruning/two-pushes.js";
 import { PrefixCut } from "./prefix.js";
 import { RootShare } from "./share.js";
@@ -62,11 +59,8 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const lookahead = plies.isBit && options.lookahead !== false;
   const lines = new LineMath(plies.isBit ? instance.size : 1);
   const look = new LookAhead(plies.bits);
-  // relevance deferral keeps every shortest solution when none is shorter (Lemma 10): one
-  // solution only; off unless asked (it does not pay: docs/search.md, "Relevance deferral")
-  const deferring = options.deferral === true && (models === 1 || options.deferralEveryModel === true);
-  // pairs need ply 1's own loop: not below a proof job's prefixes or with deferral's blank children
-  const pairsFrom = options.prefix === undefined && !deferring && options.rootPairs !== undefined ? Math.max(5, options.rootPairs) : undefined;
+  // pairs need ply 1's own loop: not below a proof job's prefixes
+  const pairsFrom = options.prefix === undefined && options.rootPairs !== undefined ? Math.max(5, options.rootPairs) : undefined;
   const { onRootDone } = options;
   const rootDone = onRootDone ? (depth: number, unit: number): void => onRootDone(depth, unit, plies.nodes) : undefined;
   const share = new RootShare(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot, options.skipRoot, rootDone, pairsFrom);
@@ -81,18 +75,11 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
   const two = new TwoPushes(plies, lines, look, commutation, last, grown, second, options.quickTwoPushes !== false);
   const three = new ThreePushes(plies, lines, options.threePushes !== false);
   const four = new FourPushes(plies, three);
-  const ahead = new TwoAhead(plies, lines, look, two, options.twoAhead === true && plies.isBit);
   const cut = options.prefix ?? new PrefixCut(undefined);
   cut.attach(plies);
-  const census = options.census && plies.isBit ? { counter: new RelevanceCensus(plies), report: options.census } : undefined;
-  const deferral = lookahead && deferring ? new Deferral(plies, look, commutation) : undefined;
-  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, three, four, ahead, share, cut, census, deferral }, lookahead, options.poison === true);
-  if (deferral !== undefined) {
-    deferral.descend = (p, remaining) => dfs.search(p, remaining);
-    last.deferral = deferral;
-  }
+  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, last, two, three, four, share, cut }, lookahead, options.poison === true);
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
-  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two, grown, second, three, four, ahead] : []), ...(deferral ? [deferral] : [])];
+  const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [last, two, grown, second, three, four] : [])];
   return deepen({ plies, dfs, share, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth, from: options.fromDepth });
 }

@@ -111,7 +111,7 @@ export interface SearchOptions {
    * From this depth on, the units shared, skipped and reported done are pairs (m0, m1)
    * of a first and a second push, numbered m0 * 4N + m1, instead of first pushes; at
    * least 5, so that ply 1 has 4 pushes or more left (its loop is dfs.ts's own). Not
-   * used with a proof job's prefixes or with relevance deferral (both ignore it).
+   * used with a proof job's prefixes (it ignores it).
    * labsolve --checkpoint sets it (PAIRS_FROM, src/push/competition/search/share.ts).
    */
   rootPairs?: number;
@@ -184,40 +184,11 @@ export interface SearchOptions {
    */
   quickTwoPushes?: boolean;
   /**
-   * With three pushes left, a row push that grows neither R nor C is judged before its
-   * state is written: TwoPushes' test of the state with two left (the lines, growth words
-   * and line masks it reads before looking at any first push) is made on what follows
-   * from the state with three left, and when it leaves no first push the push is
-   * skipped (rule TwoAhead, docs/search.md Lemma 18); only with the look-ahead. Default
-   * false: it lowers the states but not the time (docs/search.md, "What 18 saves").
-   */
-  twoAhead?: boolean;
-  /**
    * For tests: a ply's state that the search leaves unwritten (far pushes with three
    * left, Lemma 8) is cleared (no openings, R empty) instead of keeping a
    * stale state, so that code reading it gives wrong answers that the tests see.
    */
   poison?: boolean;
-  /**
-   * A measurement (scripts/deferral-census.ts; docs/search.md, "Relevance deferral"):
-   * called at the end of each depth's search with, per ply, the states made at plies
-   * with three pushes left or more (total) and those whose far pushes (Lemma 10) have
-   * all been touched (touched). Cuts nothing.
-   */
-  /**
-   * Relevance deferral (docs/search.md, Lemmas 10-14): far pushes with four pushes left or
-   * more share one blank child until R comes beside what they changed. Default false (it
-   * costs more states than it saves: docs/search.md, "Relevance deferral"); used only
-   * with one solution wanted (models 1) and the look-ahead (BitBoard).
-   */
-  deferral?: boolean;
-  /**
-   * For tests: relevance deferral with any `models`. Sound only when no solution is
-   * shorter than the horizon (maxSteps the fewest pushes): then it keeps every solution
-   * of the horizon's length (Lemma 14), which the tests compare one by one.
-   */
-  deferralEveryModel?: boolean;
-  census?: (depth: number, total: number[], touched: number[]) => void;
 }
 
 /** How a search ended. */

@@ -54,11 +54,6 @@ export class Plies {
   path = new Int32Array(0);
   /** 1 when the push of ply p added no field to the reachable set */
   still = new Uint8Array(0);
-  /**
-   * 1 when ply p's push is deferred (pruning/deferral.ts): path[p] is then not a push
-   * but a group of far pushes, and ply p + 1's state is ply p's
-   */
-  blank = new Uint8Array(0);
   /** growth words (LookAhead.growth) of ply p's state at [8p, 8p + 8), where computed */
   grow = new Int32Array(0);
   /** the states' memory and the push in WebAssembly, for a BitBoard (push-kernel.ts) */
@@ -118,7 +113,7 @@ export class Plies {
   private allocate(pushes: number): void {
     const plies = pushes + 1;
     const stride = this.stride;
-    const old = { state: this.state, cBase: this.cBase, plies: this.capacity + 1, grow: this.grow, path: this.path, still: this.still, blank: this.blank, plyNodes: this.plyNodes };
+    const old = { state: this.state, cBase: this.cBase, plies: this.capacity + 1, grow: this.grow, path: this.path, still: this.still, plyNodes: this.plyNodes };
     this.capacity = pushes;
     // the plies' states, scratch, scratch2, the plies' C states, wAt, grownAt, farAt
     const words = (2 * plies + 5) * stride;
@@ -134,7 +129,6 @@ export class Plies {
     this.grow = new Int32Array(8 * plies);
     this.path = new Int32Array(Math.max(1, pushes));
     this.still = new Uint8Array(Math.max(1, pushes));
-    this.blank = new Uint8Array(Math.max(1, pushes));
     this.plyNodes = new Float64Array(Math.max(1, pushes));
     if (old.plies > 0) {
       this.state.set(old.state.subarray(0, old.plies * stride));
@@ -142,7 +136,6 @@ export class Plies {
       this.grow.set(old.grow);
       this.path.set(old.path);
       this.still.set(old.still);
-      this.blank.set(old.blank);
       this.plyNodes.set(old.plyNodes);
     }
   }
@@ -233,13 +226,6 @@ export class Plies {
       this.state.copyWithin(to, from, to);
       this.board.applyPush(this.state, to, m);
     }
-  }
-
-  /** Counts a state made by ply p's push outside `child` (deferral), polling shouldStop. */
-  tick(p: number): void {
-    this.nodes++;
-    this.plyNodes[p]++;
-    if (--this.pollCountdown === 0) this.poll();
   }
 
   /** True when the reachable sets of the states at `a` and `b` share a field. */

@@ -36,8 +36,6 @@ export class Commutation extends PruningRule {
   skips(p: number, m: number): boolean {
     const plies = this.plies;
     if (!this.enabled || p === 0) return false;
-    // after a deferred ply (pruning/deferral.ts) path[p - 1] is a group of pushes: no order is skipped
-    if (plies.blank[p - 1] === 1) return false;
     const n = plies.n;
     const a = plies.path[p - 1];
     const dirA = (a / n) | 0;

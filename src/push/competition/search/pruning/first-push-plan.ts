@@ -9,7 +9,7 @@
  * decides the same without them).
  */
 import { D_E, D_N } from "../layout.js";
-import { LineSet, type LineMath } from "../lines.js";
+import type { LineMath } from "../lines.js";
 import type { Plies } from "../plies.js";
 
 export class FirstPushPlan {
@@ -36,9 +36,6 @@ export class FirstPushPlan {
   growColsC = 0;
   /** the first pushes' lines left for the loop, per direction */
   readonly left = new Int32Array(4);
-  /** the lines of R and C that the masks were made from */
-  readonly planned = new LineSet();
-  readonly plannedC = new LineSet();
 
   /**
    * @param quick SearchOptions.quickTwoPushes: `make` drops, by line masks, the first
@@ -58,8 +55,6 @@ export class FirstPushPlan {
   lineMasks(rRows: number, rCols: number, cRows: number, cCols: number, g8: number): void {
     const lm = this.lines;
     const grow = this.plies.grow;
-    this.planned.set(rRows, rCols);
-    this.plannedC.set(cRows, cCols);
     // lines touching R, touching C, both
     this.rowsR = lm.touching(rRows);
     this.colsR = lm.touching(rCols);
@@ -93,8 +88,7 @@ export class FirstPushPlan {
    * which no last push remains (aliveRowPushes, aliveColumnPushes: the loop drops each
    * of them too, so without `masks` the loop looks at more pushes but applies the same). Reads only R's and C's lines
    * (bit i: line i holds a field), the growth words at Plies.grow[g8 ..] and, for
-   * aliveRowPushes, R's and C's rows at `rAt` and `cAt` (indices into Plies.state): so
-   * it can judge a state that is not written (TwoAhead, Lemma 18).
+   * aliveRowPushes, R's and C's rows at `rAt` and `cAt` (indices into Plies.state).
    * @returns false when no line is left: the loop would look at no first push
    */
   make(rRows: number, rCols: number, cRows: number, cCols: number, g8: number, rAt: number, cAt: number, masks = this.quick): boolean {

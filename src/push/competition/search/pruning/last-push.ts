@@ -9,7 +9,6 @@ import type { LookAhead } from "../lookahead.js";
 import type { Plies } from "../plies.js";
 import type { RootShare } from "../share.js";
 import type { Commutation } from "./commutation.js";
-import type { Deferral } from "./deferral.js";
 import { PruningRule } from "./rule.js";
 
 export class LastPush extends PruningRule {
@@ -20,8 +19,6 @@ export class LastPush extends PruningRule {
   private readonly r = new LineSet();
   private readonly c = new LineSet();
   private readonly both = new LineSet();
-  /** relevance deferral, when on: on an open state (Deferral.open) a goal is checked by Deferral.leaf */
-  deferral: Deferral | undefined;
 
   constructor(
     private readonly plies: Plies,
@@ -102,13 +99,6 @@ export class LastPush extends PruningRule {
         if (!all) this.cut--;
         if (plies.child(p, m)) {
           plies.sawGoal = true;
-          const deferral = this.deferral;
-          if (deferral !== undefined && deferral.open) {
-            // the open board's goal: the push on the blank board, its deferred pushes made real (Lemma 13)
-            found += deferral.leaf(p + 1, m);
-            if (plies.limitReached) return found;
-            continue;
-          }
           plies.path[p] = m;
           plies.report(p + 1);
           found++;

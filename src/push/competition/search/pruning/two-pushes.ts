@@ -100,11 +100,9 @@ export class TwoPushes extends PruningRule {
    *   and of the C that ply p's C was made from) are at Plies.grow[8(p - 1)]: when ply
    *   p's push is a row push that grew neither set, the growth words of the rows away
    *   from it are taken from there (LookAhead.growthAfterRowPush)
-   * @param given the last call of FirstPushPlan.make was for ply p's state, with its growth words at
-   *   Plies.grow[8p] (TwoAhead made them before writing the state, Lemma 18)
    * @returns the solutions found
    */
-  run(p: number, sc: number, inherit: boolean, after = false, given = false): number {
+  run(p: number, sc: number, inherit: boolean, after = false): number {
     const plies = this.plies;
     const lm = this.lines;
     const n = plies.n;
@@ -148,37 +146,31 @@ export class TwoPushes extends PruningRule {
     // the first of them and kept while the other states' plans are made in `plan`
     const shared = inherit && this.quick;
     const plan = shared ? this.farPlan : this.plan;
-    if (given) {
-      // TwoAhead made the lines, the growth words and the masks (plan) of this state
-      r.set(plan.planned.rows, plan.planned.cols);
-      c.set(plan.plannedC.rows, plan.plannedC.cols);
+    if (inherit) {
+      r.set(this.keptR.rows, this.keptR.cols);
+      c.set(this.keptC.rows, this.keptC.cols);
     } else {
-      if (inherit) {
-        r.set(this.keptR.rows, this.keptR.cols);
-        c.set(this.keptC.rows, this.keptC.cols);
-      } else {
-        lm.ofBoth(state, rAt, r, cAt, c);
-        // the rows near R or C (a superset of where growth can start)
-        const rowsNear = lm.around(r.rows | c.rows);
-        if (after && this.quick && plies.path[p - 1] < 2 * n && this.grewNeither(p - 1)) this.look.growthAfterRowPush(state, from, cAt, grow, g8, g8 - 8, plies.path[p - 1] % n, rowsNear);
-        else this.look.growth(state, from, cAt, grow, g8, rowsNear);
+      lm.ofBoth(state, rAt, r, cAt, c);
+      // the rows near R or C (a superset of where growth can start)
+      const rowsNear = lm.around(r.rows | c.rows);
+      if (after && this.quick && plies.path[p - 1] < 2 * n && this.grewNeither(p - 1)) this.look.growthAfterRowPush(state, from, cAt, grow, g8, g8 - 8, plies.path[p - 1] % n, rowsNear);
+      else this.look.growth(state, from, cAt, grow, g8, rowsNear);
+    }
+    // the far children of one state with three left read the same lines, growth words
+    // and rows: their plan is made once (`prepare` starts a state) and kept
+    if (!shared) plan.make(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+    else if (this.farPlanned === this.epoch) {
+      // the line masks as the first far child made them, the first pushes left as kept
+      for (let d = 0; d < 4; d++) plan.left[d] = this.farLeft[d];
+      if (start > 0) {
+        const d0 = (start / n) | 0;
+        for (let d = 0; d < d0; d++) plan.left[d] = 0;
+        plan.left[d0] &= -1 << (start - d0 * n);
       }
-      // the far children of one state with three left read the same lines, growth words
-      // and rows: their plan is made once (`prepare` starts a state) and kept
-      if (!shared) plan.make(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
-      else if (this.farPlanned === this.epoch) {
-        // the line masks as the first far child made them, the first pushes left as kept
-        for (let d = 0; d < 4; d++) plan.left[d] = this.farLeft[d];
-        if (start > 0) {
-          const d0 = (start / n) | 0;
-          for (let d = 0; d < d0; d++) plan.left[d] = 0;
-          plan.left[d0] &= -1 << (start - d0 * n);
-        }
-      } else {
-        plan.make(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
-        for (let d = 0; d < 4; d++) this.farLeft[d] = plan.left[d];
-        this.farPlanned = this.epoch;
-      }
+    } else {
+      plan.make(r.rows, r.cols, c.rows, c.cols, g8, rAt, cAt);
+      for (let d = 0; d < 4; d++) this.farLeft[d] = plan.left[d];
+      this.farPlanned = this.epoch;
     }
     const rowsR0 = r.rows;
     const colsR0 = r.cols;
