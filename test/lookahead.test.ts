@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../src/push/competition/generate.js";
 import { prng } from "../src/core/random.js";
 import { instanceFromData } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/engine.js";
 import { sumOverSeeds } from "./helpers/enumerate.js";
 
 const text = (solutions: { line: number; dir: string }[][]): string[] => solutions.map((s) => s.map((p) => `${p.line}${p.dir}`).join(" "));
@@ -31,8 +31,8 @@ describe.each([
       const extra = (seed % 4) / 6;
       data.tiles = data.tiles.map((t) => (rand() < extra ? t | (1 << Math.floor(rand() * 4)) : t));
       const instance = instanceFromData(data, `seed ${seed}`);
-      const plain = solve(instance, { models: 0, lookahead: false, tableMegabytes: 1 });
-      const filtered = solve(instance, { models: 0, tableMegabytes: 1, poison: true });
+      const plain = searchInstance(instance, { models: 0, lookahead: false, tableMegabytes: 1 });
+      const filtered = searchInstance(instance, { models: 0, tableMegabytes: 1, poison: true });
       expect(text(filtered.solutions), `seed ${seed}`).toEqual(text(plain.solutions));
       return { solutions: plain.solutions.length, deep: plain.solutions.filter((s) => s.length >= 3).length };
     });

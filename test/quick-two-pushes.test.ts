@@ -1,5 +1,5 @@
 /**
- * The shortcuts of the two last pushes (SearchOptions.quickTwoPushes; docs/search.md,
+ * The shortcuts of the two last pushes (RuleSwitches.quickTwoPushes; docs/search.md,
  * "Per-node speed"), which must decide exactly what the search decided without them:
  * - the search with them against the same search without them, on random sparse boards
  *   with corridors: all solutions (models 0), in the same order, and the same states
@@ -18,7 +18,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Instance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/engine.js";
 import { K_R } from "../src/push/competition/search/layout.js";
 import { LineMath } from "../src/push/competition/search/lines.js";
 import { LookAhead } from "../src/push/competition/search/lookahead.js";
@@ -52,7 +52,7 @@ describe.each([
       expect(withQuick.hash, instance.file).toBe(without.hash);
       expect(withQuick.nodes, instance.file).toBe(without.nodes);
       // one solution wanted: the commutation rules on, the table keyed with the last push
-      const one = (quick: boolean) => solve(instance, { models: 1, tableMegabytes: 1, poison: true, quickTwoPushes: quick });
+      const one = (quick: boolean) => searchInstance(instance, { models: 1, tableMegabytes: 1, poison: true, quickTwoPushes: quick });
       const a = one(false);
       const b = one(true);
       expect(b.depths.map((d) => d.nodes), instance.file).toEqual(a.depths.map((d) => d.nodes));

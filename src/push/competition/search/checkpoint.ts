@@ -5,13 +5,13 @@
  *
  * It records the depths searched to the end without a solution (all depths up to
  * `finished`), for each deeper depth the units whose subtrees were searched to the end
- * without a solution (SearchOptions.onRootDone), and the best solution found. Units are
+ * without a solution (WorkOptions.onRootDone), and the best solution found. Units are
  * first pushes m (0 <= m < 4N) below depth PAIRS_FROM and pairs (m0, m1) numbered
- * m0 * 4N + m1 from it on (SearchOptions.rootPairs): a first push of a deep proof takes
+ * m0 * 4N + m1 from it on (WorkOptions.rootPairs): a first push of a deep proof takes
  * hours, and a run killed in its middle keeps the pairs below it that were done. A
- * resumed run starts at depth finished + 1 (SearchOptions.fromDepth), skips the units
- * done there (SearchOptions.skipRoot) and takes the best solution as known
- * (SearchOptions.known). It also records the states each done unit took (for the
+ * resumed run starts at depth finished + 1 (WorkOptions.fromDepth), skips the units
+ * done there (WorkOptions.skipRoot) and takes the best solution as known
+ * (WorkOptions.known). It also records the states each done unit took (for the
  * progress line's weighted share, ProgressTicker: nothing of the proof depends on them).
  * Why that is sound: a depth or unit is recorded only once
  * searched to the end without a solution, which is what the deepening would learn again;

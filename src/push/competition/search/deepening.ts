@@ -22,9 +22,9 @@ export interface DeepeningParts {
   /** every rule, for the per-depth counters */
   rules: PruningRule[];
   onDepth: ((stats: DepthStats) => void) | undefined;
-  /** SearchOptions.beforeDepth */
+  /** WorkOptions.beforeDepth */
   beforeDepth?: (depth: number) => void;
-  /** SearchOptions.fromDepth: the first depth searched (the ones below are known to have no solution) */
+  /** WorkOptions.fromDepth: the first depth searched (the ones below are known to have no solution) */
   from?: number;
 }
 

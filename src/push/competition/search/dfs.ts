@@ -44,8 +44,8 @@ export class DepthFirst {
 
   /**
    * @param lookahead the look-ahead rules of the last plies apply (BitBoard, and
-   *   SearchOptions.lookahead not false)
-   * @param poison SearchOptions.poison (tests): far children's unwritten states are cleared
+   *   RuleSwitches.lookahead not false)
+   * @param poison RuleSwitches.poison (tests): far children's unwritten states are cleared
    */
   constructor(
     parts: DfsParts,

@@ -21,7 +21,7 @@ import { deepen } from "./deepening.js";
 import { DepthFirst } from "./dfs.js";
 import { LineMath } from "./lines.js";
 import { LookAhead } from "./lookahead.js";
-import type { SearchOptions, SearchResult } from "./options.js";
+import type { EngineOptions, SearchOptions, SearchResult } from "./options.js";
 import { Plies } from "./plies.js";
 import { AfterGrowth } from "./pruning/after-growth.js";
 import { Commutation } from "./pruning/commutation.js";
@@ -38,14 +38,24 @@ import { RootShare } from "./share.js";
 
 export { MAX_SIZE } from "./layout.js";
 export { hopeless } from "./pruning/hopeless.js";
-export type { DepthStats, Preserves, RuleStats, SearchOptions, SearchResult } from "./options.js";
+export type { DepthStats, EngineOptions, Preserves, RuleStats, RuleSwitches, SearchOptions, SearchResult, WorkOptions } from "./options.js";
 
 /**
  * Searches the instance's push sequences by iterative deepening (0, 1, 2, ... pushes),
- * so solutions come shortest first and the first has the fewest pushes.
+ * so solutions come shortest first and the first has the fewest pushes. One thread; the
+ * library's entry (src/index.ts), with the user's options only.
  * @throws RangeError when the board is larger than MAX_SIZE x MAX_SIZE
  */
 export function solve(instance: Instance, options: SearchOptions = {}): SearchResult {
+  return searchInstance(instance, options);
+}
+
+/**
+ * solve with every option: the run's (threads' units, a proof job's prefixes, a resumed
+ * proof, a known solution, a shared table) and the tests' rule switches.
+ * @throws RangeError when the board is larger than MAX_SIZE x MAX_SIZE
+ */
+export function searchInstance(instance: Instance, options: EngineOptions = {}): SearchResult {
   const horizon = options.maxSteps ?? instance.maxSteps;
   const models = options.models ?? 1;
   const { onNodes, shouldStop } = options;

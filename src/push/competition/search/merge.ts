@@ -34,7 +34,7 @@ export interface MergeOptions {
   horizon: number;
   /** models wanted; 0 for all */
   models: number;
-  /** the first depth the workers search (SearchOptions.fromDepth; default 0): the ones below are settled */
+  /** the first depth the workers search (WorkOptions.fromDepth; default 0): the ones below are settled */
   from?: number;
   /** an answer settled mid-depth waits for every worker's last report (module comment; default false: ends at once) */
   drain?: boolean;

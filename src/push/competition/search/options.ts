@@ -39,7 +39,11 @@ export interface RuleStats {
 /** What a pruning rule keeps of the answer sets. */
 export type Preserves = "every solution" | "every shortest solution" | "the first shortest solution";
 
-/** Options of one search. */
+/**
+ * The options a user of the library sets for one search (src/index.ts exports this type):
+ * the horizon, how many answers, the table's memory, when to stop, and what to hear.
+ * The threads, the time limit, a checkpoint and `--any` are a run's (RunOptions, run/).
+ */
 export interface SearchOptions {
   /** horizon override; default the instance's max_steps */
   maxSteps?: number;
@@ -47,13 +51,6 @@ export interface SearchOptions {
   models?: number;
   /** transposition table size in MiB (default 64); 0 disables it */
   tableMegabytes?: number;
-  /**
-   * The memory of a transposition table shared with other searches (worker threads:
-   * TranspositionTable.sharedBuffer), used instead of a table of tableMegabytes of its
-   * own (tableMegabytes 0 still disables it). Its entries hold whoever stored them:
-   * "this state needs more than k pushes" is a fact of the state (docs/search.md, Lemma 2).
-   */
-  sharedTable?: SharedArrayBuffer;
   /** polled every few thousand states; returning true interrupts the search */
   shouldStop?: () => boolean;
   /** called at each poll of shouldStop (every few thousand states) with the states generated so far */
@@ -67,17 +64,27 @@ export interface SearchOptions {
    * sees them (an enumeration of millions streams in bounded memory), the result counts them.
    */
   keep?: boolean;
+}
+
+/**
+ * What the run gives one search besides the user's options (not exported by the library):
+ * the work of a depth shared among threads in units (proof/units.ts), a proof job's
+ * prefixes, a resumed proof's depths and units, a known solution, the shared table.
+ */
+export interface WorkOptions {
+  /**
+   * The memory of a transposition table shared with other searches (worker threads:
+   * TranspositionTable.sharedBuffer), used instead of a table of tableMegabytes of its
+   * own (tableMegabytes 0 still disables it). Its entries hold whoever stored them:
+   * "this state needs more than k pushes" is a fact of the state (docs/search.md, Lemma 2).
+   */
+  sharedTable?: SharedArrayBuffer;
   /**
    * Called before each depth of the deepening is searched (the workers of an
    * enumeration wait there for each other: src/push/competition/search/worker.ts); may throw
    * Interrupted (src/push/competition/search/plies.ts) to stop the search.
    */
   beforeDepth?: (depth: number) => void;
-  /**
-   * Skip push orders that a swapped order dominates (the commutation rule, docs/search.md Lemma 3). Sound only
-   * when the first solution of the fewest pushes is wanted; default: models === 1.
-   */
-  commutation?: boolean;
   /**
    * Search only the sequences whose first push m has m % count === index (move order of
    * BitBoard), so that `count` searches with indices 0..count-1 share the work. The
@@ -133,6 +140,19 @@ export interface SearchOptions {
    * depth is not searched (share index 0 reports it).
    */
   known?: Push[];
+}
+
+/**
+ * Switches of the pruning rules, for tests and measurements only (not exported by the
+ * library): each turns a rule off (or the board wide) so that a test can compare the
+ * search with and without it. Every default is the search a user runs.
+ */
+export interface RuleSwitches {
+  /**
+   * Skip push orders that a swapped order dominates (the commutation rule, docs/search.md Lemma 3). Sound only
+   * when the first solution of the fewest pushes is wanted; default: models === 1.
+   */
+  commutation?: boolean;
   /**
    * The commutation rule also after a push that grew R (docs/search.md, Lemma 3b);
    * default true, only with the commutation rule and on BitBoard.
@@ -190,6 +210,9 @@ export interface SearchOptions {
    */
   poison?: boolean;
 }
+
+/** Everything one search can be given: the user's options, the run's, the tests' switches. */
+export type EngineOptions = SearchOptions & WorkOptions & RuleSwitches;
 
 /** How a search ended. */
 export interface SearchResult {

@@ -18,7 +18,7 @@
  */
 import type { Plies } from "./plies.js";
 
-/** SearchOptions.prefix: what one job searches. */
+/** WorkOptions.prefix: what one job searches. */
 export interface PrefixOptions {
   /**
    * The depth searched (pushes). Shallower depths are not searched: the submitter
@@ -62,7 +62,7 @@ export class PrefixCut {
 
   /**
    * @param options absent: a search of the whole tree, as without this module. Give the
-   *   cut to one search (SearchOptions.prefix), then read `frontier` and `sizes`.
+   *   cut to one search (WorkOptions.prefix), then read `frontier` and `sizes`.
    */
   constructor(options: PrefixOptions | undefined) {
     if (options === undefined) {

@@ -49,7 +49,7 @@ export class ProgressTicker {
    * @param firstPushes how many first pushes a depth has (4 N)
    * @param started performance.now() at the run's start
    * @param doneRoots units a checkpoint had done, per depth
-   * @param pairsFrom the first depth whose units are pairs (SearchOptions.rootPairs; undefined: none)
+   * @param pairsFrom the first depth whose units are pairs (WorkOptions.rootPairs; undefined: none)
    * @param states the states per unit a checkpoint knows, per depth (ProofCheckpoint.unitStates)
    * @param interval ms between two reports (0: none; `figures` reads them on demand)
    */

@@ -1,27 +1,27 @@
 /** Messages between the main thread and the search worker (src/push/competition/search/worker.ts). */
 import type { Push } from "../board.js";
 import type { InstanceData } from "../instance.js";
-import type { DepthStats, SearchOptions } from "./engine.js";
+import type { DepthStats, EngineOptions } from "./engine.js";
 
 /** What the worker is started with. */
 export interface WorkerInput {
   /** the instance as plain data (Board is rebuilt on the other side) */
   instance: InstanceData & { file: string };
-  options: Pick<SearchOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare" | "fromDepth" | "sharedTable" | "rootPairs">;
+  options: Pick<EngineOptions, "maxSteps" | "models" | "tableMegabytes" | "rootShare" | "fromDepth" | "sharedTable" | "rootPairs">;
   /**
-   * A resumed proof: per depth, the units (first pushes, or pairs: SearchOptions.rootPairs)
-   * searched to the end before without a solution (SearchOptions.skipRoot)
+   * A resumed proof: per depth, the units (first pushes, or pairs: WorkOptions.rootPairs)
+   * searched to the end before without a solution (WorkOptions.skipRoot)
    */
   done?: Record<number, number[]>;
   /** post a `root` message for each unit searched to the end (a checkpoint, the progress line) */
   reportRoots?: boolean;
-  /** Float64Array view, one element per worker: the states it generated so far (SearchOptions.onNodes) */
+  /** Float64Array view, one element per worker: the states it generated so far (WorkOptions.onNodes) */
   progress?: SharedArrayBuffer;
   /** Int32Array view: element 0 becomes non-zero when the search must stop */
   stop: SharedArrayBuffer;
   /**
    * Int32Array view, one counter per depth (0..min(horizon, 4096)): the next first push nobody has
-   * claimed at that depth (SearchOptions.claimRoot, taken with Atomics.add); absent:
+   * claimed at that depth (WorkOptions.claimRoot, taken with Atomics.add); absent:
    * the static split of rootShare
    */
   claims?: SharedArrayBuffer;
@@ -35,7 +35,7 @@ export interface WorkerInput {
 
 /** Sent once the worker may search: the upper bound the main thread found meanwhile. */
 export interface WorkerStart {
-  /** a known solution (SearchOptions.known), models 1 only */
+  /** a known solution (WorkOptions.known), models 1 only */
   known?: Push[];
 }
 

@@ -11,8 +11,8 @@
  *    bound (models 1): the beam, then shortening (src/push/competition/search/upper-bound.ts); `--any`
  *    answers with it;
  * 3. the workers run the iterative deepening, sharing the first pushes of each depth
- *    dynamically (SearchOptions.claimRoot, a shared counter per depth), with the upper
- *    bound as SearchOptions.known; the merge passes solutions on shortest first.
+ *    dynamically (WorkOptions.claimRoot, a shared counter per depth), with the upper
+ *    bound as WorkOptions.known; the merge passes solutions on shortest first.
  */
 import type { Worker } from "node:worker_threads";
 import type { Push } from "../board.js";
@@ -32,7 +32,7 @@ export type { Bounds, RunOptions, RunResult };
 
 /** Milliseconds between two writes of a checkpoint (RunOptions.checkpoint) during the search. */
 export const CHECKPOINT_EVERY_MS = 3000;
-/** Depths whose first pushes the workers claim from shared counters (SearchOptions.claimRoot); deeper ones are split statically. */
+/** Depths whose first pushes the workers claim from shared counters (WorkOptions.claimRoot); deeper ones are split statically. */
 const CLAIMED_DEPTHS = 4096;
 /** Milliseconds the main thread gives the exact search up to 3 pushes before starting workers. */
 const QUICK_BUDGET_MS = 15;

@@ -1,19 +1,19 @@
 /**
  * Sharing a depth's work among several searches (worker threads) in units: first pushes
- * m (0 <= m < 4N, BitBoard's move order), or, at depths from SearchOptions.rootPairs on,
+ * m (0 <= m < 4N, BitBoard's move order), or, at depths from WorkOptions.rootPairs on,
  * pairs of a first and a second push (m0, m1) numbered m0 * 4N + m1. A unit is search i's
- * statically (unit u when u % count === i) or dynamically (SearchOptions.claimRoot: a
+ * statically (unit u when u % count === i) or dynamically (WorkOptions.claimRoot: a
  * search takes the next untaken unit when it needs work). Share index 0 reports the
  * solutions that are not found below a first push: the empty one and a known one.
  *
  * It also tells when a unit is done (its subtree searched to the end without a solution:
- * SearchOptions.onRootDone, what a checkpoint records) and skips the units a resumed run
- * knows to be done (SearchOptions.skipRoot). Pairs make a checkpoint's record finer: one
+ * WorkOptions.onRootDone, what a checkpoint records) and skips the units a resumed run
+ * knows to be done (WorkOptions.skipRoot). Pairs make a checkpoint's record finer: one
  * first push of a deep proof takes hours (0207 at depth 8), one pair a minute or two.
  */
 /**
  * The first depth whose units are pairs in a run that keeps a checkpoint
- * (SearchOptions.rootPairs; src/push/competition/search/checkpoint.ts records them). At
+ * (WorkOptions.rootPairs; src/push/competition/search/checkpoint.ts records them). At
  * least 5: ply 1 then has 4 pushes or more left, and its loop is dfs.ts's own.
  */
 export const PAIRS_FROM = 5;
@@ -23,7 +23,7 @@ export const PAIRS_FROM = 5;
  * place that says it, for RootShare, the progress line and checkpoint files.
  * @param depth the depth (pushes) being searched
  * @param pairsFrom the first depth whose units are pairs (PAIRS_FROM, or
- *   SearchOptions.rootPairs); undefined: no depth has pairs
+ *   WorkOptions.rootPairs); undefined: no depth has pairs
  */
 export function unitsArePairs(depth: number, pairsFrom: number | undefined): boolean {
   return pairsFrom !== undefined && depth >= pairsFrom;
@@ -45,10 +45,10 @@ export class RootShare {
   /**
    * @param index this search's share (0 <= index < count)
    * @param count the number of searches sharing the first pushes
-   * @param claim SearchOptions.claimRoot: when given, replaces the static split
-   * @param skip SearchOptions.skipRoot: units nobody searches (done before)
-   * @param onDone SearchOptions.onRootDone
-   * @param pairsFrom SearchOptions.rootPairs: the first depth whose units are pairs (undefined: none)
+   * @param claim WorkOptions.claimRoot: when given, replaces the static split
+   * @param skip WorkOptions.skipRoot: units nobody searches (done before)
+   * @param onDone WorkOptions.onRootDone
+   * @param pairsFrom WorkOptions.rootPairs: the first depth whose units are pairs (undefined: none)
    */
   constructor(
     readonly index: number,

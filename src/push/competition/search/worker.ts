@@ -1,11 +1,11 @@
 /**
  * Worker-thread entry of the search: loads, waits for the start message (WorkerStart:
- * the main thread looks for an upper bound meanwhile), runs solve() and streams what it
+ * the main thread looks for an upper bound meanwhile), runs searchInstance() and streams what it
  * finds.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { instanceFromData } from "../instance.js";
-import { solve } from "./engine.js";
+import { searchInstance } from "./engine.js";
 import { WorkerFlow } from "./flow.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 
@@ -27,7 +27,7 @@ let ended = 0;
 
 port.once("message", (start: WorkerStart) => {
   try {
-    const result = solve(instanceFromData(d, d.file), {
+    const result = searchInstance(instanceFromData(d, d.file), {
       ...input.options,
       known: start.known,
       claimRoot: claims ? (depth) => (depth < claims.length ? Atomics.add(claims, depth, 1) : -1) : undefined,

@@ -38,7 +38,7 @@ export class FirstPushPlan {
   readonly left = new Int32Array(4);
 
   /**
-   * @param quick SearchOptions.quickTwoPushes: `make` drops, by line masks, the first
+   * @param quick RuleSwitches.quickTwoPushes: `make` drops, by line masks, the first
    *   pushes the loop would drop one by one
    */
   constructor(

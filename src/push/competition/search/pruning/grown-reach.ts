@@ -29,7 +29,7 @@ export class GrownReach extends PruningRule {
   /** bit r: scratch row r holds the last call's set (-1: all); the others are the set moved, not copied yet */
   private have = -1;
 
-  /** @param enabled false: the rule is never asked (SearchOptions.grownReach) */
+  /** @param enabled false: the rule is never asked (RuleSwitches.grownReach) */
   constructor(
     private readonly plies: Plies,
     readonly enabled: boolean,

@@ -52,7 +52,7 @@ export class SecondLast extends PruningRule {
   private readonly zCRows = new Int32Array(128);
   private readonly zCCols = new Int32Array(128);
 
-  /** @param enabled false: the rule is never asked (SearchOptions.secondLast) */
+  /** @param enabled false: the rule is never asked (RuleSwitches.secondLast) */
   constructor(
     private readonly plies: Plies,
     private readonly lines: LineMath,

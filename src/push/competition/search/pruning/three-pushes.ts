@@ -39,7 +39,7 @@ export class ThreePushes extends PruningRule {
   /** per direction (e, w, n, s), the lines whose push `skips` (bit i: line i), made by `prepare` */
   private readonly skipLines = new Int32Array(4);
 
-  /** @param enabled false: the rule never cuts (SearchOptions.threePushes) */
+  /** @param enabled false: the rule never cuts (RuleSwitches.threePushes) */
   constructor(
     private readonly plies: Plies,
     private readonly lines: LineMath,

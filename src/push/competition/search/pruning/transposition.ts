@@ -19,7 +19,7 @@ export class Transposition extends PruningRule {
   /**
    * @param megabytes the table's size in MiB (> 0)
    * @param commutation keys states with its context (Lemma 3)
-   * @param shared the memory of a table the search shares with others (SearchOptions.sharedTable; megabytes is then not used)
+   * @param shared the memory of a table the search shares with others (WorkOptions.sharedTable; megabytes is then not used)
    */
   constructor(
     private readonly plies: Plies,

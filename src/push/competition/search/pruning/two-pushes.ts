@@ -52,7 +52,7 @@ export class TwoPushes extends PruningRule {
     private readonly grown: GrownReach,
     /** Lemma 19: a last push dropped where the first push cannot matter (asked when enabled) */
     private readonly second: SecondLast,
-    /** SearchOptions.quickTwoPushes: growth words reused, line masks, far children's plan and walks shared (the same decisions) */
+    /** RuleSwitches.quickTwoPushes: growth words reused, line masks, far children's plan and walks shared (the same decisions) */
     private readonly quick = true,
   ) {
     super();

@@ -56,7 +56,7 @@ export class WalksTo {
 
   /**
    * @param grown Lemma 17's walk (counts its walks and cuts)
-   * @param quick SearchOptions.quickTwoPushes: the far children share the walks W0
+   * @param quick RuleSwitches.quickTwoPushes: the far children share the walks W0
    */
   constructor(
     private readonly plies: Plies,
