@@ -13,7 +13,7 @@
  * that cannot grow); --no-grown turns Lemma 17's rule off (two pushes left, where a grown
  * set reaches, decided before the push is written); --no-second turns Lemma 19's rule
  * off (two pushes left, a first push that cannot matter to the last); --no-quick turns off the shortcuts
- * of TwoPushes that decide the same (RuleSwitches.quickTwoPushes: growth words reused
+ * of TwoPushJoins that decide the same (RuleSwitches.quickTwoPushes: growth words reused
  * from the parent, line masks for the first pushes that grow neither set, the far
  * children's plan, Lemma 17 (5) walks and first pushes decided whatever the far push
  * shared). (Relevance deferral and Lemma 18's rule, experiments that left the search:
@@ -29,7 +29,7 @@ import { Command } from "commander";
 import { clingoExits, nonNegativeInteger, positiveNumber } from "../src/cli/args.js";
 import { guarded, readSource } from "../src/cli/common.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { searchInstance } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
 
 interface Flags {
   depth: number;
@@ -53,7 +53,7 @@ const program = clingoExits(new Command("depth-nodes"))
   .option("--no-three", "Lemmas 15 and 16 off (three and four pushes left)")
   .option("--no-grown", "Lemma 17 off (two pushes left, where a grown set reaches)")
   .option("--no-second", "Lemma 19 off (two pushes left, the second-last push must matter)")
-  .option("--no-quick", "TwoPushes' shortcuts off (RuleSwitches.quickTwoPushes)")
+  .option("--no-quick", "TwoPushJoins' shortcuts off (RuleSwitches.quickTwoPushes)")
   .option("--first-pushes", "also each first push's share (%) of the last depth's states")
   .action(async (files: string[], flags: Flags) => {
     await guarded("depth-nodes", () => {

@@ -6,7 +6,7 @@
  * (scripts/depth-nodes.ts `--first-pushes`); on 0207 the shares of depths 5 and 6
  * correlate at 0.976 (BENCHMARKS.md, "Eleventh sitting").
  *
- * Units are as a checkpoint records them (src/push/competition/search/checkpoint.ts):
+ * Units are as a checkpoint records them (src/push/competition/search/proof/checkpoint.ts):
  * first pushes m (0 <= m < 4N, BitBoard's move order), or pairs m0 * 4N + m1 at depths
  * whose units are pairs (share.ts unitsArePairs).
  */

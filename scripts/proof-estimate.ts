@@ -18,9 +18,9 @@ import { Command } from "commander";
 import { guarded, readSource } from "../src/cli/common.js";
 import { InputError } from "../src/core/errors.js";
 import { readInstance, type Instance } from "../src/push/competition/instance.js";
-import { openCheckpoint, type ProofCheckpoint } from "../src/push/competition/search/checkpoint.js";
+import { openCheckpoint, type ProofCheckpoint } from "../src/push/competition/search/proof/checkpoint.js";
 import { coverage, describeCoverage, weightedShare } from "./done-share.js";
-import { PAIRS_FROM, unitsArePairs } from "../src/push/competition/search/share.js";
+import { PAIRS_FROM, unitsArePairs } from "../src/push/competition/search/proof/units.js";
 
 interface Flags {
   shares: string;

@@ -1,7 +1,7 @@
 /**
  * The last-two-pushes filters of the search (lines touching R and the goal's component,
- * LookAhead.grows, the first pushes that leave R and C alone; src/push/competition/search/pruning/
- * last-push.ts and two-pushes.ts) against the plain search that tries every push at every
+ * LookAhead.grows, the first pushes that leave R and C alone; src/push/competition/search/exact/pruning/
+ * last-push-joins.ts and two-push-joins.ts) against the plain search that tries every push at every
  * ply: all solutions (models 0, so no commutation rule), on deeper horizons and larger
  * boards than clingo checks quickly (test/differential.test.ts compares both with
  * clingo on small ones). Boards with many openings and the wraparound lines are where a
@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../src/push/competition/generate.js";
 import { prng } from "../src/core/random.js";
 import { instanceFromData } from "../src/push/competition/instance.js";
-import { searchInstance } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
 import { sumOverSeeds } from "./helpers/enumerate.js";
 
 const text = (solutions: { line: number; dir: string }[][]): string[] => solutions.map((s) => s.map((p) => `${p.line}${p.dir}`).join(" "));

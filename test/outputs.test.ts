@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Push } from "../src/push/competition/board.js";
 import { makeOutput, type Output } from "../src/push/competition/outputs.js";
-import type { RunResult } from "../src/push/competition/search/run.js";
+import type { RunResult } from "../src/push/competition/search/run/run.js";
 
 const sol = (length: number): Push[] => Array.from({ length }, (_, i) => ({ line: i + 1, dir: "w" as const }));
 

@@ -11,7 +11,7 @@ import { checkWitness } from "../src/push/competition/check.js";
 import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { searchInstance } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
 import { parseFacts } from "../src/core/facts.js";
 
 describe.each([

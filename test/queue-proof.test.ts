@@ -1,5 +1,5 @@
 /**
- * Proofs split by push prefixes (labsolve --queue; src/queue/proof.ts, search/prefix.ts).
+ * Proofs split by push prefixes (labsolve --queue; src/queue/proof.ts, search/prefix-cut.ts).
  *
  * Without Redis: the jobs of a depth partition its tree. For each instance and depth,
  * the solutions of exactly that many pushes (every one: models 0) counted by the search
@@ -22,8 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitter } from "../src/push/competition/proof.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { searchInstance } from "../src/push/competition/search/engine.js";
-import { PrefixCut } from "../src/push/competition/search/prefix.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
+import { PrefixCut } from "../src/push/competition/search/proof/prefix-cut.js";
 import { runQueuedProof, type QueuedProof } from "../src/queue/proof.js";
 import { estimates, frontierGroups, groupLargestFirst, prefixLength } from "../src/queue/split.js";
 import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import type { Push } from "../src/push/competition/board.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { searchInstance } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
 
 /** Field index after push p moved the field f (rows from the south, 0-based). */
 function moved(n: number, f: number, p: Push): number {

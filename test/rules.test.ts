@@ -1,5 +1,5 @@
 /**
- * The shortest-solution pruning rules added since the commutation rule (src/push/competition/search/pruning/),
+ * The shortest-solution pruning rules added since the commutation rule (src/push/competition/search/exact/pruning/),
  * each against the search with
  * that rule off (all else equal): on 300 random instances whose search reaches depth 4
  * or more (N 6..10, max_steps 6, mostly random tiles, where the deep ones are), the
@@ -13,7 +13,7 @@ import { checkWitness } from "../src/push/competition/check.js";
 import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { searchInstance, type EngineOptions } from "../src/push/competition/search/engine.js";
+import { searchInstance, type EngineOptions } from "../src/push/competition/search/exact/engine.js";
 import { parseFacts } from "../src/core/facts.js";
 
 /** [the rule's name in DepthStats.rules, the options that turn it off] */

@@ -1,5 +1,5 @@
 /**
- * The transposition table shared by the search threads (src/push/competition/search/table.ts):
+ * The transposition table shared by the search threads (src/push/competition/search/exact/table.ts):
  * entries one search stores are seen by another on the same memory; a slot whose two words
  * come from two different entries (two threads writing it at once) is a miss, never a
  * wrong hit; and searches sharing one table (as the workers do, each with its share of the
@@ -10,8 +10,8 @@ import type { Push } from "../src/push/competition/board.js";
 import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { searchInstance } from "../src/push/competition/search/engine.js";
-import { TranspositionTable } from "../src/push/competition/search/table.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
+import { TranspositionTable } from "../src/push/competition/search/exact/table.js";
 import { canonical } from "./helpers/clingo.js";
 
 const WORDS = 8;

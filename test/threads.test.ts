@@ -1,7 +1,7 @@
 /**
  * The search shared out over threads: each thread claims first pushes from a shared
  * counter per depth (WorkOptions.claimRoot; rootShare is the static split), and the
- * coordinator (src/push/competition/search/run.ts, src/push/competition/search/merge.ts) passes solutions on depth by depth.
+ * coordinator (src/push/competition/search/run/run.ts, src/push/competition/search/run/merge.ts) passes solutions on depth by depth.
  * Results must not depend on the thread count.
  */
 import { spawnSync } from "node:child_process";
@@ -12,7 +12,7 @@ import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { searchInstance } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
 import type { Push } from "../src/push/competition/board.js";
 import { allAnswerSets, canonical } from "./helpers/clingo.js";
 

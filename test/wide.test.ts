@@ -16,9 +16,9 @@ import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { prng } from "../src/core/random.js";
 import { instanceFromData, readInstance, type Instance } from "../src/push/competition/instance.js";
-import { solveBeam } from "../src/push/competition/search/beam.js";
-import { searchInstance } from "../src/push/competition/search/engine.js";
-import { makeBoard } from "../src/push/competition/search/searchboard.js";
+import { solveBeam } from "../src/push/competition/search/anytime/beam.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
+import { makeBoard } from "../src/push/competition/search/board/searchboard.js";
 import { parseFacts } from "../src/core/facts.js";
 
 const instanceOf = (size: number, maxSteps: number, seed: number, style: "maze" | "random"): Instance =>

@@ -5,7 +5,7 @@
  */
 import { expect } from "vitest";
 import type { Instance } from "../../src/push/competition/instance.js";
-import { searchInstance } from "../../src/push/competition/search/engine.js";
+import { searchInstance } from "../../src/push/competition/search/exact/engine.js";
 import type { EngineOptions, RuleSwitches } from "../../src/push/competition/search/options.js";
 
 export interface Enumeration {

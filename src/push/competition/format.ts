@@ -5,9 +5,9 @@
  */
 import { exitCodeOf, type JsonOutcome, type RunOutcome } from "../../core/outcome.js";
 import { pushAtom, type Push } from "./board.js";
-import type { DepthStats } from "./search/engine.js";
+import type { DepthStats } from "./search/exact/engine.js";
 
-/** What the json report needs of a run (src/push/competition/search/run.ts RunResult). */
+/** What the json report needs of a run (src/push/competition/search/run/run.ts RunResult). */
 export interface RunSummary {
   solutions: readonly Push[][];
   /** the number of answers (solutions holds them when they were kept) */

@@ -1,13 +1,13 @@
 /**
  * labsolve's output formats as objects (after clasp's Output classes): one class per
  * format behind the Output interface, fed by the run's callbacks
- * (src/push/competition/search/run.ts RunOptions) and its result. Layouts: src/push/competition/format.ts and
+ * (src/push/competition/search/run/run.ts RunOptions) and its result. Layouts: src/push/competition/format.ts and
  * ../shared/spec/asp-competition-io.md.
  */
 import type { Push } from "./board.js";
 import { boundsComment, clingoAnswer, clingoLowerBound, clingoOptimization, competitionAnswer, competitionEnd, jsonReport } from "./format.js";
 import { clingoEnd, clingoHeader, type OutputFormat } from "../../core/outcome.js";
-import type { Bounds, RunResult } from "./search/run.js";
+import type { Bounds, RunResult } from "./search/run/run.js";
 
 /** What every format is told, in this order: start, then solution/better/lowerBound as they come, then end. */
 export interface Output {

@@ -10,10 +10,10 @@ import type { ProofPart, ProofPartResult, ProofSplitter } from "../../core/plugi
 import type { Push } from "./board.js";
 import { readInstance } from "./instance.js";
 import { solutionAtoms } from "./format.js";
-import { searchInstance } from "./search/engine.js";
-import { PrefixCut } from "./search/prefix.js";
-import { assertSearchable } from "./search/run.js";
-import { exactBeams } from "./search/upper-bound.js";
+import { searchInstance } from "./search/exact/engine.js";
+import { PrefixCut } from "./search/proof/prefix-cut.js";
+import { assertSearchable } from "./search/run/run.js";
+import { exactBeams } from "./search/anytime/upper-bound.js";
 
 const witnessOf = (pushes: Push[]): string => solutionAtoms(pushes).map((a) => `${a}.`).join(" ");
 

@@ -1,6 +1,6 @@
-/** The search's options, per-depth statistics and result (src/push/competition/search/engine.ts solve). */
+/** The search's options, per-depth statistics and result (src/push/competition/search/exact/engine.ts solve). */
 import type { Push } from "../board.js";
-import type { PrefixCut } from "./prefix.js";
+import type { PrefixCut } from "./proof/prefix-cut.js";
 
 /** What the search measured at one depth of the iterative deepening. */
 export interface DepthStats {
@@ -81,8 +81,8 @@ export interface WorkOptions {
   sharedTable?: SharedArrayBuffer;
   /**
    * Called before each depth of the deepening is searched (the workers of an
-   * enumeration wait there for each other: src/push/competition/search/worker.ts); may throw
-   * Interrupted (src/push/competition/search/plies.ts) to stop the search.
+   * enumeration wait there for each other: src/push/competition/search/run/worker.ts); may throw
+   * Interrupted (src/push/competition/search/exact/ply-stack.ts) to stop the search.
    */
   beforeDepth?: (depth: number) => void;
   /**
@@ -93,7 +93,7 @@ export interface WorkOptions {
   rootShare?: { index: number; count: number };
   /**
    * Dynamic sharing of a depth's units (first pushes, or pairs from rootPairs on:
-   * src/push/competition/search/share.ts) among searches (worker threads): called at
+   * src/push/competition/search/proof/units.ts) among searches (worker threads): called at
    * the root of depth d for the next unit nobody has taken yet; returns a unit index
    * (0 <= u < 4N, or < (4N)^2 for pairs; larger than any it returned before for d), or
    * one past the last when all are taken; or -1 when it keeps no counter for depth d (the
@@ -106,11 +106,11 @@ export interface WorkOptions {
   /**
    * A proof job's part of one depth (labsolve --queue): only that depth, only below the
    * cut's prefixes, and past its node budget the frontier instead of the search
-   * (src/push/competition/search/prefix.ts); read the cut's frontier and sizes after.
+   * (src/push/competition/search/proof/prefix-cut.ts); read the cut's frontier and sizes after.
    */
   prefix?: PrefixCut;
   /**
-   * The first depth searched (default 0): a resumed proof (src/push/competition/search/checkpoint.ts)
+   * The first depth searched (default 0): a resumed proof (src/push/competition/search/proof/checkpoint.ts)
    * knows the depths below it to have no solution.
    */
   fromDepth?: number;
@@ -119,7 +119,7 @@ export interface WorkOptions {
    * of a first and a second push, numbered m0 * 4N + m1, instead of first pushes; at
    * least 5, so that ply 1 has 4 pushes or more left (its loop is dfs.ts's own). Not
    * used with a proof job's prefixes (it ignores it).
-   * labsolve --checkpoint sets it (PAIRS_FROM, src/push/competition/search/share.ts).
+   * labsolve --checkpoint sets it (PAIRS_FROM, src/push/competition/search/proof/units.ts).
    */
   rootPairs?: number;
   /**
@@ -135,7 +135,7 @@ export interface WorkOptions {
    */
   onRootDone?: (depth: number, unit: number, nodes: number) => void;
   /**
-   * A solution known beforehand (the beam's, src/push/competition/search/beam.ts), models 1 only: when the
+   * A solution known beforehand (the beam's, src/push/competition/search/anytime/beam.ts), models 1 only: when the
    * deepening reaches its length without a shorter solution, it is the answer and that
    * depth is not searched (share index 0 reports it).
    */
@@ -162,14 +162,14 @@ export interface RuleSwitches {
   wide?: boolean;
   /**
    * Filter the last two pushes by the lines touching R and the goal's component and by
-   * LookAhead.grows (rules LastPush and TwoPushes, Lemmas 4-8); default true. Off, every push of every ply is
+   * LookAhead.grows (rules LastPushJoins and TwoPushJoins, Lemmas 4-8); default true. Off, every push of every ply is
    * tried: the plain search the tests compare the filters with.
    */
   lookahead?: boolean;
   /**
    * With three pushes left, skip the first pushes after which no last push can touch
-   * both R and C because one of them cannot grow (rule ThreePushes, docs/search.md
-   * Lemma 15), and with it rule FourPushes (Lemma 16, four pushes left, built on it); default
+   * both R and C because one of them cannot grow (rule StuckSet, docs/search.md
+   * Lemma 15), and with it rule StuckSetsApart (Lemma 16, four pushes left, built on it); default
    * true, only with the look-ahead. Off: the search the tests and
    * measurements compare it with.
    */
@@ -185,13 +185,13 @@ export interface RuleSwitches {
   /**
    * With two pushes left, a last push is dropped after a first push whose line does not
    * hold the goal and that does not grow R, when the walks of R and of C
-   * after the last push alone show that the first push cannot matter (rule SecondLast,
+   * after the last push alone show that the first push cannot matter (rule NeedlessFirstPush,
    * docs/search.md Lemma 19); the first push is skipped when no last push is left. Default
    * true, only with the look-ahead. Off: the search the tests and measurements compare it with.
    */
   secondLast?: boolean;
   /**
-   * With two pushes left, shortcuts of TwoPushes that decide exactly as before (the
+   * With two pushes left, shortcuts of TwoPushJoins that decide exactly as before (the
    * same states, the same solutions in the same order): a state made by a row push that
    * grew neither set takes the growth words of the rows away from that push from its
    * parent (LookAhead.growthAfterRowPush), and the first pushes that grow neither set,
