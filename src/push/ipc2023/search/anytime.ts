@@ -1,5 +1,5 @@
 /**
- * The IPC planner as an anytime planner (issue 21, part 6): the exact search (index.ts) for
+ * The IPC planner as an anytime planner: the exact search (index.ts) for
  * EARLY_MS, then the quick plan, the exact search below it, and after FIRST_MS a search for a
  * cheaper quick plan (quick.ts) with the exact search again below that.
  */

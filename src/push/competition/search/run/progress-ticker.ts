@@ -1,5 +1,5 @@
 /**
- * The figures of a running proof for the progress line (issue 21, part 4), gathered every
+ * The figures of a running proof for the progress line, gathered every
  * PROGRESS_EVERY_MS: the states of the main thread and of every worker (each worker adds
  * its own count to a shared Float64Array, SearchOptions.onNodes), the bounds, and the
  * units of the current depth searched to the end (first pushes, or pairs of pushes in a
