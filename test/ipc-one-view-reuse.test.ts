@@ -1,7 +1,7 @@
 /**
  * The IPC planner's cheaper Lemma J (issue 21, part 6): the line masks kept up to date push by
  * push (updateLineMasks) equal the masks computed afresh, and Lemma J of a push's child read
- * from its parent's prepared views (JointBound.prepare, boundAfterPush) equals Lemma J computed
+ * from its parent's prepared views (OneViewBound.prepare, boundAfterPush) equals Lemma J computed
  * on the child's board alone, on random boards and pushes; the planner with and without the
  * reuse expands the same states in every iteration.
  */
@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
 import { generateIpcTask } from "../src/push/ipc2023/generate.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
-import { JointBound } from "../src/push/ipc2023/search/joint.js";
+import { OneViewBound } from "../src/push/ipc2023/search/one-view.js";
 import { lineMasks, updateLineMasks } from "../src/push/ipc2023/search/rotations.js";
 
 /** Random cards, a quarter of them open on every side (so that walks exist). */
@@ -65,7 +65,7 @@ describe("IPC planner: Lemma J from the parent's views", () => {
       const m = 2 * (n - 1) - x0 - y0;
       const cap = Math.floor(rand() * 6);
       const depth = Math.floor(rand() * 3);
-      const joint = new JointBound(n);
+      const joint = new OneViewBound(n);
       joint.prepare(depth, robot, cap, masks);
       for (let line = 0; line < n; line++) {
         for (const isRow of [true, false]) {
@@ -73,7 +73,7 @@ describe("IPC planner: Lemma J from the parent's views", () => {
           const child = rotated(tiles, n, line, isRow, rand() < 0.5 ? 1 : n - 1);
           const childMasks = new Int32Array(10 * n);
           lineMasks(child, n, childMasks);
-          const want = new JointBound(n).bound(child, robot, m + cap);
+          const want = new OneViewBound(n).bound(child, robot, m + cap);
           expect(joint.boundAfterPush(depth, line, isRow, child, robot, m + cap, childMasks), `N ${n}, trial ${trial}, line ${line}`).toBe(want);
           if (want > m + cap) cuts++;
           else passes++;

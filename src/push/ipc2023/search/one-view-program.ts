@@ -1,5 +1,5 @@
 /**
- * The bit-mask dynamic program behind Lemma J of docs/ipc2023-search.md (joint.ts states the
+ * The bit-mask dynamic program behind Lemma J of docs/ipc2023-search.md (one-view.ts states the
  * rule and asks it): one view of a south-east walk from the robot to the exit, line by line, with
  * per cost k the fields of the next line the walk steps into by an untouched or a touched
  * crossing line; along a line, per touched shift and level (touches, foreign cards), a
@@ -13,7 +13,7 @@
 import { fillForward, fullMask, rotateMask } from "./rotations.js";
 
 /** Scratch space and the program of Lemma J for one board size (N <= 32: a line is a 32-bit mask). */
-export class JointProgram {
+export class OneViewProgram {
   protected readonly n: number;
   protected readonly full: number;
   /** the masks the current question reads (lineMasks of rotations.ts) */
@@ -31,7 +31,7 @@ export class JointProgram {
   private readonly ex1: Int32Array;
   /** entries per cost of one line: 2N + 2 (cap <= 2N) */
   protected readonly width: number;
-  /** where view() keeps the entries into each line when asked to (joint.ts: per depth of prepare) */
+  /** where view() keeps the entries into each line when asked to (one-view.ts: per depth of prepare) */
   protected stored: Int32Array = new Int32Array(0);
 
   /** @param n N, the grid is N x N */

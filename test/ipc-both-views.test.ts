@@ -1,5 +1,5 @@
 /**
- * Lemma K of the IPC planner (src/push/ipc2023/search/joined.ts, docs/ipc2023-search.md): its
+ * Lemma K of the IPC planner (src/push/ipc2023/search/both-views.ts, docs/ipc2023-search.md): its
  * bit-mask search against a plain dynamic program over (field, row option, column option,
  * foreign cards) written here, on random boards; and in the planner, on generated 8x8 tasks
  * and on random small tasks, the same optima and proofs with and without it, never above the
@@ -11,8 +11,8 @@ import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
 import { generateIpcTask } from "../src/push/ipc2023/generate.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
-import { JOINED_MAX_CAP, JoinedBound } from "../src/push/ipc2023/search/joined.js";
-import { JointBound } from "../src/push/ipc2023/search/joint.js";
+import { BOTH_VIEWS_MAX_CAP, BothViewsBound } from "../src/push/ipc2023/search/both-views.js";
+import { OneViewBound } from "../src/push/ipc2023/search/one-view.js";
 import { LineBound } from "../src/push/ipc2023/search/lines.js";
 import { randomIpcBoard, replayIpc, southEastFrom, toExit } from "./helpers/ipc-plain.js";
 
@@ -109,13 +109,13 @@ describe("IPC planner: Lemma K (the views joined)", () => {
     let above = 0;
     let within = 0;
     // one search per board size, asked again and again (its scratch space must not carry over)
-    const searches = new Map<number, JoinedBound>();
+    const searches = new Map<number, BothViewsBound>();
     for (let trial = 0; trial < 1200; trial++) {
       const { n, tiles, robot, m } = randomIpcBoard(rand, trial);
-      const cap = Math.floor(rand() * (JOINED_MAX_CAP + 1));
+      const cap = Math.floor(rand() * (BOTH_VIEWS_MAX_CAP + 1));
       const want = plainJoined(tiles, n, robot, cap) > cap;
       // Lemma K alone (Lemma E off: test/ipc-charged.test.ts checks it)
-      if (!searches.has(n)) searches.set(n, new JoinedBound(n, false));
+      if (!searches.has(n)) searches.set(n, new BothViewsBound(n, false));
       expect(searches.get(n)!.bound(tiles, robot, m + cap) > m + cap, `N ${n}, trial ${trial}, robot ${robot}, cap ${cap}`).toBe(want);
       if (want) above++;
       else within++;
@@ -141,18 +141,18 @@ describe("IPC planner: Lemma K (the views joined)", () => {
         if (on.expanded < off.expanded) fewer++;
         if (!off.moves) continue;
         const southEast = southEastFrom(off.moves);
-        const joined = new JoinedBound(n);
-        const joint = new JointBound(n);
+        const joined = new BothViewsBound(n);
+        const joint = new OneViewBound(n);
         const replayed = replayIpc(task, off.moves, (tiles, robot, paid) => {
           if (!southEast[paid]) return;
           const left = off.cost! - paid;
-          const k = leastOf(joined, tiles, n, robot, JOINED_MAX_CAP);
+          const k = leastOf(joined, tiles, n, robot, BOTH_VIEWS_MAX_CAP);
           const m = toExit(n, robot);
-          // the search answers only up to M + JOINED_MAX_CAP: beyond, it says M
-          if (k > m + JOINED_MAX_CAP) return;
+          // the search answers only up to M + BOTH_VIEWS_MAX_CAP: beyond, it says M
+          if (k > m + BOTH_VIEWS_MAX_CAP) return;
           expect(k, `${task.file}: Lemma K after ${paid}`).toBeLessThanOrEqual(left);
           if (k === left && k > m) exact++;
-          if (k > leastOf(joint, tiles, n, robot, JOINED_MAX_CAP)) above++;
+          if (k > leastOf(joint, tiles, n, robot, BOTH_VIEWS_MAX_CAP)) above++;
         });
         expect(replayed, task.file).toBe(off.cost);
       }
@@ -179,7 +179,7 @@ describe("IPC planner: Lemma S (no Lemma L search where Lemma J does not cut)", 
       const limit = m + Math.floor(rand() * 6);
       const line = new LineBound(n).bound(tiles, robot, limit);
       if (line > limit) lineCuts++;
-      if (new JointBound(n).bound(tiles, robot, limit) > limit) continue;
+      if (new OneViewBound(n).bound(tiles, robot, limit) > limit) continue;
       within++;
       expect(line, `N ${n}, trial ${trial}, robot ${robot}, limit ${limit}`).toBeLessThanOrEqual(limit);
     }

@@ -13,13 +13,13 @@
  * Tiles are opening bits (n 1, s 2, e 4, w 8) at index y*N + x, x from the west, y from the
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). Scratch space is
  * allocated once per board size; a call allocates nothing. The views' program is in
- * joint-program.ts; this file asks it, and keeps a node's views for its pushes (prepare).
+ * one-view-program.ts; this file asks it, and keeps a node's views for its pushes (prepare).
  */
-import { JointProgram } from "./joint-program.js";
+import { OneViewProgram } from "./one-view-program.js";
 import { fillBackward, lineMasks, rotateMask, SouthEastStart } from "./rotations.js";
 
 /** Scratch space and the search of Lemma J for one board size (N <= 32: a line is a 32-bit mask). */
-export class JointBound extends JointProgram {
+export class OneViewBound extends OneViewProgram {
   /** the masks of lineMasks (rotations.ts) */
   private readonly masks: Int32Array;
   /** per level of a backward run: the fields from which, wild by a touch (gT) or a foreign card (gF), the exit is reached */

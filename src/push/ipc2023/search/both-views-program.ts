@@ -1,5 +1,5 @@
 /**
- * The bit-mask dynamic program behind Lemmas K and E of docs/ipc2023-search.md (joined.ts runs
+ * The bit-mask dynamic program behind Lemmas K and E of docs/ipc2023-search.md (both-views.ts runs
  * it and states the rules): whether some walk of the robot south and east only, from (x0, y0) to
  * the exit, has touched lines costing at most a cap, each field of the walk holding a card the
  * rules allow (its own, its row's or column's shifted one, a foreign one, any). Lemma K counts
@@ -20,7 +20,7 @@
 import { fillForward, fullMask, rotateMask } from "./rotations.js";
 
 /** Scratch space and the program of Lemma K (and of Lemma E's cases) for one board size (N <= 32: a line is a 32-bit mask). */
-export class JoinedProgram {
+export class BothViewsProgram {
   protected readonly n: number;
   private readonly full: number;
   /** line options for the current cap: index 0 untouched (shift -1, cost 0), then the touched shifts */

@@ -1,7 +1,7 @@
 /**
  * The exact search shared by several threads (labsolve plan --threads 2): each thread runs
  * the whole deepening (bounds rising as in index.ts), and within an iteration the units (the
- * children of the nodes at cost SHARE_DEPTH, numbered in the order every thread meets them)
+ * children of the nodes at cost UNIT_DEPTH, numbered in the order every thread meets them)
  * go to the thread that claims them first from a counter per bound in shared memory; the
  * threads share one transposition table (table.ts). There is no barrier between iterations:
  * a thread that has no unit left in its iteration starts the next bound while the others
@@ -27,7 +27,7 @@ import { guidePushes, Interrupted, NO_ACTION, Planner, type PlannerShare } from 
 import { PlanTable } from "./table.js";
 
 /** The cost of the nodes whose children are the units: 1, each unit a node at cost 2 (about 60 x 60 a bound on 16x16). */
-export const SHARE_DEPTH = 1;
+export const UNIT_DEPTH = 1;
 /** bounds below this (the Planner's path length) */
 const MAX_BOUND = 1024;
 /** no plan / no bound: the largest Int32 */
@@ -226,8 +226,8 @@ export interface SharedSearchOptions extends IpcSearchOptions {
   onPlan?: (moves: IpcMove[], cost: number) => void;
   /** called when this thread settles an iteration: its bound and the states all threads have reported */
   onSettled?: (bound: number, expanded: number) => void;
-  /** the cost of the nodes whose children are the units (default SHARE_DEPTH) */
-  shareDepth?: number;
+  /** the cost of the nodes whose children are the units (default UNIT_DEPTH) */
+  unitDepth?: number;
 }
 
 /**
@@ -242,7 +242,7 @@ export interface SharedSearchOptions extends IpcSearchOptions {
  */
 export function searchShared(task: IpcTask, memory: SharedSearchMemory, options: SharedSearchOptions = {}): { expanded: number } {
   const share = new SearchShare(memory);
-  const claims = new UnitClaims(share, options.shareDepth ?? SHARE_DEPTH);
+  const claims = new UnitClaims(share, options.unitDepth ?? UNIT_DEPTH);
   const planner = new Planner(task, { ...options, bestCost: () => share.bestCost() }, memory.table, claims);
   const robot = task.robot.y * task.size + task.robot.x;
   const start = costBound(planner.tiles, task.size, robot);

@@ -15,22 +15,22 @@
  * This module holds the bounds and their cases: Lemma K's one run of the program, then Lemma E's
  * cases, one per count c of column pushes (bound), and Lemma E with Lemma A's anchor, the first
  * push paid for on a row or on a column (anchoredAbove). The bit-mask dynamic program they run
- * is joined-program.ts.
+ * is both-views-program.ts.
  *
  * Tiles are opening bits (n 1, s 2, e 4, w 8) at index y*N + x, x from the west, y from the
  * north, 0-based; the exit is the south side of the card on (N-1, N-1). Scratch space is
  * allocated once per board size; a call allocates nothing.
  */
-import { JoinedProgram } from "./joined-program.js";
+import { BothViewsProgram } from "./both-views-program.js";
 import { lineMasks, SouthEastStart } from "./rotations.js";
 
 /** the largest spare (limit less M) the search is made for; above it the bound answers "not above" */
-export const JOINED_MAX_CAP = 3;
+export const BOTH_VIEWS_MAX_CAP = 3;
 /** the largest spare Lemma E with Lemma A's anchor (anchoredAbove) is made for */
 export const ANCHORED_MAX_CAP = 4;
 
 /** Scratch space and the search of Lemma K for one board size (N <= 32: a line is a 32-bit mask). */
-export class JoinedBound extends JoinedProgram {
+export class BothViewsBound extends BothViewsProgram {
   private readonly masks: Int32Array;
   /** Lemma E (the foreign cards paid for) on: a case per count of column pushes */
   readonly charged: boolean;
@@ -45,7 +45,7 @@ export class JoinedBound extends JoinedProgram {
    * @param charged Lemma E: the foreign cards paid for by the column (row) pushes, a case per count of column pushes (false: Lemma K alone)
    */
   constructor(n: number, charged = true) {
-    super(n, Math.max(JOINED_MAX_CAP, ANCHORED_MAX_CAP));
+    super(n, Math.max(BOTH_VIEWS_MAX_CAP, ANCHORED_MAX_CAP));
     this.charged = charged;
     this.masks = new Int32Array(10 * n);
     this.start = new SouthEastStart(n);
@@ -58,14 +58,14 @@ export class JoinedBound extends JoinedProgram {
    * @param limit the caller needs to know only whether the bound exceeds limit
    * @param masks the tiles' lineMasks (rotations.ts) when the caller keeps them (read, not copied)
    * @returns limit + 1 when the bound exceeds limit, else M (a lower bound; also M when limit
-   *   less M is above JOINED_MAX_CAP, where the search is not made)
+   *   less M is above BOTH_VIEWS_MAX_CAP, where the search is not made)
    */
   bound(tiles: Uint8Array, robot: number, limit: number, masks?: Int32Array): number {
     const settled = this.start.open(robot, limit);
     if (settled >= 0) return settled;
     // (spare is limit - M here: 2N >= 4 is above the largest cap)
     const { x0, y0, m, spare } = this.start;
-    if (spare > JOINED_MAX_CAP) return m;
+    if (spare > BOTH_VIEWS_MAX_CAP) return m;
     let mk = masks;
     if (!mk) {
       lineMasks(tiles, this.n, this.masks);
