@@ -16,7 +16,7 @@ import type { DepthUnits } from "../proof/units.js";
 export interface DeepeningParts {
   plies: PlyStack;
   dfs: DepthFirst;
-  share: DepthUnits;
+  units: DepthUnits;
   hopeless: Hopeless;
   known: KnownBound;
   /** every rule, for the per-depth counters */
@@ -33,7 +33,7 @@ export interface DeepeningParts {
  * enough solutions (PlyStack.models) or an interruption.
  */
 export function deepen(parts: DeepeningParts): SearchResult {
-  const { plies, dfs, share } = parts;
+  const { plies, dfs, units } = parts;
   const depths: DepthStats[] = [];
   let interrupted = false;
   let complete = true;
@@ -50,17 +50,17 @@ export function deepen(parts: DeepeningParts): SearchResult {
       const known = parts.known.answers(depth);
       if (known !== undefined) {
         // a solution of this length exists and none is shorter: it is the first one
-        if (share.first) plies.accept(known);
+        if (units.first) plies.accept(known);
         plies.limitReached = true;
       } else if (depth === 0) {
-        if (plies.board.goalReachable(plies.state, 0) && share.first) plies.report(0);
+        if (plies.board.goalReachable(plies.state, 0) && units.first) plies.report(0);
       } else if (parts.hopeless.skips()) {
         skipped = true;
       } else {
         plies.sawGoal = false;
-        share.start(depth);
+        units.start(depth);
         dfs.search(0, depth);
-        if (!plies.limitReached) share.finish();
+        if (!plies.limitReached) units.finish();
       }
     } catch (e) {
       if (!(e instanceof Interrupted)) throw e;

@@ -28,13 +28,13 @@ export interface DfsParts {
   commutation: Commutation;
   /** absent when the table is off (--memory 0) */
   transposition: Transposition | undefined;
-  last: LastPushJoins;
-  two: TwoPushJoins;
+  lastPush: LastPushJoins;
+  twoPushes: TwoPushJoins;
   /** three pushes left, a set that cannot grow (Lemma 15) */
-  three: StuckSet;
+  stuckSet: StuckSet;
   /** four pushes left, far from sets that cannot meet (Lemma 16) */
-  four: StuckSetsApart;
-  share: DepthUnits;
+  stuckSetsApart: StuckSetsApart;
+  units: DepthUnits;
   /** a proof job's prefixes and node budget (prefix-cut.ts); restricts nothing by default */
   cut: PrefixCut;
 }
@@ -68,13 +68,13 @@ export class DepthFirst {
     const plies = this.plies;
     const parts = this.parts;
     if (remaining === 1) {
-      if (p === 0 || !this.lookahead) return parts.last.every(p);
-      return parts.last.filtered(p);
+      if (p === 0 || !this.lookahead) return parts.lastPush.every(p);
+      return parts.lastPush.filtered(p);
     }
     if (remaining === 2 && p > 0 && this.lookahead) {
-      if (cGiven) return parts.two.run(p, plies.cState(inherit ? p - 1 : p), inherit, !inherit);
+      if (cGiven) return parts.twoPushes.run(p, plies.cState(inherit ? p - 1 : p), inherit, !inherit);
       plies.board.goalComponent(plies.state, p * plies.stride, plies.scratch);
-      return parts.two.run(p, plies.scratch, false);
+      return parts.twoPushes.run(p, plies.scratch, false);
     }
     const stride = plies.stride;
     const state = plies.state;
@@ -91,7 +91,7 @@ export class DepthFirst {
     const ahead = p > 0 && this.lookahead;
     const prepare = ahead && remaining === 3;
     // with four left, C and its growth too, for Lemma 16
-    const withC = prepare || (ahead && remaining === 4 && parts.three.enabled);
+    const withC = prepare || (ahead && remaining === 4 && parts.stuckSet.enabled);
     const cs = plies.cState(p);
     const grow = plies.grow;
     const g8 = 8 * p;
@@ -100,32 +100,32 @@ export class DepthFirst {
       parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8);
     }
     // with four left: the pushes far from R and C that Lemma 16 skips
-    const farDead = withC && !prepare && parts.four.prepare(p, from, cs);
+    const farDead = withC && !prepare && parts.stuckSetsApart.prepare(p, from, cs);
     // with three pushes left: the lines near R or C (Lemma 8)
     let nearRows = 0;
     let nearCols = 0;
     // with three pushes left and R or C without growers: pushes Lemma 15 skips
     let three = false;
     if (prepare) {
-      const two = parts.two;
+      const two = parts.twoPushes;
       two.prepare(from, cs);
       nearRows = parts.lines.around(two.keptR.rows | two.keptC.rows);
       nearCols = parts.lines.around(two.keptR.cols | two.keptC.cols);
-      three = parts.three.prepare(p, from, cs);
+      three = parts.stuckSet.prepare(p, from, cs);
     }
     // states with two pushes left are not tabled: TwoPushJoins decides them about as fast
     // as a table lookup, and hits there are rare (measured: 20-25% faster without)
     const table = remaining >= 4 ? parts.transposition : undefined;
     let found = 0;
     // the depth's work is shared in first pushes, or in pairs of pushes (units.ts)
-    const share = parts.share;
-    const pairs = p < 2 && share.pairs;
+    const units = parts.units;
+    const pairs = p < 2 && units.pairs;
     const m0 = p === 1 ? plies.path[0] * moves : 0;
     for (let m = 0; m < moves; m++) {
-      if (p === 0 && !pairs && !share.owns(m)) continue;
+      if (p === 0 && !pairs && !units.owns(m)) continue;
       // a pair another search owns, or one done before: not searched here, so ply 1's
       // state is not proven (the transposition table must not record it)
-      if (p === 1 && pairs && !share.owns(m0 + m)) {
+      if (p === 1 && pairs && !units.owns(m0 + m)) {
         plies.sawGoal = true;
         continue;
       }
@@ -135,8 +135,8 @@ export class DepthFirst {
         continue;
       }
       if (commutation.skips(p, m)) continue;
-      if (three && parts.three.skips(m)) continue;
-      if (farDead && parts.four.skips(m)) continue;
+      if (three && parts.stuckSet.skips(m)) continue;
+      if (farDead && parts.stuckSetsApart.skips(m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
       // with three pushes left, a push far from R and C keeps both, and every push's
@@ -150,7 +150,7 @@ export class DepthFirst {
         const outerSaw = plies.sawGoal;
         plies.sawGoal = false;
         // (this.search(p + 1, 2, true, true) would make just this call)
-        found += parts.two.run(p + 1, cs, true);
+        found += parts.twoPushes.run(p + 1, cs, true);
         plies.setPending(-1);
         if (plies.limitReached) return found;
         plies.sawGoal = plies.sawGoal || outerSaw;
@@ -181,7 +181,7 @@ export class DepthFirst {
       const outerSaw = plies.sawGoal;
       plies.sawGoal = false;
       // with three left, this.search(p + 1, 2, true, false) would make just this call
-      found += prepare ? parts.two.run(p + 1, cs + stride, false, true) : this.search(p + 1, remaining - 1);
+      found += prepare ? parts.twoPushes.run(p + 1, cs + stride, false, true) : this.search(p + 1, remaining - 1);
       if (plies.limitReached) return found;
       // no sequence of up to remaining - 1 pushes from the child reaches the goal
       if (table !== undefined && !plies.sawGoal) table.store(p, remaining - 1);
