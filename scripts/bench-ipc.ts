@@ -24,7 +24,7 @@
  *   --threads), its exit code, plan cost (by labcheck plan), bound and states (--stats), wall seconds.
  * - --threads K: labsolve plan's --threads in the problems table and --anytime --cli (default 1).
  * - --shared K: the generated tasks only, the exact search on one thread (solveIpc) against K
- *   threads sharing it (share.ts, worker threads), to the same bounds: one thread first, within
+ *   threads sharing it (units.ts, worker threads), to the same bounds: one thread first, within
  *   the time limit; then both, in turn (--ab-runs times), with maxCost just below the cost it
  *   proved, so that both make the same complete iterations. States, CPU seconds of the process
  *   and wall seconds (medians), and each thread's states.
@@ -39,7 +39,7 @@ import { generateIpcTask as generated, ipcProblemText } from "../src/push/ipc202
 import { readIpcProblem } from "../src/push/ipc2023/problem.js";
 import { solveIpcAnytime } from "../src/push/ipc2023/search/anytime.js";
 import { type IpcSearchOptions, solveIpc } from "../src/push/ipc2023/search/index.js";
-import { sharedSearchMemory } from "../src/push/ipc2023/search/share.js";
+import { sharedSearchMemory } from "../src/push/ipc2023/search/units.js";
 import type { IpcResult, IpcTask } from "../src/push/ipc2023/task.js";
 
 const root = join(new URL(".", import.meta.url).pathname, "..", "..");
@@ -276,7 +276,7 @@ function anytimeCli(): void {
 
 /** --shared K: the exact search on one thread against K threads sharing it, to the same bounds. */
 async function sharedTable(k: number): Promise<void> {
-  const module = new URL("../src/push/ipc2023/search/share.js", import.meta.url).href;
+  const module = new URL("../src/push/ipc2023/search/units.js", import.meta.url).href;
   // one thread of the shared search: the build's searchShared in a worker thread
   const thread = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -291,7 +291,7 @@ import(workerData.module).then(({ searchShared }) => {
     return { value, cpu: (c.user + c.system) / 1e6, wall: Number(process.hrtime.bigint() - t0) / 1e9 };
   };
   say("");
-  say(`The exact search on 1 and on ${k} threads (share.ts), to the same bounds (every iteration one thread finished within ${timeLimit} s, maxCost just below the cost it proved), in turn, medians of ${abRuns}: states, process CPU s, wall s`);
+  say(`The exact search on 1 and on ${k} threads (units.ts), to the same bounds (every iteration one thread finished within ${timeLimit} s, maxCost just below the cost it proved), in turn, medians of ${abRuns}: states, process CPU s, wall s`);
   say("");
   say(`| N | scrambling pushes | seed | to bound | 1 thread: states | CPU s | wall s | ${k} threads: states (each thread) | CPU s | wall s | states ${k} / 1 |`);
   say("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");

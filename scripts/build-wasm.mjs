@@ -1,13 +1,13 @@
-// Compiles src/push/competition/search/push-kernel.wat with wabt (a development
+// Compiles src/push/competition/search/board/push-kernel.wat with wabt (a development
 // dependency, like peggy) into src/generated/push-kernel.js: the module's bytes as
-// base64, read by src/push/competition/search/push-kernel.ts. Run by `npm run build`.
+// base64, read by src/push/competition/search/board/push-kernel.ts. Run by `npm run build`.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import wabtInit from "wabt";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const source = "src/push/competition/search/push-kernel.wat";
+const source = "src/push/competition/search/board/push-kernel.wat";
 const wabt = await wabtInit();
 const module = wabt.parseWat(source, readFileSync(join(root, source), "utf8"), { simd: true, bulk_memory: true });
 module.validate();

@@ -1,7 +1,7 @@
 /**
  * How far a checkpointed proof is, and how long the rest takes: the done units of the
  * depth being searched, weighed by each first push's share of a shallower depth's states
- * (src/push/competition/search/done-share.ts).
+ * (scripts/done-share.ts).
  *
  *   node dist/scripts/depth-nodes.js --depth 6 --first-pushes INSTANCE > SHARES
  *   node dist/scripts/proof-estimate.js --shares SHARES [--since OLD_CKPT --cpu-seconds S] [--cores K] INSTANCE CKPT
@@ -18,9 +18,9 @@ import { Command } from "commander";
 import { guarded, readSource } from "../src/cli/common.js";
 import { InputError } from "../src/core/errors.js";
 import { readInstance, type Instance } from "../src/push/competition/instance.js";
-import { openCheckpoint, type ProofCheckpoint } from "../src/push/competition/search/checkpoint.js";
-import { coverage, describeCoverage, weightedShare } from "../src/push/competition/search/done-share.js";
-import { PAIRS_FROM, unitsArePairs } from "../src/push/competition/search/share.js";
+import { openCheckpoint, type ProofCheckpoint } from "../src/push/competition/search/proof/checkpoint.js";
+import { coverage, describeCoverage, weightedShare } from "./done-share.js";
+import { PAIRS_FROM, unitsArePairs } from "../src/push/competition/search/proof/units.js";
 
 interface Flags {
   shares: string;

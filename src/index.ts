@@ -16,7 +16,7 @@ import type { Instance } from "./push/competition/instance.js";
 import { readOutput } from "./core/witness.js";
 
 export { readInstance, type Instance, type ReadResult } from "./push/competition/instance.js";
-export { solve, type SearchOptions, type SearchResult } from "./push/competition/search/engine.js";
+export { solve, type SearchOptions, type SearchResult } from "./push/competition/search/exact/engine.js";
 export { checkWitness, type Verdict, type Violation } from "./push/competition/check.js";
 export { readOutput, type SolverOutput } from "./core/witness.js";
 export { parseFacts, type Atom } from "./core/facts.js";

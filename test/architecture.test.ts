@@ -50,7 +50,7 @@ describe("import rules (dependency-cruiser)", { timeout: 120_000 }, () => {
     const dir = copyOfSource();
     try {
       const check = join(dir, "src/push/competition/check.ts");
-      writeFileSync(check, `import "./search/engine.js";\n${readFileSync(check, "utf8")}`);
+      writeFileSync(check, `import "./search/exact/engine.js";\n${readFileSync(check, "utf8")}`);
       const names = violations(dir).map((v) => `${v.rule.name} ${v.from}`);
       expect(names).toContain("checker-not-search src/push/competition/check.ts");
       // the game's referee imports nothing of the competition: only the injected module breaks the rule

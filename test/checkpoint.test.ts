@@ -1,5 +1,5 @@
 /**
- * labsolve --checkpoint FILE (src/push/competition/search/checkpoint.ts): a proof stopped by
+ * labsolve --checkpoint FILE (src/push/competition/search/proof/checkpoint.ts): a proof stopped by
  * SIGINT in the middle of a depth, even in the middle of a first push (from depth
  * PAIRS_FROM on the file records pairs of pushes), and resumed with the same file gives
  * what one run without a break gives (answer, bounds, exit code), searching less; a file
@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
-import { PAIRS_FROM } from "../src/push/competition/search/share.js";
+import { PAIRS_FROM } from "../src/push/competition/search/proof/units.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const BIN = join(ROOT, "bin/labsolve");

@@ -14,8 +14,8 @@ import { checkWitness } from "../src/push/competition/check.js";
 import { generate, toFacts, type Style } from "../src/push/competition/generate.js";
 import { prng } from "../src/core/random.js";
 import { readInstance, type Instance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
-import { runSearch, type RunOptions } from "../src/push/competition/search/run.js";
+import { solve } from "../src/push/competition/search/exact/engine.js";
+import { runSearch, type RunOptions } from "../src/push/competition/search/run/run.js";
 import { parseFacts } from "../src/core/facts.js";
 import { solutionAtoms } from "../src/push/competition/format.js";
 import { allAnswerSets, canonical, fewestPushes, isAnswerSet } from "./helpers/clingo.js";
@@ -36,7 +36,7 @@ const CASES: Case[] = Array.from({ length: 300 }, (_, i) => ({
 
 const countable = (c: Case): boolean => c.size <= 5 && c.maxSteps <= 3;
 
-/** labsolve's run as the command runs it (src/push/competition/search/run.ts), one search thread, signals left alone. */
+/** labsolve's run as the command runs it (src/push/competition/search/run/run.ts), one search thread, signals left alone. */
 const run = (instance: Instance, options: RunOptions = {}) => runSearch(instance, { threads: 1, handleSignals: false, ...options });
 
 function witnessAtoms(text: string) {
@@ -131,7 +131,7 @@ describe.each([2, 3, 4, 5, 6])("random boards of size %i against clingo", (size)
   }, 240_000);
 });
 
-describe("an avatar or goal tile without openings (src/push/competition/search/pruning/hopeless.ts)", () => {
+describe("an avatar or goal tile without openings (src/push/competition/search/exact/pruning/hopeless.ts)", () => {
   it("24 instances: the same verdict and fewest pushes as clingo in every mode", async () => {
     let unsatisfiable = 0;
     for (let k = 0; k < 24; k++) {

@@ -1,6 +1,5 @@
 /**
- * How much of a depth a checkpoint's done units stand for (src/push/competition/search/
- * done-share.ts), and scripts/proof-estimate.ts end to end on the committed checkpoint of
+ * How much of a depth a checkpoint's done units stand for (scripts/done-share.ts), and scripts/proof-estimate.ts end to end on the committed checkpoint of
  * 0207's proof (needs ../shared for the instance: skipped without it).
  */
 import { spawnSync } from "node:child_process";
@@ -9,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
-import { coverage, describeCoverage, weightedShare } from "../src/push/competition/search/done-share.js";
+import { coverage, describeCoverage, weightedShare } from "../scripts/done-share.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), "labyrinth-done-share-"));

@@ -7,8 +7,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { checkWitness } from "../src/push/competition/check.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
-import { TranspositionTable } from "../src/push/competition/search/table.js";
+import { solve } from "../src/push/competition/search/exact/engine.js";
+import { TranspositionTable } from "../src/push/competition/search/exact/table.js";
 import { readOutput } from "../src/core/witness.js";
 import { solutionAtoms } from "../src/push/competition/format.js";
 

@@ -1,6 +1,6 @@
 /**
  * The rule of where a grown set reaches, with two pushes left
- * (src/push/competition/search/pruning/grown-reach.ts, docs/search.md Lemma 17):
+ * (src/push/competition/search/exact/pruning/grown-reach.ts, docs/search.md Lemma 17):
  * - the search with it against the same search without it: all solutions (models 0, so
  *   no commutation rule), in the same order, on random sparse boards with corridors
  *   (the search without it is the one test/lookahead.test.ts compares with the plain
@@ -13,15 +13,15 @@
  * - every push the rule would skip in the search's case (the push grows the set and is
  *   far from the other one) is followed by no last push that makes the goal reachable,
  *   in the plain simulation;
- * - (5): the walk on a far child's board written aside (Plies.boardOf) against the plain
+ * - (5): the walk on a far child's board written aside (PlyStack.boardOf) against the plain
  *   simulation after the far push and the push, exactly, with the child's state left
  *   unwritten and uncounted until the search writes it (then the same words).
  */
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
-import { K_R } from "../src/push/competition/search/layout.js";
-import { LineMath } from "../src/push/competition/search/lines.js";
-import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
+import { K_R } from "../src/push/competition/search/board/layout.js";
+import { LineMath } from "../src/push/competition/search/board/lines.js";
+import { GrownReach } from "../src/push/competition/search/exact/pruning/grown-reach.js";
 import { expectSameSolutionsOver } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
 import { sparseBoard } from "./helpers/sparse-board.js";
@@ -137,7 +137,7 @@ describe("Lemma 17 at the walk, against a plain simulation", () => {
   }, 120_000);
 });
 
-describe("Lemma 17 (5): a far child's board written aside (Plies.boardOf)", () => {
+describe("Lemma 17 (5): a far child's board written aside (PlyStack.boardOf)", () => {
   it("the set walked there has a field in the band exactly when it has after the far push X and the push m (plain simulation); the child's own state stays unwritten and uncounted", () => {
     let compared = 0;
     let missed = 0;

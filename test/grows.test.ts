@@ -9,10 +9,10 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../src/push/competition/generate.js";
 import { prng } from "../src/core/random.js";
 import { instanceFromData } from "../src/push/competition/instance.js";
-import { BitBoard } from "../src/push/competition/search/bitboard.js";
-import { K_R } from "../src/push/competition/search/layout.js";
-import { LineMath } from "../src/push/competition/search/lines.js";
-import { LookAhead } from "../src/push/competition/search/lookahead.js";
+import { BitBoard } from "../src/push/competition/search/board/bitboard.js";
+import { K_R } from "../src/push/competition/search/board/layout.js";
+import { LineMath } from "../src/push/competition/search/board/lines.js";
+import { LookAhead } from "../src/push/competition/search/board/lookahead.js";
 
 /**
  * A generated board of `size` (a maze or random tiles, labgen's generator with `genSeed`)
@@ -88,7 +88,7 @@ describe("LookAhead.grows", () => {
               if (state[stride + K_R * size + y] !== 0) rowsC |= 1 << y;
             }
             if (m >= 2 * size) {
-              // columnsGrowingBoth, with the rows near R and C (as LastPush passes them), and with every row
+              // columnsGrowingBoth, with the rows near R and C (as LastPushJoins passes them), and with every row
               const line = m % size;
               for (const rows of [new LineMath(size).around(rowsR | rowsC), -1]) {
                 look.columnsGrowingBoth(state, 0, stride + K_R * size, rows);

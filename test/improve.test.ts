@@ -1,5 +1,5 @@
 /**
- * Shortening solutions (src/push/competition/search/improve.ts), judged by the checker (src/push/competition/check.ts) and
+ * Shortening solutions (src/push/competition/search/anytime/improve.ts), judged by the checker (src/push/competition/check.ts) and
  * the exact search: whatever it returns must be a solution, no longer than what it was
  * given and no shorter than the fewest pushes.
  */
@@ -10,8 +10,8 @@ import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { prng } from "../src/core/random.js";
 import { readInstance, type Instance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
-import { shorten, solutionPrefix } from "../src/push/competition/search/improve.js";
+import { solve } from "../src/push/competition/search/exact/engine.js";
+import { shorten, solutionPrefix } from "../src/push/competition/search/anytime/improve.js";
 import { parseFacts } from "../src/core/facts.js";
 
 const valid = (instance: Instance, pushes: readonly Push[], maxSteps = 99): boolean =>

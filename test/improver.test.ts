@@ -1,11 +1,11 @@
 /**
- * The improver thread (src/push/competition/search/improver.ts, built into dist/ by
+ * The improver thread (src/push/competition/search/anytime/improver.ts, built into dist/ by
  * `npm test`'s pretest): its beams held to one push fewer than the best answer find a
  * shorter answer with a wider beam, post nothing when the best is already the fewest, and
  * start a beam only within their share of the time.
  *
  * The board: labgen's random 10x10, seed 5, max_steps 10. Its fewest pushes (5) come from
- * the exact search (src/push/competition/search/engine.ts, no beam in it); a beam of width 64 with the whole horizon,
+ * the exact search (src/push/competition/search/exact/engine.ts, no beam in it); a beam of width 64 with the whole horizon,
  * shortened, answers 6, one of width 256 held to 5 pushes finds none, one of width 1024
  * finds 5 (measured when this test was written; the test needs only that the widths
  * given find a shorter answer than 6).
@@ -18,11 +18,11 @@ import { Worker } from "node:worker_threads";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { instanceFromData } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
-import { mirroredBeam } from "../src/push/competition/search/symmetry.js";
+import { solve } from "../src/push/competition/search/exact/engine.js";
+import { mirroredBeam } from "../src/push/competition/search/anytime/symmetry.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const IMPROVER = join(ROOT, "dist/src/push/competition/search/improver.js");
+const IMPROVER = join(ROOT, "dist/src/push/competition/search/anytime/improver.js");
 const dir = mkdtempSync(join(tmpdir(), "labsolve-improver-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -30,7 +30,7 @@ class NoDetourTest extends Planner {
   override anchorCut(g: number, robot: number, last: number): boolean {
     const d = last - this.stepBase;
     if (d !== 1 && d !== 2) return false;
-    return this.joint!.bothAbove(this.tiles, robot, this.bound - g - 1, this.masks);
+    return this.oneView!.bothAbove(this.tiles, robot, this.bound - g - 1, this.masks);
   }
 }
 

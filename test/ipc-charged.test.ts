@@ -1,6 +1,6 @@
 /**
  * Lemmas E and V of the IPC planner (docs/ipc2023-search.md).
- * - Lemma E (joined.ts): Lemma K with the foreign cards paid for, R >= max(rows' cost, a column's
+ * - Lemma E (both-views.ts): Lemma K with the foreign cards paid for, R >= max(rows' cost, a column's
  *   foreign cards) and C >= max(columns' cost, a row's foreign cards); with Lemma A's anchor, one
  *   more row or column push. Its bit-mask search against a plain search written here (every
  *   walk's end tuple of costs and foreign cards, the condition read from the lemma), on random
@@ -16,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
 import { generateIpcTask } from "../src/push/ipc2023/generate.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
-import { ANCHORED_MAX_CAP, JOINED_MAX_CAP, JoinedBound } from "../src/push/ipc2023/search/joined.js";
+import { ANCHORED_MAX_CAP, BOTH_VIEWS_MAX_CAP, BothViewsBound } from "../src/push/ipc2023/search/both-views.js";
 import { lineMasks } from "../src/push/ipc2023/search/rotations.js";
 import { WalkOnBoard } from "../src/push/ipc2023/search/walk.js";
 import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
@@ -197,14 +197,14 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
   it("Lemma E's bit-mask search answers as the plain search on random boards, robots and caps, with and without the anchor", () => {
     const rand = prng(2611);
     const count = { above: 0, within: 0, anchoredAbove: 0, anchoredWithin: 0, belowK: 0 };
-    const searches = new Map<number, JoinedBound>();
-    const kOnly = new Map<number, JoinedBound>();
+    const searches = new Map<number, BothViewsBound>();
+    const kOnly = new Map<number, BothViewsBound>();
     for (let trial = 0; trial < 1000; trial++) {
       const { n, tiles, robot, m } = randomIpcBoard(rand, trial);
-      const cap = Math.floor(rand() * (JOINED_MAX_CAP + 1));
+      const cap = Math.floor(rand() * (BOTH_VIEWS_MAX_CAP + 1));
       if (!searches.has(n)) {
-        searches.set(n, new JoinedBound(n));
-        kOnly.set(n, new JoinedBound(n, false));
+        searches.set(n, new BothViewsBound(n));
+        kOnly.set(n, new BothViewsBound(n, false));
       }
       const want = !plainCharged(tiles, n, robot, cap, 0, 0);
       const got = searches.get(n)!.bound(tiles, robot, m + cap) > m + cap;
@@ -285,10 +285,10 @@ describe("IPC planner: Lemma E (the foreign cards paid for) and Lemma V (one pus
         if (on.expanded < offV.expanded) fewerV++;
         if (!on.moves) continue;
         const southEast = southEastFrom(on.moves);
-        const joined = new JoinedBound(n);
+        const joined = new BothViewsBound(n);
         replayIpc(task, on.moves, (tiles, robot, paid) => {
           const left = on.cost! - paid;
-          if (southEast[paid] && left - toExit(n, robot) <= JOINED_MAX_CAP) {
+          if (southEast[paid] && left - toExit(n, robot) <= BOTH_VIEWS_MAX_CAP) {
             // the rest is a south-east plan within the cost left: Lemma E must not be above it
             expect(joined.bound(tiles, robot, left), `${task.file}: Lemma E after ${paid}`).toBeLessThanOrEqual(left);
             if (joined.bound(tiles, robot, left - 1) > left - 1) exactE++;

@@ -13,8 +13,8 @@ import { solveIpcAnytime } from "../src/push/ipc2023/search/anytime.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
 import { LineBound } from "../src/push/ipc2023/search/lines.js";
 import { cheaperPlan, quickPlan } from "../src/push/ipc2023/search/quick.js";
-import { JointBound } from "../src/push/ipc2023/search/joint.js";
-import { JOINED_MAX_CAP, JoinedBound } from "../src/push/ipc2023/search/joined.js";
+import { OneViewBound } from "../src/push/ipc2023/search/one-view.js";
+import { BOTH_VIEWS_MAX_CAP, BothViewsBound } from "../src/push/ipc2023/search/both-views.js";
 import { RotationBound } from "../src/push/ipc2023/search/rotations.js";
 import { clingoOptimum, randomTask } from "./helpers/ipc-clingo.js";
 import { replayIpc as replay, southEastFrom, toExit } from "./helpers/ipc-plain.js";
@@ -34,15 +34,15 @@ function worstExcess(task: IpcTask, moves: readonly IpcMove[], optimum: number, 
 /**
  * Lemma R's value at a state: max(Lemma L, min(the south-east term, M + 2 + F)), the
  * south-east term found as the least limit it does not exceed (its search answers only
- * "above limit?"); with Lemma J's south-east term (joint.ts) in the max too, and each
+ * "above limit?"); with Lemma J's south-east term (one-view.ts) in the max too, and each
  * south-east term apart (rotations, joint: M plus the views' least cost).
  * @param plusJ added to Lemma J's south-east term (1: the test's check must then fail)
  */
 function lemmaR(n: number, plusJ = 0): (tiles: Uint8Array, robot: number) => { lemmaL: number; value: number; rotations: number; joint: number; joined: number; detour: number } {
   const lines = new LineBound(n);
   const rotations = new RotationBound(n);
-  const joint = new JointBound(n);
-  const joinedBound = new JoinedBound(n);
+  const joint = new OneViewBound(n);
+  const joinedBound = new BothViewsBound(n);
   const least = (b: { bound(t: Uint8Array, r: number, limit: number): number }, tiles: Uint8Array, robot: number, m: number, cap = 2 * n): number => {
     let v = m;
     while (v <= m + cap && b.bound(tiles, robot, v) > v) v++;
@@ -54,9 +54,9 @@ function lemmaR(n: number, plusJ = 0): (tiles: Uint8Array, robot: number) => { l
     const detour = m + 2 + lines.bound(tiles, robot, Infinity, true);
     const se = least(rotations, tiles, robot, m);
     const seJ = least(joint, tiles, robot, m) + plusJ;
-    // Lemma K answers only up to M + JOINED_MAX_CAP (beyond, it says M: no bound there)
-    const k = least(joinedBound, tiles, robot, m, JOINED_MAX_CAP);
-    const seK = k > m + JOINED_MAX_CAP ? m : k;
+    // Lemma K answers only up to M + BOTH_VIEWS_MAX_CAP (beyond, it says M: no bound there)
+    const k = least(joinedBound, tiles, robot, m, BOTH_VIEWS_MAX_CAP);
+    const seK = k > m + BOTH_VIEWS_MAX_CAP ? m : k;
     return { lemmaL, value: Math.max(lemmaL, Math.min(Math.max(se, seJ, seK), detour)), rotations: se, joint: seJ, joined: seK, detour };
   };
 }

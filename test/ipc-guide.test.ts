@@ -1,5 +1,5 @@
 /**
- * The guide of the IPC planner's search (Planner.setGuide; share.ts's offerGuide and guideFor):
+ * The guide of the IPC planner's search (Planner.setGuide; units.ts's offerGuide and guideFor):
  * a known plan's pushes are tried first at every node. It changes the order of the children
  * only, never which ones there are or what cuts them:
  * - solveIpc with a guide (the quick plan's, or a plan of another task) gives solveIpc's optimum
@@ -25,11 +25,11 @@ import { solveIpc } from "../src/push/ipc2023/search/index.js";
 import { costBound } from "../src/push/ipc2023/search/bound.js";
 import { guidePushes, NO_ACTION, Planner } from "../src/push/ipc2023/search/planner.js";
 import { quickPlan } from "../src/push/ipc2023/search/quick.js";
-import { NONE, SearchShare, sharedSearchMemory } from "../src/push/ipc2023/search/share.js";
+import { NONE, SearchShare, sharedSearchMemory } from "../src/push/ipc2023/search/units.js";
 import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-const SHARE_JS = join(ROOT, "dist/src/push/ipc2023/search/share.js");
+const SHARE_JS = join(ROOT, "dist/src/push/ipc2023/search/units.js");
 
 /** Generated tasks whose quick plan is not optimal, with the optimum (solveIpc without a guide). */
 const TASKS: [number, number, number][] = [

@@ -1,9 +1,9 @@
 /**
- * The IPC planner's exact search shared by two threads (src/push/ipc2023/search/share.ts):
+ * The IPC planner's exact search shared by two threads (src/push/ipc2023/search/units.ts):
  * - the counters: an iteration settles only when every thread that started it has finished
  *   it, and only then does the lower bound rise (a plan found at a bound is not proven by
  *   that alone);
- * - two real worker threads searching from the start (the build's share.js; units at the
+ * - two real worker threads searching from the start (the build's units.js; units at the
  *   root's children, at cost 2 and at cost 3) give one thread's optimum (solveIpc) on
  *   generated 8x8 and 10x10 tasks and clingo's (test/asp/ipc2023.lp) on random 4x4 tasks,
  *   their plans valid by the checker, and the work is shared out (both threads expand states
@@ -23,13 +23,13 @@ import { generateIpcTask, ipcProblemText } from "../src/push/ipc2023/generate.js
 import { planText } from "../src/push/ipc2023/plan-writer.js";
 import { checker } from "../src/push/ipc2023/referee.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
-import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "../src/push/ipc2023/search/share.js";
+import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "../src/push/ipc2023/search/units.js";
 import type { IpcMove, IpcTask } from "../src/push/ipc2023/task.js";
 import { clingoOptimum, randomTask } from "./helpers/ipc-clingo.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const DOMAIN = join(ROOT, "docs/ipc2023/domain.pddl");
-const SHARE_JS = join(ROOT, "dist/src/push/ipc2023/search/share.js");
+const SHARE_JS = join(ROOT, "dist/src/push/ipc2023/search/units.js");
 const SHARE_URL = pathToFileURL(SHARE_JS).href;
 const bin = (cmd: string): string => join(ROOT, "bin", cmd);
 
@@ -44,7 +44,7 @@ const THREAD = `
 const { parentPort, workerData } = require("node:worker_threads");
 import(workerData.module).then(({ searchShared }) => {
   const plans = [];
-  const r = searchShared(workerData.task, workerData.memory, { shareDepth: workerData.depth, maxCost: workerData.maxCost, tableLog2: 16, onPlan: (moves, cost) => plans.push({ moves, cost }) });
+  const r = searchShared(workerData.task, workerData.memory, { unitDepth: workerData.depth, maxCost: workerData.maxCost, tableLog2: 16, onPlan: (moves, cost) => plans.push({ moves, cost }) });
   parentPort.postMessage({ expanded: r.expanded, plans });
 });`;
 

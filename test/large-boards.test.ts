@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readInstance } from "../src/push/competition/instance.js";
-import { makeBoard } from "../src/push/competition/search/searchboard.js";
+import { makeBoard } from "../src/push/competition/search/board/searchboard.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const LABSOLVE = join(ROOT, "bin/labsolve");

@@ -1,7 +1,7 @@
 /**
  * The last-two-pushes filters of the search (lines touching R and the goal's component,
- * LookAhead.grows, the first pushes that leave R and C alone; src/push/competition/search/pruning/
- * last-push.ts and two-pushes.ts) against the plain search that tries every push at every
+ * LookAhead.grows, the first pushes that leave R and C alone; src/push/competition/search/exact/pruning/
+ * last-push-joins.ts and two-push-joins.ts) against the plain search that tries every push at every
  * ply: all solutions (models 0, so no commutation rule), on deeper horizons and larger
  * boards than clingo checks quickly (test/differential.test.ts compares both with
  * clingo on small ones). Boards with many openings and the wraparound lines are where a
@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../src/push/competition/generate.js";
 import { prng } from "../src/core/random.js";
 import { instanceFromData } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
 import { sumOverSeeds } from "./helpers/enumerate.js";
 
 const text = (solutions: { line: number; dir: string }[][]): string[] => solutions.map((s) => s.map((p) => `${p.line}${p.dir}`).join(" "));
@@ -31,8 +31,8 @@ describe.each([
       const extra = (seed % 4) / 6;
       data.tiles = data.tiles.map((t) => (rand() < extra ? t | (1 << Math.floor(rand() * 4)) : t));
       const instance = instanceFromData(data, `seed ${seed}`);
-      const plain = solve(instance, { models: 0, lookahead: false, tableMegabytes: 1 });
-      const filtered = solve(instance, { models: 0, tableMegabytes: 1, poison: true });
+      const plain = searchInstance(instance, { models: 0, lookahead: false, tableMegabytes: 1 });
+      const filtered = searchInstance(instance, { models: 0, tableMegabytes: 1, poison: true });
       expect(text(filtered.solutions), `seed ${seed}`).toEqual(text(plain.solutions));
       return { solutions: plain.solutions.length, deep: plain.solutions.filter((s) => s.length >= 3).length };
     });

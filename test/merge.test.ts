@@ -1,8 +1,8 @@
-/** The merge of the threads' reports (src/push/competition/search/merge.ts): message sequences in, events out. */
+/** The merge of the threads' reports (src/push/competition/search/run/merge.ts): message sequences in, events out. */
 import { describe, expect, it } from "vitest";
 import type { Push } from "../src/push/competition/board.js";
-import type { DepthStats } from "../src/push/competition/search/engine.js";
-import { DepthMerge, type MergeEvent } from "../src/push/competition/search/merge.js";
+import type { DepthStats } from "../src/push/competition/search/exact/engine.js";
+import { DepthMerge, type MergeEvent } from "../src/push/competition/search/run/merge.js";
 
 /** A solution of `length` pushes, told apart by its first line. */
 const sol = (length: number, tag = 1): Push[] => Array.from({ length }, (_, i) => ({ line: i === 0 ? tag : 1, dir: "e" as const }));

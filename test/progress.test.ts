@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { StatusLine, formatElapsed, formatProgress } from "../src/core/status-line.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
-import { ProgressTicker } from "../src/push/competition/search/progress-ticker.js";
+import { ProgressTicker } from "../src/push/competition/search/run/progress-ticker.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const BIN = join(ROOT, "bin/labsolve");

@@ -11,7 +11,7 @@ import { checkWitness } from "../src/push/competition/check.js";
 import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
 import { parseFacts } from "../src/core/facts.js";
 
 describe.each([
@@ -28,8 +28,8 @@ describe.each([
       const style = seed % 2 === 0 ? "maze" : "random";
       const { instance } = readInstance(toFacts(generate(size, maxSteps, seed, style)), `seed ${seed}`);
       const label = `seed ${seed} (${size}x${size}, ${style})`;
-      const plain = solve(instance, { models: 1, commutation: false, tableMegabytes: 1 });
-      const pruned = solve(instance, { models: 1, tableMegabytes: 1 });
+      const plain = searchInstance(instance, { models: 1, commutation: false, tableMegabytes: 1 });
+      const pruned = searchInstance(instance, { models: 1, tableMegabytes: 1 });
       expect(pruned.fewest, label).toBe(plain.fewest);
       expect(pruned.exhausted || pruned.solutions.length > 0, label).toBe(true);
       if (pruned.solutions.length > 0) {

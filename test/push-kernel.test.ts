@@ -1,5 +1,5 @@
 /**
- * PushKernel (the push in WebAssembly, src/push/competition/search/push-kernel.ts)
+ * PushKernel (the push in WebAssembly, src/push/competition/search/board/push-kernel.ts)
  * against BitBoard.pushInto, the JavaScript push it replaces in the search: every move
  * of boards of every size the kernel takes (1 to 32), on random words (every bit of
  * every row, the goal anywhere, R of any shape), between states at several distances
@@ -10,8 +10,8 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { prng } from "../src/core/random.js";
-import { BitBoard } from "../src/push/competition/search/bitboard.js";
-import { PushKernel } from "../src/push/competition/search/push-kernel.js";
+import { BitBoard } from "../src/push/competition/search/board/bitboard.js";
+import { PushKernel } from "../src/push/competition/search/board/push-kernel.js";
 
 describe("PushKernel", () => {
   it("writes exactly the words of BitBoard.pushInto for every move, N = 1 to 32", () => {

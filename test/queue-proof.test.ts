@@ -1,5 +1,5 @@
 /**
- * Proofs split by push prefixes (labsolve --queue; src/queue/proof.ts, search/prefix.ts).
+ * Proofs split by push prefixes (labsolve --queue; src/queue/proof.ts, search/prefix-cut.ts).
  *
  * Without Redis: the jobs of a depth partition its tree. For each instance and depth,
  * the solutions of exactly that many pushes (every one: models 0) counted by the search
@@ -22,8 +22,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { splitter } from "../src/push/competition/proof.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
-import { PrefixCut } from "../src/push/competition/search/prefix.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
+import { PrefixCut } from "../src/push/competition/search/proof/prefix-cut.js";
 import { runQueuedProof, type QueuedProof } from "../src/queue/proof.js";
 import { estimates, frontierGroups, groupLargestFirst, prefixLength } from "../src/queue/split.js";
 import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
@@ -39,7 +39,7 @@ const SHARED_0192 = join(SHARED, "0192-labyrinth-18-0.asp");
 function countBelow(text: string, depth: number, prefixes: number[][], budget?: number, frontierLength?: number): { solutions: number; frontier: number[][] } {
   const { instance } = readInstance(text, "t");
   const cut = new PrefixCut({ depth, prefixes, budget, frontierLength });
-  const r = solve(instance, { maxSteps: depth, models: 0, keep: false, tableMegabytes: 1, prefix: cut });
+  const r = searchInstance(instance, { maxSteps: depth, models: 0, keep: false, tableMegabytes: 1, prefix: cut });
   return { solutions: r.depths.find((d) => d.depth === depth)?.solutions ?? 0, frontier: cut.frontier };
 }
 
@@ -62,7 +62,7 @@ describe("a depth's prefix jobs and their frontiers partition its tree (no Redis
     for (const depth of depths) {
       // the reference: the normal search (iterative deepening, no cut), every solution of this depth
       const { instance } = readInstance(text, "t");
-      const whole = solve(instance, { maxSteps: depth, models: 0, keep: false, tableMegabytes: 1 }).depths.find((d) => d.depth === depth);
+      const whole = searchInstance(instance, { maxSteps: depth, models: 0, keep: false, tableMegabytes: 1 }).depths.find((d) => d.depth === depth);
       const reference = whole?.solutions ?? 0;
       const budget = Math.max(100, Math.round((whole?.nodes ?? 0) / 20));
       // the whole depth alone (the shallower depths skipped)
@@ -96,7 +96,7 @@ describe("a depth's prefix jobs and their frontiers partition its tree (no Redis
   it("with models 1, solutions are found below prefixes that hold some, and none a depth shallower", { timeout: 60_000 }, () => {
     const text = toFacts(generate(6, 7, 17, "random"));
     const { instance } = readInstance(text, "t");
-    const fewest = solve(instance, {}).fewest!;
+    const fewest = searchInstance(instance, {}).fewest!;
     expect(fewest).toBe(5);
     const prefixes = splitter.searchPart(text, "t", { depth: fewest, prefixes: [[]], budget: 0, frontierLength: 2 }).frontier;
     const finding = prefixes.filter((p) => splitter.searchPart(text, "t", { depth: fewest, prefixes: [p], tableMegabytes: 1 }).witness !== null);
@@ -169,7 +169,7 @@ describe.skipIf(!REDIS_SERVER)(`proofs split by prefixes on a real Redis (${REDI
   /** The in-process proof: labsolve's exact search in this process (iterative deepening, no queue). */
   const inProcess = (text: string): { fewest: number | undefined; lower: number } => {
     const { instance } = readInstance(text, "t");
-    const r = solve(instance, {});
+    const r = searchInstance(instance, {});
     return { fewest: r.fewest, lower: r.fewest ?? instance.maxSteps + 1 };
   };
   const split = (r: QueuedProof): number => r.depths.filter((d) => d.prefixLength !== null).length;

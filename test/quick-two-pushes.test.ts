@@ -1,5 +1,5 @@
 /**
- * The shortcuts of the two last pushes (SearchOptions.quickTwoPushes; docs/search.md,
+ * The shortcuts of the two last pushes (RuleSwitches.quickTwoPushes; docs/search.md,
  * "Per-node speed"), which must decide exactly what the search decided without them:
  * - the search with them against the same search without them, on random sparse boards
  *   with corridors: all solutions (models 0), in the same order, and the same states
@@ -18,17 +18,17 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Instance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
-import { K_R } from "../src/push/competition/search/layout.js";
-import { LineMath } from "../src/push/competition/search/lines.js";
-import { LookAhead } from "../src/push/competition/search/lookahead.js";
-import { Commutation } from "../src/push/competition/search/pruning/commutation.js";
-import { AfterGrowth } from "../src/push/competition/search/pruning/after-growth.js";
-import { GrownReach } from "../src/push/competition/search/pruning/grown-reach.js";
-import { LastPush } from "../src/push/competition/search/pruning/last-push.js";
-import { SecondLast } from "../src/push/competition/search/pruning/second-last.js";
-import { TwoPushes } from "../src/push/competition/search/pruning/two-pushes.js";
-import { RootShare } from "../src/push/competition/search/share.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
+import { K_R } from "../src/push/competition/search/board/layout.js";
+import { LineMath } from "../src/push/competition/search/board/lines.js";
+import { LookAhead } from "../src/push/competition/search/board/lookahead.js";
+import { Commutation } from "../src/push/competition/search/exact/pruning/commutation.js";
+import { CommutationAfterGrowth } from "../src/push/competition/search/exact/pruning/commutation-after-growth.js";
+import { GrownReach } from "../src/push/competition/search/exact/pruning/grown-reach.js";
+import { LastPushJoins } from "../src/push/competition/search/exact/pruning/last-push-joins.js";
+import { NeedlessFirstPush } from "../src/push/competition/search/exact/pruning/needless-first-push.js";
+import { TwoPushJoins } from "../src/push/competition/search/exact/pruning/two-push-joins.js";
+import { DepthUnits } from "../src/push/competition/search/proof/units.js";
 import { enumerateSolutions, sumOverSeeds } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
 import { sparseBoard } from "./helpers/sparse-board.js";
@@ -52,7 +52,7 @@ describe.each([
       expect(withQuick.hash, instance.file).toBe(without.hash);
       expect(withQuick.nodes, instance.file).toBe(without.nodes);
       // one solution wanted: the commutation rules on, the table keyed with the last push
-      const one = (quick: boolean) => solve(instance, { models: 1, tableMegabytes: 1, poison: true, quickTwoPushes: quick });
+      const one = (quick: boolean) => searchInstance(instance, { models: 1, tableMegabytes: 1, poison: true, quickTwoPushes: quick });
       const a = one(false);
       const b = one(true);
       expect(b.depths.map((d) => d.nodes), instance.file).toEqual(a.depths.map((d) => d.nodes));
@@ -99,7 +99,7 @@ describe("LookAhead.growthAfterRowPush", () => {
         plies.bits.moveRows(state, cs2 + K_R * n, x);
         const cAt = cs2 + K_R * n;
         look.growth(state, 2 * stride, cAt, g, 24);
-        // rows near either set, as TwoPushes passes them
+        // rows near either set, as TwoPushJoins passes them
         let rows = 0;
         let cRows = 0;
         for (let r = 0; r < n; r++) {
@@ -134,7 +134,7 @@ describe("LookAhead.growthAfterRowPush", () => {
   }, 120_000);
 });
 
-describe("TwoPushes' line masks", () => {
+describe("TwoPushJoins' line masks", () => {
   it("no first push they drop is followed by a last push that makes the goal reachable (plain simulation)", () => {
     let dropped = 0;
     let kept = 0;
@@ -144,11 +144,11 @@ describe("TwoPushes' line masks", () => {
       const { n, tiles, set, goal, plies, cs } = made;
       const plain = new Plain(n);
       const lm = new LineMath(n);
-      const after = new AfterGrowth(plies, false);
+      const after = new CommutationAfterGrowth(plies, false);
       const commutation = new Commutation(plies, false, after);
-      const last = new LastPush(plies, lm, new LookAhead(plies.bits), commutation, new RootShare(0, 1, undefined));
+      const last = new LastPushJoins(plies, lm, new LookAhead(plies.bits), commutation, new DepthUnits(0, 1, undefined));
       const grown = new GrownReach(plies, true);
-      const two = new TwoPushes(plies, lm, new LookAhead(plies.bits), commutation, last, grown, new SecondLast(plies, lm, grown, false));
+      const two = new TwoPushJoins(plies, lm, new LookAhead(plies.bits), commutation, last, grown, new NeedlessFirstPush(plies, lm, grown, false));
       const state = plies.state;
       const g = plies.grow;
       const rAt = plies.stride + K_R * n;

@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import type { Push } from "../src/push/competition/board.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
 
 /** Field index after push p moved the field f (rows from the south, 0-based). */
 function moved(n: number, f: number, p: Push): number {
@@ -114,9 +114,9 @@ describe.each([
     for (let seed = 0; seed < 150; seed++) {
       const style = seed % 2 === 0 ? "maze" : "random";
       const { instance } = readInstance(toFacts(generate(size, maxSteps, 3000 + seed, style)), `seed ${seed}`);
-      const first = solve(instance, { models: 1, tableMegabytes: 1 });
+      const first = searchInstance(instance, { models: 1, tableMegabytes: 1 });
       if (first.fewest === undefined || first.fewest < 2) continue;
-      const all = solve(instance, { models: 0, maxSteps: first.fewest, commutation: false, tableMegabytes: 1 });
+      const all = searchInstance(instance, { models: 0, maxSteps: first.fewest, commutation: false, tableMegabytes: 1 });
       const n = instance.size;
       const tiles0 = Array.from(instance.board.tiles);
       const init = instance.board.index(instance.init);

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { competitionAnswer } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
+import { solve } from "../src/push/competition/search/exact/engine.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;

@@ -1,14 +1,14 @@
 /**
- * The pruning rules' counters: summed over threads by name (src/push/competition/search/rule-stats.ts),
- * and what the search reports per depth (src/push/competition/search/deepening.ts): a rule that keeps
+ * The pruning rules' counters: summed over threads by name (src/push/competition/search/run/rule-stats.ts),
+ * and what the search reports per depth (src/push/competition/search/exact/deepening.ts): a rule that keeps
  * only the first shortest solution never cuts when all solutions are wanted, and a
  * depth's counters are that depth's, not the run's so far.
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { readInstance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
-import { formatRuleStats, sumRuleStats } from "../src/push/competition/search/rule-stats.js";
+import { solve } from "../src/push/competition/search/exact/engine.js";
+import { formatRuleStats, sumRuleStats } from "../src/push/competition/search/run/rule-stats.js";
 import type { RuleStats } from "../src/push/competition/search/options.js";
 
 const rule = (name: string, tried: number, cut: number): RuleStats => ({ name, preserves: "every solution", lemma: "Lemma 1", tried, cut });

@@ -1,5 +1,5 @@
 /**
- * The shortest-solution pruning rules added since the commutation rule (src/push/competition/search/pruning/),
+ * The shortest-solution pruning rules added since the commutation rule (src/push/competition/search/exact/pruning/),
  * each against the search with
  * that rule off (all else equal): on 300 random instances whose search reaches depth 4
  * or more (N 6..10, max_steps 6, mostly random tiles, where the deep ones are), the
@@ -13,11 +13,11 @@ import { checkWitness } from "../src/push/competition/check.js";
 import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { solve, type SearchOptions } from "../src/push/competition/search/engine.js";
+import { searchInstance, type EngineOptions } from "../src/push/competition/search/exact/engine.js";
 import { parseFacts } from "../src/core/facts.js";
 
 /** [the rule's name in DepthStats.rules, the options that turn it off] */
-const RULES: [string, SearchOptions][] = [["commutation after growth", { afterGrowth: false }]];
+const RULES: [string, EngineOptions][] = [["commutation after growth", { afterGrowth: false }]];
 
 describe.each(RULES)("rule %s", (rule, off) => {
   it("300 instances reaching depth 4: the same fewest pushes with the rule as without", () => {
@@ -29,10 +29,10 @@ describe.each(RULES)("rule %s", (rule, off) => {
       const style = seed % 4 === 0 ? "maze" : "random";
       const { instance } = readInstance(toFacts(generate(size, 6, 7000 + seed, style)), `seed ${seed}`);
       const label = `seed ${7000 + seed} (${size}x${size}, ${style})`;
-      const plain = solve(instance, { models: 1, tableMegabytes: 1, ...off });
+      const plain = searchInstance(instance, { models: 1, tableMegabytes: 1, ...off });
       if (plain.depths.length <= 4) continue;
       deep++;
-      const pruned = solve(instance, { models: 1, tableMegabytes: 1 });
+      const pruned = searchInstance(instance, { models: 1, tableMegabytes: 1 });
       expect(pruned.fewest, label).toBe(plain.fewest);
       expect(pruned.exhausted || pruned.solutions.length > 0, label).toBe(true);
       if (pruned.solutions.length > 0) {

@@ -1,5 +1,5 @@
 /**
- * The transposition table shared by the search threads (src/push/competition/search/table.ts):
+ * The transposition table shared by the search threads (src/push/competition/search/exact/table.ts):
  * entries one search stores are seen by another on the same memory; a slot whose two words
  * come from two different entries (two threads writing it at once) is a miss, never a
  * wrong hit; and searches sharing one table (as the workers do, each with its share of the
@@ -10,8 +10,8 @@ import type { Push } from "../src/push/competition/board.js";
 import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
-import { TranspositionTable } from "../src/push/competition/search/table.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
+import { TranspositionTable } from "../src/push/competition/search/exact/table.js";
 import { canonical } from "./helpers/clingo.js";
 
 const WORDS = 8;
@@ -81,15 +81,15 @@ describe("TranspositionTable on shared memory", () => {
     const key = (s: readonly Push[]) => canonical(solutionAtoms(s));
     for (let seed = 0; seed < 24; seed++) {
       const { instance } = readInstance(toFacts(generate(3 + (seed % 2), 3 + (seed % 3), 9100 + seed, seed % 2 ? "maze" : "random")), `seed ${seed}`);
-      const whole = solve(instance, { models: 0 }).solutions.map(key).sort();
-      const first = solve(instance, {}).fewest;
+      const whole = searchInstance(instance, { models: 0 }).solutions.map(key).sort();
+      const first = searchInstance(instance, {}).fewest;
       for (const count of [2, 3]) {
         // a tiny table, so that the searches overwrite each other's entries
         const table = TranspositionTable.sharedBuffer(0);
-        const parts = Array.from({ length: count }, (_, index) => solve(instance, { models: 0, rootShare: { index, count }, sharedTable: table }).solutions.map(key)).flat().sort();
+        const parts = Array.from({ length: count }, (_, index) => searchInstance(instance, { models: 0, rootShare: { index, count }, sharedTable: table }).solutions.map(key)).flat().sort();
         expect(parts, `seed ${seed}, ${count} shares`).toEqual(whole);
         const shared = TranspositionTable.sharedBuffer(1);
-        const fewest = Array.from({ length: count }, (_, index) => solve(instance, { rootShare: { index, count }, sharedTable: shared }).fewest).filter((f) => f !== undefined);
+        const fewest = Array.from({ length: count }, (_, index) => searchInstance(instance, { rootShare: { index, count }, sharedTable: shared }).fewest).filter((f) => f !== undefined);
         expect(fewest.length === 0 ? undefined : Math.min(...fewest), `seed ${seed}`).toBe(first);
       }
     }

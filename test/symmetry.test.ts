@@ -1,12 +1,12 @@
-/** The board's symmetries (src/push/competition/search/symmetry.ts): a mirrored instance is the same puzzle, its solutions mirrored. */
+/** The board's symmetries (src/push/competition/search/anytime/symmetry.ts): a mirrored instance is the same puzzle, its solutions mirrored. */
 import { describe, expect, it } from "vitest";
 import type { Push } from "../src/push/competition/board.js";
 import { checkWitness } from "../src/push/competition/check.js";
 import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance, type Instance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
-import { SYMMETRIES, mapInstance, mapPush, mirroredBeam, unmapPushes } from "../src/push/competition/search/symmetry.js";
+import { solve } from "../src/push/competition/search/exact/engine.js";
+import { SYMMETRIES, mapInstance, mapPush, mirroredBeam, unmapPushes } from "../src/push/competition/search/anytime/symmetry.js";
 import { parseFacts } from "../src/core/facts.js";
 
 const valid = (instance: Instance, pushes: readonly Push[]): boolean =>

@@ -1,7 +1,7 @@
 /**
  * The search shared out over threads: each thread claims first pushes from a shared
- * counter per depth (SearchOptions.claimRoot; rootShare is the static split), and the
- * coordinator (src/push/competition/search/run.ts, src/push/competition/search/merge.ts) passes solutions on depth by depth.
+ * counter per depth (WorkOptions.claimRoot; rootShare is the static split), and the
+ * coordinator (src/push/competition/search/run/run.ts, src/push/competition/search/run/merge.ts) passes solutions on depth by depth.
  * Results must not depend on the thread count.
  */
 import { spawnSync } from "node:child_process";
@@ -12,7 +12,7 @@ import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 import { readInstance } from "../src/push/competition/instance.js";
-import { solve } from "../src/push/competition/search/engine.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
 import type { Push } from "../src/push/competition/board.js";
 import { allAnswerSets, canonical } from "./helpers/clingo.js";
 
@@ -29,9 +29,9 @@ describe("root shares", () => {
   it("together find exactly the solutions of the whole search, on 40 random instances", () => {
     for (let seed = 0; seed < 40; seed++) {
       const { instance } = readInstance(toFacts(generate(2 + (seed % 4), 1 + (seed % 3), 7000 + seed, seed % 2 ? "maze" : "random")), `seed ${seed}`);
-      const whole = solve(instance, { models: 0 }).solutions.map(key).sort();
+      const whole = searchInstance(instance, { models: 0 }).solutions.map(key).sort();
       for (const count of [2, 3, 5]) {
-        const parts = Array.from({ length: count }, (_, index) => solve(instance, { models: 0, rootShare: { index, count } }).solutions.map(key)).flat().sort();
+        const parts = Array.from({ length: count }, (_, index) => searchInstance(instance, { models: 0, rootShare: { index, count } }).solutions.map(key)).flat().sort();
         expect(parts, `seed ${seed}, ${count} shares`).toEqual(whole);
       }
     }
@@ -79,8 +79,8 @@ describe("labsolve --threads, past the exact search up to 3 pushes (workers, cla
     for (let seed = 0; out.length < 3 && seed < 200; seed++) {
       const facts = toFacts(generate(6, 4, 8100 + seed, seed % 2 ? "maze" : "random"));
       const { instance } = readInstance(facts, `seed ${seed}`);
-      if ((solve(instance, { models: 1 }).fewest ?? 0) < 4) continue;
-      const r = solve(instance, { models: 0 });
+      if ((searchInstance(instance, { models: 1 }).fewest ?? 0) < 4) continue;
+      const r = searchInstance(instance, { models: 0 });
       if (r.fewest !== undefined && r.fewest >= 4 && r.solutions.length <= 400) out.push({ facts, all: r.solutions.map(key).sort(), fewest: r.fewest });
     }
     return out;
@@ -127,7 +127,7 @@ describe("--stats of a run whose quota runs out in the middle of a depth", () =>
 
   it("lists that depth with every thread's states (1 thread: exactly the engine's) and counts them in the total", () => {
     const { instance } = readInstance(readFileSync(file, "utf8"), file);
-    const engine = solve(instance, { models: 100, maxSteps: 6 });
+    const engine = searchInstance(instance, { models: 100, maxSteps: 6 });
     expect(engine.depths.map((d) => d.solutions)).toEqual([0, 0, 0, 0, 23, 77]);
     for (const threads of [1, 2]) {
       const r = stats(threads);
@@ -149,7 +149,7 @@ describe("--stats of a run whose quota runs out in the middle of a depth", () =>
     // not searched, and not listed)
     const facts = toFacts(generate(10, 12, 5, "random"));
     const { instance } = readInstance(facts, "seed 5");
-    const fewest = solve(instance, {}).fewest;
+    const fewest = searchInstance(instance, {}).fewest;
     expect(fewest).toBe(5);
     for (const threads of [1, 2]) {
       const r = labsolveStats(["--threads", String(threads), "--stats"], facts);

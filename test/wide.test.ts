@@ -16,9 +16,9 @@ import { solutionAtoms } from "../src/push/competition/format.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { prng } from "../src/core/random.js";
 import { instanceFromData, readInstance, type Instance } from "../src/push/competition/instance.js";
-import { solveBeam } from "../src/push/competition/search/beam.js";
-import { solve } from "../src/push/competition/search/engine.js";
-import { makeBoard } from "../src/push/competition/search/searchboard.js";
+import { solveBeam } from "../src/push/competition/search/anytime/beam.js";
+import { searchInstance } from "../src/push/competition/search/exact/engine.js";
+import { makeBoard } from "../src/push/competition/search/board/searchboard.js";
 import { parseFacts } from "../src/core/facts.js";
 
 const instanceOf = (size: number, maxSteps: number, seed: number, style: "maze" | "random"): Instance =>
@@ -31,8 +31,8 @@ describe("WideBoard", () => {
     let solutions = 0;
     for (let seed = 0; seed < 120; seed++) {
       const instance = instanceOf(2 + (seed % 8), 3, 300 + seed, seed % 2 === 0 ? "maze" : "random");
-      const bit = solve(instance, { models: 0 });
-      const wide = solve(instance, { models: 0, wide: true });
+      const bit = searchInstance(instance, { models: 0 });
+      const wide = searchInstance(instance, { models: 0, wide: true });
       expect(text(wide.solutions), `seed ${300 + seed}`).toEqual(text(bit.solutions));
       solutions += bit.solutions.length;
     }
@@ -108,7 +108,7 @@ describe("WideBoard", () => {
     for (const size of [33, 34, 63, 64, 65]) {
       const instance = instanceOf(size, 4, 7 + size, "random");
       // the shortest solution within 2 pushes, or none: both boards searched in full
-      const wide = solve(instance, { models: 0, maxSteps: 2 });
+      const wide = searchInstance(instance, { models: 0, maxSteps: 2 });
       for (const s of wide.solutions) {
         const atoms = solutionAtoms(s).map((a) => `${a}.`).join(" ");
         expect(checkWitness({ ...instance, maxSteps: 2 }, parseFacts(atoms, "<witness>")).valid, atoms).toBe(true);

@@ -25,7 +25,7 @@ export function endQuietlyOnClosedPipe(): void {
 /**
  * Refuses a `--memory` budget larger than the machine's memory: the tables would fail to
  * allocate, or swap the machine to a halt (each table is also capped at 2 GiB:
- * src/push/competition/search/table.ts).
+ * src/push/competition/search/exact/table.ts).
  * @param megabytes the option's value, MiB
  * @throws Error (a usage error: `labsolve: error: ...`, exit 65) naming the machine's memory
  */

@@ -5,8 +5,8 @@
  */
 import { expect } from "vitest";
 import type { Instance } from "../../src/push/competition/instance.js";
-import { solve } from "../../src/push/competition/search/engine.js";
-import type { SearchOptions } from "../../src/push/competition/search/options.js";
+import { searchInstance } from "../../src/push/competition/search/exact/engine.js";
+import type { EngineOptions, RuleSwitches } from "../../src/push/competition/search/options.js";
 
 export interface Enumeration {
   count: number;
@@ -18,9 +18,9 @@ export interface Enumeration {
 }
 
 /** Enumerates with `options` added (the rule's switch); `lemma` as the rule reports it ("Lemma 15"). */
-export function enumerateSolutions(instance: Instance, options: SearchOptions, lemma: string): Enumeration {
+export function enumerateSolutions(instance: Instance, options: EngineOptions, lemma: string): Enumeration {
   let hash = 0;
-  const result = solve(instance, {
+  const result = searchInstance(instance, {
     models: 0,
     tableMegabytes: 1,
     keep: false,
@@ -40,7 +40,7 @@ export function enumerateSolutions(instance: Instance, options: SearchOptions, l
  * same solutions in the same order and no more states with it; returns the solutions and
  * the rule's cuts.
  */
-export function expectSameSolutions(instance: Instance, rule: keyof SearchOptions, lemma: string): { solutions: number; cut: number } {
+export function expectSameSolutions(instance: Instance, rule: keyof RuleSwitches, lemma: string): { solutions: number; cut: number } {
   const without = enumerateSolutions(instance, { [rule]: false }, lemma);
   const withRule = enumerateSolutions(instance, { [rule]: true }, lemma);
   expect(withRule.count, instance.file).toBe(without.count);
@@ -72,7 +72,7 @@ export async function sumOverSeeds<K extends string>(count: number, each: (seed:
 export function expectSameSolutionsOver(
   count: number,
   make: (seed: number) => Instance,
-  rule: keyof SearchOptions,
+  rule: keyof RuleSwitches,
   lemma: string,
 ): Promise<{ solutions: number; cut: number }> {
   return sumOverSeeds(count, (seed) => expectSameSolutions(make(seed), rule, lemma));

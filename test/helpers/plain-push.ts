@@ -5,9 +5,9 @@
  */
 import { prng } from "../../src/core/random.js";
 import { instanceFromData } from "../../src/push/competition/instance.js";
-import { K_R } from "../../src/push/competition/search/layout.js";
-import { LookAhead } from "../../src/push/competition/search/lookahead.js";
-import { Plies } from "../../src/push/competition/search/plies.js";
+import { K_R } from "../../src/push/competition/search/board/layout.js";
+import { LookAhead } from "../../src/push/competition/search/board/lookahead.js";
+import { PlyStack } from "../../src/push/competition/search/exact/ply-stack.js";
 
 /**
  * A plain simulation for the test alone (0-based fields r * N + c, rows from the south;
@@ -93,7 +93,7 @@ export class Plain {
 }
 
 /** A random sparse board with corridors, and a start R closed under walking whose goal is apart (or undefined). */
-export function randomState(seed: number, sizes: number[]): { n: number; tiles: Uint8Array; set: Uint8Array; goal: number; plies: Plies; cs: number } | undefined {
+export function randomState(seed: number, sizes: number[]): { n: number; tiles: Uint8Array; set: Uint8Array; goal: number; plies: PlyStack; cs: number } | undefined {
   const rand = prng(90000 + seed);
   const n = sizes[Math.floor(rand() * sizes.length)];
   const plain = new Plain(n);
@@ -115,7 +115,7 @@ export function randomState(seed: number, sizes: number[]): { n: number; tiles: 
   const field = (f: number) => ({ row: Math.floor(f / n) + 1, col: (f % n) + 1 });
   const instance = instanceFromData({ size: n, maxSteps: 5, tiles, init: field(init), goal: field(goal) }, `seed ${seed}`);
   // ply 1's state: the start with R closed under walking (as after a push that moved nothing of it)
-  const plies = new Plies(instance, 5, 0, false, undefined, undefined);
+  const plies = new PlyStack(instance, 5, 0, false, undefined, undefined);
   const stride = plies.stride;
   plies.state.copyWithin(stride, 0, stride);
   plies.board.walk(plies.state, stride);

@@ -3,7 +3,7 @@
  * interruption: unsolvable, but not in a way the solver sees at once. The goal's tile
  * opens only north and no tile opens south, so no link can ever lead onto the goal, yet
  * every push sequence up to max_steps has to be tried. (A goal tile with no opening at
- * all is proven unsolvable at once: src/push/competition/search/pruning/hopeless.ts.)
+ * all is proven unsolvable at once: src/push/competition/search/exact/pruning/hopeless.ts.)
  */
 import { generate, toFacts } from "../../src/push/competition/generate.js";
 import type { InstanceData } from "../../src/push/competition/instance.js";

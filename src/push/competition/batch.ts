@@ -9,7 +9,7 @@ import { readOutput } from "../../core/witness.js";
 import { checkWitness } from "./check.js";
 import { competitionAnswer } from "./format.js";
 import { readInstance } from "./instance.js";
-import { assertSearchable, runSearch } from "./search/run.js";
+import { assertSearchable, runSearch } from "./search/run/run.js";
 
 function errorRow(instance: string, error: string, errorKind: BatchRow["errorKind"], extra: Partial<BatchRow> = {}): BatchRow {
   return { instance, N: null, max_steps: null, status: "error", pushes: null, optimal: null, lowerBound: null, witness: null, seconds: 0, nodes: 0, verified: null, error, errorKind, ...extra };

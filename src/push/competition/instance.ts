@@ -26,7 +26,7 @@ export interface Instance {
   sizeAt?: SourcePosition;
 }
 
-/** The largest board an instance may have: MAX_BOARD x MAX_BOARD (the solver's own limit is lower: src/push/competition/search/layout.ts MAX_SIZE). */
+/** The largest board an instance may have: MAX_BOARD x MAX_BOARD (the solver's own limit is lower: src/push/competition/search/board/layout.ts MAX_SIZE). */
 export const MAX_BOARD = 1024;
 
 /** An instance as plain data, 1-based fields (what generators make and workers receive). */

@@ -51,7 +51,7 @@ export const drawing: FactsDrawing = {
     if (witness) return { play: playCompetition(instance, witness), warnings };
     // labsolve's anytime search (beam, shortening, iterative deepening in worker threads)
     // under the time limit: the best solution found, proven shortest or not
-    const { assertSearchable, runSearch } = await import("./search/run.js");
+    const { assertSearchable, runSearch } = await import("./search/run/run.js");
     assertSearchable(instance);
     const r = await runSearch(instance, { timeLimit: options.timeLimit, threads: Math.max(1, availableParallelism()) });
     const best = r.solutions[0];

@@ -10,10 +10,10 @@ import type { ProofPart, ProofPartResult, ProofSplitter } from "../../core/plugi
 import type { Push } from "./board.js";
 import { readInstance } from "./instance.js";
 import { solutionAtoms } from "./format.js";
-import { solve } from "./search/engine.js";
-import { PrefixCut } from "./search/prefix.js";
-import { assertSearchable } from "./search/run.js";
-import { exactBeams } from "./search/upper-bound.js";
+import { searchInstance } from "./search/exact/engine.js";
+import { PrefixCut } from "./search/proof/prefix-cut.js";
+import { assertSearchable } from "./search/run/run.js";
+import { exactBeams } from "./search/anytime/upper-bound.js";
 
 const witnessOf = (pushes: Push[]): string => solutionAtoms(pushes).map((a) => `${a}.`).join(" ");
 
@@ -45,7 +45,7 @@ export const splitter: ProofSplitter = {
     assertSearchable(instance);
     const started = performance.now();
     const cut = new PrefixCut({ depth: part.depth, prefixes: part.prefixes, budget: part.budget, frontierLength: part.frontierLength, sizesLength: part.sizesLength });
-    const r = solve(instance, { maxSteps: part.depth, models: 1, tableMegabytes: part.tableMegabytes, prefix: cut, shouldStop });
+    const r = searchInstance(instance, { maxSteps: part.depth, models: 1, tableMegabytes: part.tableMegabytes, prefix: cut, shouldStop });
     if (r.interrupted) throw new Error(`${name}: the search of a part of depth ${part.depth} was stopped`);
     cut.closeSize();
     // depth 0 and 1 are not cut at the root (prefix.ts): a solution shorter than the

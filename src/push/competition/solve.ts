@@ -1,6 +1,6 @@
 /**
  * The competition's solver part (labsolve on competition facts): read the instance,
- * search (src/push/competition/search/run.ts: the beam, iterative deepening, worker
+ * search (src/push/competition/search/run/run.ts: the beam, iterative deepening, worker
  * threads), hand each answer to the command's sink and return the outcome; statistics
  * on the command's reporter (stderr).
  */
@@ -10,8 +10,8 @@ import { StatusLine, formatProgress, type ProgressFigures } from "../../core/sta
 import type { Push } from "./board.js";
 import { solutionAtoms } from "./format.js";
 import { instanceFromAtoms } from "./instance.js";
-import { assertSearchable, runSearch } from "./search/run.js";
-import { formatRuleStats } from "./search/rule-stats.js";
+import { assertSearchable, runSearch } from "./search/run/run.js";
+import { formatRuleStats } from "./search/run/rule-stats.js";
 
 /** Seconds over which the progress line's nodes per second are measured. */
 const RATE_WINDOW_S = 2;
@@ -48,7 +48,7 @@ export const solver: FactsSolver = {
     if (flags.checkpoint !== undefined && flags.models !== 1) throw new Error("--checkpoint records a proof of the fewest pushes: it does not combine with -n other than 1");
     if (flags.checkpoint !== undefined && flags.any) throw new Error("--checkpoint records a proof of the fewest pushes: it does not combine with --any");
     // read (and refused if it is another proof's) before anything is printed
-    const checkpoint = flags.checkpoint === undefined ? undefined : (await import("./search/checkpoint.js")).openCheckpoint(flags.checkpoint, instance, input.source.text, flags.maxSteps);
+    const checkpoint = flags.checkpoint === undefined ? undefined : (await import("./search/proof/checkpoint.js")).openCheckpoint(flags.checkpoint, instance, input.source.text, flags.maxSteps);
     if (checkpoint) checkpoint.onError = (message) => report.write(`${checkpoint.path}: warning: cannot write the checkpoint (${message}); the search goes on\n`);
     // on a terminal, a progress line on stderr, redrawn in place; cleared before anything
     // else is written (answers may go to the same terminal)

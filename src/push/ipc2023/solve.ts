@@ -2,7 +2,7 @@
  * The IPC 2023 solver part (labsolve plan, docs/ipc2023.md): the domain checked, the
  * problem read, then the planner as an anytime planner in worker threads (search/thread.ts).
  * With one thread: a quick plan first, then the exact search for a cheaper one, in turn. With
- * K >= 2 (--threads, default the machine's cores): the exact search (search/share.ts) runs
+ * K >= 2 (--threads, default the machine's cores): the exact search (search/units.ts) runs
  * from the start on K - 1 threads; after EARLY_MS (500 ms), unless it has ended, one more
  * thread makes the quick plan and cheaper ones, each plan's cost shared with the exact search
  * (it then looks only below it), and then joins the exact search, the threads sharing out
@@ -19,7 +19,7 @@ import type { PlanSolver } from "../../core/plugin.js";
 import { makeOutcome, type Outcome } from "../../core/outcome.js";
 import { planActions, planText } from "./plan-writer.js";
 import { readPlannerTask } from "./planner-input.js";
-import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "./search/share.js";
+import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "./search/units.js";
 import { inTaskCosts, type IpcMove, type IpcResult, type IpcTask } from "./task.js";
 
 type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "iteration"; bound: number; expanded: number } | { kind: "done"; result?: IpcResult; expanded: number };

@@ -1,6 +1,6 @@
-/** The search's options, per-depth statistics and result (src/push/competition/search/engine.ts solve). */
+/** The search's options, per-depth statistics and result (src/push/competition/search/exact/engine.ts solve). */
 import type { Push } from "../board.js";
-import type { PrefixCut } from "./prefix.js";
+import type { PrefixCut } from "./proof/prefix-cut.js";
 
 /** What the search measured at one depth of the iterative deepening. */
 export interface DepthStats {
@@ -39,7 +39,11 @@ export interface RuleStats {
 /** What a pruning rule keeps of the answer sets. */
 export type Preserves = "every solution" | "every shortest solution" | "the first shortest solution";
 
-/** Options of one search. */
+/**
+ * The options a user of the library sets for one search (src/index.ts exports this type):
+ * the horizon, how many answers, the table's memory, when to stop, and what to hear.
+ * The threads, the time limit, a checkpoint and `--any` are a run's (RunOptions, run/).
+ */
 export interface SearchOptions {
   /** horizon override; default the instance's max_steps */
   maxSteps?: number;
@@ -47,13 +51,6 @@ export interface SearchOptions {
   models?: number;
   /** transposition table size in MiB (default 64); 0 disables it */
   tableMegabytes?: number;
-  /**
-   * The memory of a transposition table shared with other searches (worker threads:
-   * TranspositionTable.sharedBuffer), used instead of a table of tableMegabytes of its
-   * own (tableMegabytes 0 still disables it). Its entries hold whoever stored them:
-   * "this state needs more than k pushes" is a fact of the state (docs/search.md, Lemma 2).
-   */
-  sharedTable?: SharedArrayBuffer;
   /** polled every few thousand states; returning true interrupts the search */
   shouldStop?: () => boolean;
   /** called at each poll of shouldStop (every few thousand states) with the states generated so far */
@@ -67,17 +64,27 @@ export interface SearchOptions {
    * sees them (an enumeration of millions streams in bounded memory), the result counts them.
    */
   keep?: boolean;
+}
+
+/**
+ * What the run gives one search besides the user's options (not exported by the library):
+ * the work of a depth shared among threads in units (proof/units.ts), a proof job's
+ * prefixes, a resumed proof's depths and units, a known solution, the shared table.
+ */
+export interface WorkOptions {
+  /**
+   * The memory of a transposition table shared with other searches (worker threads:
+   * TranspositionTable.sharedBuffer), used instead of a table of tableMegabytes of its
+   * own (tableMegabytes 0 still disables it). Its entries hold whoever stored them:
+   * "this state needs more than k pushes" is a fact of the state (docs/search.md, Lemma 2).
+   */
+  sharedTable?: SharedArrayBuffer;
   /**
    * Called before each depth of the deepening is searched (the workers of an
-   * enumeration wait there for each other: src/push/competition/search/worker.ts); may throw
-   * Interrupted (src/push/competition/search/plies.ts) to stop the search.
+   * enumeration wait there for each other: src/push/competition/search/run/worker.ts); may throw
+   * Interrupted (src/push/competition/search/exact/ply-stack.ts) to stop the search.
    */
   beforeDepth?: (depth: number) => void;
-  /**
-   * Skip push orders that a swapped order dominates (the commutation rule, docs/search.md Lemma 3). Sound only
-   * when the first solution of the fewest pushes is wanted; default: models === 1.
-   */
-  commutation?: boolean;
   /**
    * Search only the sequences whose first push m has m % count === index (move order of
    * BitBoard), so that `count` searches with indices 0..count-1 share the work. The
@@ -86,7 +93,7 @@ export interface SearchOptions {
   rootShare?: { index: number; count: number };
   /**
    * Dynamic sharing of a depth's units (first pushes, or pairs from rootPairs on:
-   * src/push/competition/search/share.ts) among searches (worker threads): called at
+   * src/push/competition/search/proof/units.ts) among searches (worker threads): called at
    * the root of depth d for the next unit nobody has taken yet; returns a unit index
    * (0 <= u < 4N, or < (4N)^2 for pairs; larger than any it returned before for d), or
    * one past the last when all are taken; or -1 when it keeps no counter for depth d (the
@@ -99,11 +106,11 @@ export interface SearchOptions {
   /**
    * A proof job's part of one depth (labsolve --queue): only that depth, only below the
    * cut's prefixes, and past its node budget the frontier instead of the search
-   * (src/push/competition/search/prefix.ts); read the cut's frontier and sizes after.
+   * (src/push/competition/search/proof/prefix-cut.ts); read the cut's frontier and sizes after.
    */
   prefix?: PrefixCut;
   /**
-   * The first depth searched (default 0): a resumed proof (src/push/competition/search/checkpoint.ts)
+   * The first depth searched (default 0): a resumed proof (src/push/competition/search/proof/checkpoint.ts)
    * knows the depths below it to have no solution.
    */
   fromDepth?: number;
@@ -111,8 +118,8 @@ export interface SearchOptions {
    * From this depth on, the units shared, skipped and reported done are pairs (m0, m1)
    * of a first and a second push, numbered m0 * 4N + m1, instead of first pushes; at
    * least 5, so that ply 1 has 4 pushes or more left (its loop is dfs.ts's own). Not
-   * used with a proof job's prefixes or with relevance deferral (both ignore it).
-   * labsolve --checkpoint sets it (PAIRS_FROM, src/push/competition/search/share.ts).
+   * used with a proof job's prefixes (it ignores it).
+   * labsolve --checkpoint sets it (PAIRS_FROM, src/push/competition/search/proof/units.ts).
    */
   rootPairs?: number;
   /**
@@ -128,11 +135,24 @@ export interface SearchOptions {
    */
   onRootDone?: (depth: number, unit: number, nodes: number) => void;
   /**
-   * A solution known beforehand (the beam's, src/push/competition/search/beam.ts), models 1 only: when the
+   * A solution known beforehand (the beam's, src/push/competition/search/anytime/beam.ts), models 1 only: when the
    * deepening reaches its length without a shorter solution, it is the answer and that
    * depth is not searched (share index 0 reports it).
    */
   known?: Push[];
+}
+
+/**
+ * Switches of the pruning rules, for tests and measurements only (not exported by the
+ * library): each turns a rule off (or the board wide) so that a test can compare the
+ * search with and without it. Every default is the search a user runs.
+ */
+export interface RuleSwitches {
+  /**
+   * Skip push orders that a swapped order dominates (the commutation rule, docs/search.md Lemma 3). Sound only
+   * when the first solution of the fewest pushes is wanted; default: models === 1.
+   */
+  commutation?: boolean;
   /**
    * The commutation rule also after a push that grew R (docs/search.md, Lemma 3b);
    * default true, only with the commutation rule and on BitBoard.
@@ -142,14 +162,14 @@ export interface SearchOptions {
   wide?: boolean;
   /**
    * Filter the last two pushes by the lines touching R and the goal's component and by
-   * LookAhead.grows (rules LastPush and TwoPushes, Lemmas 4-8); default true. Off, every push of every ply is
+   * LookAhead.grows (rules LastPushJoins and TwoPushJoins, Lemmas 4-8); default true. Off, every push of every ply is
    * tried: the plain search the tests compare the filters with.
    */
   lookahead?: boolean;
   /**
    * With three pushes left, skip the first pushes after which no last push can touch
-   * both R and C because one of them cannot grow (rule ThreePushes, docs/search.md
-   * Lemma 15), and with it rule FourPushes (Lemma 16, four pushes left, built on it); default
+   * both R and C because one of them cannot grow (rule StuckSet, docs/search.md
+   * Lemma 15), and with it rule StuckSetsApart (Lemma 16, four pushes left, built on it); default
    * true, only with the look-ahead. Off: the search the tests and
    * measurements compare it with.
    */
@@ -165,13 +185,13 @@ export interface SearchOptions {
   /**
    * With two pushes left, a last push is dropped after a first push whose line does not
    * hold the goal and that does not grow R, when the walks of R and of C
-   * after the last push alone show that the first push cannot matter (rule SecondLast,
+   * after the last push alone show that the first push cannot matter (rule NeedlessFirstPush,
    * docs/search.md Lemma 19); the first push is skipped when no last push is left. Default
    * true, only with the look-ahead. Off: the search the tests and measurements compare it with.
    */
   secondLast?: boolean;
   /**
-   * With two pushes left, shortcuts of TwoPushes that decide exactly as before (the
+   * With two pushes left, shortcuts of TwoPushJoins that decide exactly as before (the
    * same states, the same solutions in the same order): a state made by a row push that
    * grew neither set takes the growth words of the rows away from that push from its
    * parent (LookAhead.growthAfterRowPush), and the first pushes that grow neither set,
@@ -184,41 +204,15 @@ export interface SearchOptions {
    */
   quickTwoPushes?: boolean;
   /**
-   * With three pushes left, a row push that grows neither R nor C is judged before its
-   * state is written: TwoPushes' test of the state with two left (the lines, growth words
-   * and line masks it reads before looking at any first push) is made on what follows
-   * from the state with three left, and when it leaves no first push the push is
-   * skipped (rule TwoAhead, docs/search.md Lemma 18); only with the look-ahead. Default
-   * false: it lowers the states but not the time (docs/search.md, "What 18 saves").
-   */
-  twoAhead?: boolean;
-  /**
    * For tests: a ply's state that the search leaves unwritten (far pushes with three
    * left, Lemma 8) is cleared (no openings, R empty) instead of keeping a
    * stale state, so that code reading it gives wrong answers that the tests see.
    */
   poison?: boolean;
-  /**
-   * A measurement (scripts/deferral-census.ts; docs/search.md, "Relevance deferral"):
-   * called at the end of each depth's search with, per ply, the states made at plies
-   * with three pushes left or more (total) and those whose far pushes (Lemma 10) have
-   * all been touched (touched). Cuts nothing.
-   */
-  /**
-   * Relevance deferral (docs/search.md, Lemmas 10-14): far pushes with four pushes left or
-   * more share one blank child until R comes beside what they changed. Default false (it
-   * costs more states than it saves: docs/search.md, "Relevance deferral"); used only
-   * with one solution wanted (models 1) and the look-ahead (BitBoard).
-   */
-  deferral?: boolean;
-  /**
-   * For tests: relevance deferral with any `models`. Sound only when no solution is
-   * shorter than the horizon (maxSteps the fewest pushes): then it keeps every solution
-   * of the horizon's length (Lemma 14), which the tests compare one by one.
-   */
-  deferralEveryModel?: boolean;
-  census?: (depth: number, total: number[], touched: number[]) => void;
 }
+
+/** Everything one search can be given: the user's options, the run's, the tests' switches. */
+export type EngineOptions = SearchOptions & WorkOptions & RuleSwitches;
 
 /** How a search ended. */
 export interface SearchResult {

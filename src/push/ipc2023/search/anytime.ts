@@ -1,5 +1,5 @@
 /**
- * The IPC planner as an anytime planner (issue 21, part 6): the exact search (index.ts) for
+ * The IPC planner as an anytime planner: the exact search (index.ts) for
  * EARLY_MS, then the quick plan, the exact search below it, and after FIRST_MS a search for a
  * cheaper quick plan (quick.ts) with the exact search again below that.
  */
@@ -99,7 +99,7 @@ const DEEP_GAP = 3;
  * best plan is DEEP_GAP or more above options.lowerBound() (the exact search's), one more with
  * W = 1.25 keeping all the states quickPlan may keep (not a tenth), for up to DEEP_MS (where
  * the gap is small, the exact search settles it sooner). Each plan goes to onPlan as it comes.
- * It ends there (the thread then joins the exact search, share.ts), or when shouldStop says so
+ * It ends there (the thread then joins the exact search, units.ts), or when shouldStop says so
  * (the exact search has ended, a time limit, a signal). Every plan it hands on is valid; none
  * is claimed optimal.
  * @param task the task (0-based PDDL coordinates)

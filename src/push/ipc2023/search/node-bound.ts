@@ -4,18 +4,18 @@
  * - Lemma R (rotations.ts): plans walking south and east only need the row and column shifts
  *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
  *   Lemma L's search, which is made only where Lemma R does not cut (raiseByRotations). Lemma J
- *   (joint.ts) ties Lemma R's two views field by field; asked first (from the parent's views for
- *   a push). Lemma K (joined.ts) joins Lemma J's two views (every touched line charged its
+ *   (one-view.ts) ties Lemma R's two views field by field; asked first (from the parent's views for
+ *   a push). Lemma K (both-views.ts) joins Lemma J's two views (every touched line charged its
  *   shift); asked after Lemma J, where it does not cut, and only with 3 or fewer pushes to
  *   spare; Lemma R's south-east term last. Lemma F (walk.ts): Lemma R's F up to 1 from the
  *   regions of the robot and of the exit on the board as it is, in place of Lemma L's search with
  *   steps free (otherPlans).
- * - Lemma S: where Lemma J's views do not cut, Lemma L's search cannot (jointPassed; the search
+ * - Lemma S: where Lemma J's views do not cut, Lemma L's search cannot (oneViewPassed; the search
  *   is then not made).
  * - Lemma A: right after a step south or east, a south-east plan that pushes pays one push (the
  *   first of its phase, on a line the walk has left) that Lemma J does not count (anchorCut); its
  *   plans without a push are walks on the board as it is, at least the shortest one's steps.
- * - Lemma E (joined.ts): Lemma K with the foreign cards paid for by the crossing lines' pushes, in
+ * - Lemma E (both-views.ts): Lemma K with the foreign cards paid for by the crossing lines' pushes, in
  *   the node's bound and, with the anchor, in Lemma A's check.
  * - Lemma V (walk.ts): at one or two pushes to spare, the plans with a north or west
  *   step make M + 2 steps and one or two pushes; checked push by push (otherPlans).
@@ -25,8 +25,8 @@
  * y*N + x. Rules: domain.pddl of IPC 2023 (docs/ipc2023.md).
  */
 import type { IpcTask } from "../task.js";
-import { JoinedBound } from "./joined.js";
-import { JointBound } from "./joint.js";
+import { BothViewsBound } from "./both-views.js";
+import { OneViewBound } from "./one-view.js";
 import { LineBound } from "./lines.js";
 import type { IpcSearchOptions } from "./options.js";
 import { RotationBound } from "./rotations.js";
@@ -46,13 +46,13 @@ export class NodeBound extends PlanState {
   readonly lines: LineBound | undefined;
   readonly boundCache = new BoundCache(18);
   readonly rotations: RotationBound | undefined;
-  readonly joint: JointBound | undefined;
-  /** Lemma K (joined.ts), where Lemma J is on and the line masks are kept */
-  readonly joined: JoinedBound | undefined;
+  readonly oneView: OneViewBound | undefined;
+  /** Lemma K (both-views.ts), where Lemma J is on and the line masks are kept */
+  readonly bothViews: BothViewsBound | undefined;
   /** the board as it is: a walk to the exit? (Lemma R's other plans' term with no flag to spare; with the line masks) */
   readonly walk: WalkOnBoard | undefined;
-  /** Lemma J of a push's child from its parent's prepared views (JointBound.prepare; off: option noJointReuse) */
-  readonly jointReuse: boolean;
+  /** Lemma J of a push's child from its parent's prepared views (OneViewBound.prepare; off: option noJointReuse) */
+  readonly oneViewReuse: boolean;
   /** Lemma S: no Lemma L search where Lemma J's views did not cut (off: option noLineSkip) */
   readonly lineSkip: boolean;
   /** Lemma A (anchorCut; off: option noAnchor, or without Lemma J and the line masks) */
@@ -67,7 +67,7 @@ export class NodeBound extends PlanState {
   /** states Lemma A cut */
   anchorCuts = 0;
   /** set by raiseByRotations: Lemma J was asked and did not cut */
-  jointPassed = false;
+  oneViewPassed = false;
   readonly onRotation: ((g: number, before: number, raised: number) => void) | undefined;
 
   /** @param options the lemmas switched off (IpcSearchOptions: noLineBound, noRotationBound, noJointBound, ...) */
@@ -79,14 +79,14 @@ export class NodeBound extends PlanState {
     this.partialOrder = !options.noPartialOrder;
     this.lines = options.noLineBound ? undefined : new LineBound(n);
     this.rotations = options.noRotationBound || !this.lines ? undefined : new RotationBound(n);
-    this.joint = options.noJointBound || !this.rotations ? undefined : new JointBound(n);
+    this.oneView = options.noJointBound || !this.rotations ? undefined : new OneViewBound(n);
     this.lineSkip = !options.noLineSkip;
-    this.joined = this.joint && this.masks && !options.noJoinedBound ? new JoinedBound(n, !options.noForeignCharge) : undefined;
+    this.bothViews = this.oneView && this.masks && !options.noJoinedBound ? new BothViewsBound(n, !options.noForeignCharge) : undefined;
     this.walk = this.masks ? new WalkOnBoard(n) : undefined;
-    this.anchor = this.joint !== undefined && this.walk !== undefined && this.partialOrder && !options.noAnchor;
+    this.anchor = this.oneView !== undefined && this.walk !== undefined && this.partialOrder && !options.noAnchor;
     this.walkLength = !options.noWalkLength;
     this.onePush = !options.noOnePush;
-    this.jointReuse = this.joint !== undefined && this.masks !== undefined && !options.noJointReuse;
+    this.oneViewReuse = this.oneView !== undefined && this.masks !== undefined && !options.noJointReuse;
     this.onRotation = options.onRotationBound;
   }
 
@@ -100,20 +100,20 @@ export class NodeBound extends PlanState {
    * @param last the action that led here: a push's child reads Lemma J from its parent's prepared views
    */
   raiseByRotations(g: number, h: number, robot: number, limit: number, a: number, b: number, last: number): number {
-    // Lemma J (joint.ts) first: it cuts almost every state Lemma R's south-east term cuts
+    // Lemma J (one-view.ts) first: it cuts almost every state Lemma R's south-east term cuts
     let se = 0;
-    this.jointPassed = false;
-    if (this.joint) {
+    this.oneViewPassed = false;
+    if (this.oneView) {
       se =
-        this.jointReuse && last >= 0 && last < this.stepBase
-          ? this.joint.boundAfterPush(g - 1, last >> 2, (last & 3) >= 2, this.tiles, robot, limit, this.masks!)
-          : this.joint.bound(this.tiles, robot, limit, this.masks);
+        this.oneViewReuse && last >= 0 && last < this.stepBase
+          ? this.oneView.boundAfterPush(g - 1, last >> 2, (last & 3) >= 2, this.tiles, robot, limit, this.masks!)
+          : this.oneView.bound(this.tiles, robot, limit, this.masks);
     }
     // Lemma S: Lemma J's row view within the limit gives a relaxed walk of Lemma L within it
-    if (se <= limit && this.joint && this.n <= 32) this.jointPassed = true;
-    // Lemma K (joined.ts): the two views joined, charging touched columns their shifts; it cuts
+    if (se <= limit && this.oneView && this.n <= 32) this.oneViewPassed = true;
+    // Lemma K (both-views.ts): the two views joined, charging touched columns their shifts; it cuts
     // most of what Lemma J leaves (and Lemma R's term almost nothing more), so it comes first
-    if (se <= limit && this.joined) se = this.joined.bound(this.tiles, robot, limit, this.masks);
+    if (se <= limit && this.bothViews) se = this.bothViews.bound(this.tiles, robot, limit, this.masks);
     if (se <= limit) se = this.rotations!.bound(this.tiles, robot, limit, this.masks);
     if (se <= limit) return 0;
     const m = this.manhattan(robot);
@@ -142,13 +142,13 @@ export class NodeBound extends PlanState {
     // F = 0: a plan with no push may exist (a flood fill: asked first); then the two views; then
     // M + 2 + F <= limit: a plan with a detour may (Lemma L's search when the cap is 2 or more)
     if (this.walk!.fewestFlags(this.masks!, robot, 0) === 0 && (!this.walkLength || this.walk!.shortestWalk(this.tiles, robot, limit) <= limit)) return false;
-    const views = this.joint!.bothAbove(this.tiles, robot, limit - 1, this.masks);
+    const views = this.oneView!.bothAbove(this.tiles, robot, limit - 1, this.masks);
     // (the detour before Lemma E with the anchor: the dearer test last; the same answer)
     const cap = limit - m - 2;
-    if (!views && !this.joined?.charged) return false;
+    if (!views && !this.bothViews?.charged) return false;
     if (cap >= 1 && this.otherPlans(robot, cap) <= cap) return false;
     // (Lemma E with the anchor where Lemma J's views do not both exceed limit - 1)
-    if (!views && !this.joined!.anchoredAbove(this.tiles, robot, limit, this.masks)) return false;
+    if (!views && !this.bothViews!.anchoredAbove(this.tiles, robot, limit, this.masks)) return false;
     this.anchorCuts++;
     if (g + limit + 1 < this.minExceed) this.minExceed = g + limit + 1;
     return true;

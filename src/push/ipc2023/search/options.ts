@@ -26,9 +26,9 @@ export interface IpcSearchOptions {
   noPushFilter?: boolean;
   /** switch Lemma R off (the rotations a south-east walk needs; for measurements and tests) */
   noRotationBound?: boolean;
-  /** switch Lemma J off (Lemma R's views tied field by field, joint.ts; for measurements and tests) */
+  /** switch Lemma J off (Lemma R's views tied field by field, one-view.ts; for measurements and tests) */
   noJointBound?: boolean;
-  /** switch Lemma K off (Lemma J's views joined, joined.ts; for measurements and tests) */
+  /** switch Lemma K off (Lemma J's views joined, both-views.ts; for measurements and tests) */
   noJoinedBound?: boolean;
   /**
    * make Lemma L's search where Lemma J did not cut, too (by Lemma S it cannot cut there; it then

@@ -1,6 +1,6 @@
 /**
  * The IPC 2023 planner's search: one iteration of iterative deepening A* (IDA*) on the cost
- * (index.ts and share.ts make the deepening), with the admissible bound of bound.ts, a
+ * (index.ts and units.ts make the deepening), with the admissible bound of bound.ts, a
  * transposition table (table.ts) and prunings that keep an optimal plan
  * (docs/ipc2023-search.md). This module holds a node's expansion: its bound, then its children,
  * pushes first, then steps, and the cuts of the child generation:
@@ -58,7 +58,7 @@ export function guidePushes(moves: readonly IpcMove[]): number[] {
 export class Interrupted extends Error {}
 
 /**
- * What a search shared by several threads (share.ts) gives the Planner: the nodes at costs up
+ * What a search shared by several threads (units.ts) gives the Planner: the nodes at costs up
  * to `depth` are expanded by every thread alike (they skip the transposition table, so that
  * every thread meets the same ones); each child of a node at cost `depth` is a unit, numbered
  * in the order every thread meets them, searched by the thread that owns it.
@@ -91,7 +91,7 @@ export class Planner extends NodeBound {
   /** a search shared by several threads (undefined: this thread alone) */
   readonly share: PlannerShare | undefined;
   /** share.depth, or -1 alone */
-  readonly shareDepth: number;
+  readonly unitDepth: number;
   /** the next unit's number in this iteration (a shared search); reset for each iteration */
   unit = 0;
   /** every push (line * 4 + d) in the order a node tries them: the guide's first (setGuide) */
@@ -99,7 +99,7 @@ export class Planner extends NodeBound {
 
   /**
    * @param table the memory of a transposition table shared with other threads (PlanTable.sharedBuffer), else its own
-   * @param share the search is shared with other threads (share.ts)
+   * @param share the search is shared with other threads (units.ts)
    */
   constructor(task: IpcTask, options: IpcSearchOptions, table?: SharedArrayBuffer, share?: PlannerShare) {
     super(task, options);
@@ -115,7 +115,7 @@ export class Planner extends NodeBound {
     this.entries = new Int32Array(this.path.length * 2 * n);
     this.table = new PlanTable(options.tableLog2 ?? 22, table);
     this.share = share;
-    this.shareDepth = share ? share.depth : -1;
+    this.unitDepth = share ? share.depth : -1;
     this.pushOrder = new Int32Array(4 * n);
     this.setGuide(options.guide && guidePushes(options.guide));
   }
@@ -163,7 +163,7 @@ export class Planner extends NodeBound {
           // Lemma R first: it is the cheaper search, and where it cuts, Lemma L's is not needed
           const r = this.rotations ? this.raiseByRotations(g, h, robot, limit, a, b, last) : 0;
           if (r > limit) h = r;
-          else if (!this.jointPassed || !this.lineSkip) {
+          else if (!this.oneViewPassed || !this.lineSkip) {
             // (Lemma S: where Lemma J's views do not cut, Lemma L's search cannot: it is not made)
             const l = this.lines.bound(this.tiles, robot, limit);
             if (l !== Infinity) this.boundCache.set(a, b, l, l <= limit);
@@ -199,7 +199,7 @@ export class Planner extends NodeBound {
       b ^= this.last2[last];
     }
     // (the nodes every thread of a shared search expands alike skip it)
-    if (g > this.shareDepth && this.table.seen(a, b, g)) return false;
+    if (g > this.unitDepth && this.table.seen(a, b, g)) return false;
     const n = this.n;
     const t = this.tiles;
     const x = robot % n;
@@ -213,7 +213,7 @@ export class Planner extends NodeBound {
     const lastLineOf = lastPush && this.runOrder ? last >> 2 : -1;
     const lastIsRow = (last & 3) >= 2;
     // Lemma J's views of this node for its push children (prepared before the first push)
-    let prepared = !this.jointReuse;
+    let prepared = !this.oneViewReuse;
     // in line order, or with a guide its pushes first, then the others (the order only)
     const order = this.pushOrder;
     for (let i = 0; i < order.length; i++) {
@@ -229,7 +229,7 @@ export class Planner extends NodeBound {
         // Lemma P: a line avoiding the step's fields that commutes with the phase's pushes
         if (!holdsPrev && (flags & (isRow ? 2 : 1)) === 0) continue;
       }
-      if (g === this.shareDepth && !this.share!.owns(this.unit++)) continue; // another thread's unit
+      if (g === this.unitDepth && !this.share!.owns(this.unit++)) continue; // another thread's unit
       // the child's bound from the cards the push brings next to the robot and to the
       // corner, before making the push (most children of a node on the bound end here)
       let south = y < lastLine ? t[robot + n] : 0;
@@ -252,7 +252,7 @@ export class Planner extends NodeBound {
         continue;
       }
       if (!prepared) {
-        this.joint!.prepare(g, robot, Math.min(this.bound - g - 1 - this.manhattan(robot), 2 * n), this.masks!);
+        this.oneView!.prepare(g, robot, Math.min(this.bound - g - 1 - this.manhattan(robot), 2 * n), this.masks!);
         prepared = true;
       }
       this.push(line, d);
@@ -271,7 +271,7 @@ export class Planner extends NodeBound {
       const q = ny * n + nx;
       if ((t[q] & BACK_BIT[d]) === 0) continue;
       if (q === prev && flags === 0 && last >= this.stepBase) continue; // Lemma I: straight back
-      if (g === this.shareDepth && !this.share!.owns(this.unit++)) continue; // another thread's unit
+      if (g === this.unitDepth && !this.share!.owns(this.unit++)) continue; // another thread's unit
       this.path[g] = this.stepBase + d;
       if (this.search(g + 1, q, robot, 0, this.stepBase + d)) return true;
     }

@@ -20,7 +20,7 @@ const E_ = 4;
 const W_ = 8;
 
 /**
- * The bit masks of both views (shared with Lemma J, joint.ts): per view (0 rows, 1 columns) and
+ * The bit masks of both views (shared with Lemma J, one-view.ts): per view (0 rows, 1 columns) and
  * line, the fields along the line whose card opens into the line's walk (in: n for rows, w for
  * columns), forwards (e; s), backwards (w; n), out of the line (s; e) and by the exit (s), at
  * [view * 5 + kind] * N + line; bit i is the i-th field along the line.

@@ -7,7 +7,7 @@
  * iteration's bound, so older entries no longer prune.
  *
  * Several search threads may share one table (sharedBuffer; the threads of one run of one
- * task, share.ts), without locks: each word is read and written whole, but two threads may
+ * task, units.ts), without locks: each word is read and written whole, but two threads may
  * write a slot's words at once and a reader may see words of two entries. As in the
  * competition search's table (Hyatt and Mann's lockless hashing), the first word is the first
  * hash XOR a scramble of the entry's bound and g, so a mix of two entries' words misses

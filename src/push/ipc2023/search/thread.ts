@@ -4,9 +4,9 @@
  * stop flag, which the search polls, and the worker answers with the best plan found.
  *
  * workerData: { role, task: IpcTask, timeLimitMs?: number, stop: Int32Array (over a
- * SharedArrayBuffer), memory: SharedSearchMemory (share.ts; the same for both threads) }. Roles:
+ * SharedArrayBuffer), memory: SharedSearchMemory (units.ts; the same for both threads) }. Roles:
  * - "anytime" (one thread): solveIpcAnytime, the quick plan and the exact search in turn;
- * - "exact" (two threads): its part of the shared exact search (share.ts) from the start;
+ * - "exact" (two threads): its part of the shared exact search (units.ts) from the start;
  * - "plans" (two threads): planStream, the quick plan and cheaper ones, each plan's cost shared
  *   (the exact threads then look only below it) before it is posted; when planStream has
  *   ended (or the exact thread has), it joins the shared exact search at the bound running.
@@ -18,7 +18,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { IpcMove, IpcTask } from "../task.js";
 import { planStream, solveIpcAnytime } from "./anytime.js";
-import { searchShared, SearchShare, type SharedSearchMemory } from "./share.js";
+import { searchShared, SearchShare, type SharedSearchMemory } from "./units.js";
 
 const { role, task, timeLimitMs, stop, memory } = workerData as { role: "anytime" | "exact" | "plans"; task: IpcTask; timeLimitMs?: number; stop: Int32Array; memory: SharedSearchMemory };
 const deadline = timeLimitMs === undefined ? Infinity : performance.now() + timeLimitMs;

@@ -1,0 +1,83 @@
+/**
+ * Worker-thread entry that improves the upper bound while the exact search runs
+ * (src/push/competition/search/run/run.ts): beams of growing width on the instance seen through the board's
+ * symmetries (src/push/competition/search/anytime/symmetry.ts), each solution shortened (src/push/competition/search/anytime/improve.ts); every solution shorter than the ones before is
+ * posted as found. Then, with `tight`, wider beams held to one push fewer than the best
+ * answer known: a beam's layers do not depend on its horizon, so the layers past best - 1
+ * could only give a longer answer, and are not made. Each is started only while the time
+ * spent in them stays within a share of the time since they began (the improver shares
+ * the cores with the exact search); their cost is bounded by the widest. A shorter answer
+ * can spare a proof a whole depth: the deepening accepts a known answer at its length
+ * without searching that depth (0083: a beam of width 65,536 found 9 pushes, where the
+ * narrower ones had found 10, so its proof needs depth 8 and not 9).
+ * It ends after the last beam, or when the stop flag is set.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { Push } from "../../board.js";
+import { instanceFromData, type InstanceData } from "../../instance.js";
+import { shorten } from "./improve.js";
+import { mirroredBeam, type BeamRun } from "./symmetry.js";
+
+/** What the improver is started with. */
+export interface ImproverInput {
+  instance: InstanceData & { file: string };
+  /** horizon (max_steps or its override) */
+  maxSteps: number;
+  /** beam runs (width, symmetry), in order */
+  beams: BeamRun[];
+  /** pushes of the best solution known already: only shorter ones are posted */
+  best: number;
+  /**
+   * beams held to best - 1 pushes after `beams`: their widths in order (each tried with
+   * every symmetry of `symmetries`), and the share of the time since the first of them
+   * began that they may take (0 < share <= 1)
+   */
+  tight?: { widths: number[]; symmetries: number[]; share: number };
+  /** Int32Array view: element 0 non-zero when the run is over */
+  stop: SharedArrayBuffer;
+}
+
+/** What the improver posts. */
+export type ImproverMessage = { kind: "better"; pushes: Push[] } | { kind: "done" };
+
+const port = parentPort;
+if (port) {
+  const input = workerData as ImproverInput;
+  const stop = new Int32Array(input.stop);
+  const shouldStop = (): boolean => Atomics.load(stop, 0) !== 0;
+  const instance = instanceFromData(input.instance, input.instance.file);
+  let best = input.best;
+  const offer = (solution: Push[] | undefined): void => {
+    if (solution === undefined || solution.length === 0) return;
+    const pushes = shorten(instance, solution, { shouldStop });
+    if (pushes.length < best) {
+      best = pushes.length;
+      port.postMessage({ kind: "better", pushes } satisfies ImproverMessage);
+    }
+  };
+  for (const run of input.beams) {
+    if (shouldStop()) break;
+    offer(mirroredBeam(instance, run, { maxSteps: input.maxSteps, shouldStop }).solution);
+  }
+  const tight = input.tight;
+  if (tight !== undefined) {
+    const started = performance.now();
+    let spent = 0;
+    const nap = new Int32Array(new SharedArrayBuffer(4));
+    runs: for (const width of tight.widths) {
+      for (const symmetry of tight.symmetries) {
+        // within the share: wait (in slices, so that a stop is seen) until it allows the next beam
+        for (;;) {
+          if (shouldStop() || best <= 1) break runs;
+          const wait = spent / tight.share - (performance.now() - started);
+          if (wait <= 0) break;
+          Atomics.wait(nap, 0, 0, Math.min(wait, 1000));
+        }
+        const t0 = performance.now();
+        offer(mirroredBeam(instance, { width, symmetry }, { maxSteps: best - 1, shouldStop }).solution);
+        spent += performance.now() - t0;
+      }
+    }
+  }
+  port.postMessage({ kind: "done" } satisfies ImproverMessage);
+}

@@ -1,0 +1,199 @@
+/**
+ * The upper bound of a run before and beside the exact search (src/push/competition/search/run/run.ts, phase
+ * 2): beams on the instance and its mirror images (src/push/competition/search/anytime/symmetry.ts), each answer
+ * shortened (src/push/competition/search/anytime/improve.ts); for `--any` until a time budget is out, with a
+ * helper thread running other beams meanwhile (src/push/competition/search/anytime/improver.ts).
+ */
+import { Worker } from "node:worker_threads";
+import { workerResourceLimits } from "../../../../core/address-space.js";
+import type { Push } from "../../board.js";
+import type { Instance, InstanceData } from "../../instance.js";
+import { shortenSteps } from "./improve.js";
+import type { ImproverInput, ImproverMessage } from "./improver.js";
+import { runYielding } from "./yielding.js";
+import { mirroredBeamSteps, type BeamRun } from "./symmetry.js";
+
+/** What the phases ask of the run. */
+export interface BoundSink {
+  /** a solution found (kept when it has fewer pushes than the best) */
+  better: (pushes: Push[]) => void;
+  /** the best solution so far */
+  best: () => Push[] | undefined;
+  /** true once the run is interrupted */
+  stopped: () => boolean;
+  /**
+   * true once the run has been interrupted for a while (FIRST_BEAM_GRACE_MS in run.ts):
+   * the first beam, which otherwise runs to its end so that an interrupted run still
+   * answers, stops then (on large boards it takes minutes)
+   */
+  mustStop: () => boolean;
+}
+
+/** --any: beams end this many milliseconds after the process started... */
+const ANY_END_MS = 800;
+/** ...or this many after the exact search up to 3 pushes, whichever is later. */
+const ANY_MIN_MS = 250;
+/** Milliseconds of shortening the upper bound before the workers start (models 1). */
+const SHORTEN_BUDGET_MS = 60;
+/** Beams of the improver thread while the exact search runs (models 1): width and symmetry. */
+export const IMPROVER_BEAMS: BeamRun[] = [
+  { width: 128, symmetry: 1 },
+  { width: 128, symmetry: 6 },
+  { width: 256, symmetry: 0 },
+  { width: 512, symmetry: 3 },
+  { width: 1024, symmetry: 5 },
+  { width: 1024, symmetry: 0 },
+];
+/**
+ * Then the improver's wider beams held to one push fewer than the best answer
+ * (improver.ts): widths 4,096 to 131,072, each with the identity and one mirror image
+ * (the images' beams differ only in ties: nearly the same states), within a tenth of the
+ * time since they began. Measured (a scratch script on one core beside a proof, 2026-11-25):
+ * width 65,536 held to 9 pushes took 30 to 60 s on 0083 (22x22) and found a 9, where the
+ * beams above (up to 1,024, shortened) give 10 and width 16,384 held to 9 finds none;
+ * width 262,144 took 84 to 166 s and 1.1 GB on 0207 (19x19), so the widest here
+ * (131,072) is about half that.
+ */
+export const IMPROVER_TIGHT = { widths: [4096, 16384, 65536, 131072], symmetries: [0, 3], share: 0.1 };
+/** Beams on the main thread before the exact search (models 1). */
+const EXACT_MAIN_BEAMS: BeamRun[] = [
+  { width: 64, symmetry: 2 },
+  { width: 64, symmetry: 0 },
+  { width: 256, symmetry: 0 },
+];
+/** --any: the beams here (the first, identity at width 64, always runs to its end)... */
+const ANY_MAIN_BEAMS: BeamRun[] = [
+  // (which image goes first is arbitrary: on the competition's 15 instances the row
+  // flip's answers are never longer than the identity's, and once 2 pushes shorter)
+  { width: 64, symmetry: 2 },
+  { width: 64, symmetry: 0 },
+  { width: 128, symmetry: 0 },
+  { width: 128, symmetry: 4 },
+  { width: 256, symmetry: 0 },
+  { width: 1024, symmetry: 0 },
+  { width: 4096, symmetry: 0 },
+];
+/**
+ * Boards wider than 32 fields (WideBoard): narrow beams first, since a child costs some
+ * 50 us on 100x100 and a beam of width 64 takes minutes there (measured: width 2 answers
+ * labgen 100 100 --seed 2 in 3.5 s with 95 pushes, labgen 128 128 --seed 1 in 2.9 s).
+ */
+const WIDE_FIRST_BEAMS: BeamRun[] = [
+  { width: 2, symmetry: 0 },
+  { width: 4, symmetry: 0 },
+];
+/** The main thread's beams: `base`, after WIDE_FIRST_BEAMS on boards wider than 32 fields. */
+function mainBeams(instance: Instance, base: BeamRun[]): BeamRun[] {
+  return instance.size > 32 ? [...WIDE_FIRST_BEAMS, ...base] : base;
+}
+/** ...and in the helper thread meanwhile. */
+const ANY_HELPER_BEAMS: BeamRun[] = [
+  { width: 64, symmetry: 1 },
+  { width: 64, symmetry: 3 },
+  { width: 128, symmetry: 1 },
+  { width: 128, symmetry: 6 },
+  { width: 256, symmetry: 5 },
+];
+/**
+ * Milliseconds of exact search before the improver thread starts: the runs that end
+ * sooner do not share their cores with it (its beams take some 5 s of CPU on 20x20).
+ * Measured on 2 cores, 0151 (proven in about 9 s): started after 2 s it made the proof
+ * 8% slower (scripts/ab-pairs.sh, medians of 3: 10.30 s against 9.52 s for the code before this
+ * session; without it 9.09 s). After 10 s, proofs within target 1's 10 s do not pay.
+ */
+export const IMPROVER_DELAY_MS = 10_000;
+
+/**
+ * `--any`: beams of growing width on the instance and its mirror images until the budget
+ * is out, each answer shortened: ANY_MAIN_BEAMS here, ANY_HELPER_BEAMS meanwhile in a
+ * helper thread. Returns the states the beams here generated.
+ * @param data the instance as plain data (for the helper thread)
+ */
+export async function anyBeams(instance: Instance, data: InstanceData & { file: string }, horizon: number, sink: BoundSink): Promise<number> {
+  const { better, stopped } = sink;
+  let nodes = 0;
+  const until = Math.max(performance.now() + ANY_MIN_MS, ANY_END_MS);
+  const budget = (): boolean => performance.now() > until || stopped();
+  const helperStop = new SharedArrayBuffer(4);
+  const helper = new Worker(new URL("./improver.js", import.meta.url), {
+    workerData: { instance: data, maxSteps: horizon, beams: ANY_HELPER_BEAMS, best: horizon + 1, stop: helperStop } satisfies ImproverInput,
+    resourceLimits: workerResourceLimits(),
+  });
+  let helperDone = false;
+  let wake = (): void => undefined;
+  helper.on("message", (m: ImproverMessage) => {
+    if (m.kind === "better") better(m.pushes);
+    else helperDone = true;
+    wake();
+  });
+  helper.on("error", () => {
+    helperDone = true;
+    wake();
+  });
+  let spent = 0;
+  let last = 1;
+  const runs = mainBeams(instance, ANY_MAIN_BEAMS);
+  for (const run of runs) {
+    // a beam's time grows with its width: start it only if it can end in time
+    if (sink.best() !== undefined && performance.now() + (1.1 * spent * run.width) / last > until) break;
+    last = run.width;
+    const t0 = performance.now();
+    // the first beam runs to its end whatever the time limit (an interrupted run still
+    // answers), unless that takes more than a grace period (sink.mustStop)
+    const first = run === runs[0];
+    const beam = await runYielding(mirroredBeamSteps(instance, run, { maxSteps: horizon, shouldStop: first ? sink.mustStop : sink.best() === undefined ? stopped : budget }));
+    nodes += beam.nodes;
+    spent = performance.now() - t0;
+    if (beam.solution !== undefined) better(await runYielding(shortenSteps(instance, beam.solution, { shouldStop: budget })));
+    if (stopped()) break;
+  }
+  if (sink.best() !== undefined && !stopped()) {
+    // what the helper finds until the budget is out
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, until - performance.now()));
+      wake = () => {
+        if (helperDone) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      wake();
+    });
+  }
+  Atomics.store(new Int32Array(helperStop), 0, 1);
+  void helper.terminate();
+  return nodes;
+}
+
+/**
+ * Models 1: narrow beams before the exact search, on the instance and a mirror image of
+ * it (the workers wait for their answer); wider ones follow in the improver thread.
+ * Returns the states the beams generated.
+ */
+export async function exactBeams(instance: Instance, horizon: number, sink: BoundSink): Promise<number> {
+  const { better, stopped } = sink;
+  let nodes = 0;
+  // narrow beams (the workers wait for their answer), on the instance and a mirror
+  // image of it; wider ones follow in the improver thread. The first runs to its end
+  // whatever the time limit (a fraction of a second; sink.mustStop past a grace period
+  // on large boards): a run interrupted early still
+  // answers. When they find nothing, a wider one before the exact search
+  const runs = mainBeams(instance, EXACT_MAIN_BEAMS);
+  for (const run of runs) {
+    if (sink.best() !== undefined && run.width > runs[0].width) break;
+    const beam = await runYielding(mirroredBeamSteps(instance, run, { maxSteps: horizon, shouldStop: run === runs[0] ? sink.mustStop : stopped }));
+    nodes += beam.nodes;
+    if (beam.solution !== undefined && beam.solution.length > 0) {
+      better(beam.solution);
+      better(await runYielding(shortenSteps(instance, beam.solution, { shouldStop: budgetOf(SHORTEN_BUDGET_MS, stopped) })));
+    }
+    if (stopped()) break;
+  }
+  return nodes;
+}
+
+/** A stop test: true after `ms` milliseconds from now, or once the run is interrupted. */
+function budgetOf(ms: number, stopped: () => boolean): () => boolean {
+  const until = performance.now() + ms;
+  return () => performance.now() > until || stopped();
+}
