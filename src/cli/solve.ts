@@ -7,28 +7,19 @@
 import { endOf } from "../core/fact-args.js";
 import { parseFacts } from "../core/facts.js";
 import type { SolveFlags } from "../core/plugin.js";
-import { factsRuleSet, textRuleSet } from "../registry.js";
+import { factsRuleSet, refuseOptions, textRuleSet } from "../registry.js";
 import { checkMemoryOption, readSource } from "./common.js";
 
 export type { SolveFlags };
 
-/** The rule sets whose solver keeps a proof's checkpoint (SolveFlags.checkpoint). */
-const CHECKPOINTED: readonly string[] = ["competition"];
-
-/** @throws Error (a usage error) when --checkpoint is given for a rule set that does not keep one */
-function refuseCheckpoint(flags: SolveFlags, ruleSet: string): void {
-  if (flags.checkpoint !== undefined && !CHECKPOINTED.includes(ruleSet)) {
-    throw new Error(`--checkpoint is for proofs on competition instances; this is a ${ruleSet} instance`);
-  }
-}
-
 /**
  * Solves the instance of `file` (standard input for undefined or `-`) and prints the
  * answer in the chosen format.
+ * @param given the rule-set options given on the command line (RuleSetOption names): one the rule set does not take is refused
  * @returns clingo's exit code (10, 20, 30, 1, 11)
  * @throws InputError for bad input (FILE:LINE:COL), Error for an option mistake or a failed worker
  */
-export async function solveCommand(file: string | undefined, flags: SolveFlags): Promise<number> {
+export async function solveCommand(file: string | undefined, flags: SolveFlags, given: readonly string[] = []): Promise<number> {
   if (flags.any && flags.models !== 1) throw new Error("--any finds one solution; it does not combine with -n");
   checkMemoryOption(flags.memory);
   const source = readSource(file);
@@ -36,12 +27,12 @@ export async function solveCommand(file: string | undefined, flags: SolveFlags):
   // a text rule set (a maze, a level) says so from the text; anything else is read as facts
   const text = textRuleSet(source.text, source.name, flags.rules);
   if (text) {
-    refuseCheckpoint(flags, text.name);
+    refuseOptions(text, "labsolve", given);
     return (await text.solver()).solve({ source, stdin }, flags);
   }
   const atoms = parseFacts(source.text, source.name);
   const ruleSet = factsRuleSet(atoms, flags.rules);
-  refuseCheckpoint(flags, ruleSet.name);
+  refuseOptions(ruleSet, "labsolve", given);
   const solver = await ruleSet.solver();
   return solver.solve({ source, atoms, end: endOf(source.text), stdin }, flags);
 }
