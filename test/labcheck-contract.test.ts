@@ -242,3 +242,29 @@ describe.skipIf(!existsSync(GAME))("labcheck on a board game instance", async ()
     expect(json.rules).toBe("game");
   });
 });
+
+const OPT = join(ROOT, "../shared/ipc2023-labyrinth/opt");
+
+describe("labcheck plan: the same verdict", () => {
+  it("an empty plan: invalid at step 0 (the goal not reached), --json validates", async () => {
+    const empty = join(DIR, "empty.plan");
+    writeFileSync(empty, "");
+    const args = ["plan", join(ROOT, "docs/ipc2023/domain.pddl"), join(ROOT, "docs/ipc2023/example.pddl"), empty];
+    const r = await sh("labcheck", args);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^invalid: step 0: goal \(left\) not reached after 0 actions\n/);
+    const doc = JSON.parse((await sh("labcheck", [...args, "--json"])).out) as object;
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc).toMatchObject({ rules: "ipc2023", valid: false, violation: { step: 0 } });
+  });
+
+  it.skipIf(!existsSync(join(OPT, "p01.plan")))("a stored optimal plan of the IPC: valid with its cost", async () => {
+    const plan = join(OPT, "p01.plan");
+    const cost = Number(/;; Cost: (\d+)/.exec(readFileSync(plan, "utf8"))![1]);
+    const args = ["plan", join(OPT, "domain.pddl"), join(OPT, "p01.pddl"), plan];
+    expect((await sh("labcheck", args)).out).toMatch(new RegExp(`^valid: plan cost ${cost} \\(\\d+ actions\\)`));
+    const doc = JSON.parse((await sh("labcheck", [...args, "--json"])).out) as object;
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc).toMatchObject({ rules: "ipc2023", valid: true, cost, costKind: "plan cost" });
+  });
+});

@@ -17,8 +17,8 @@ import { endOf } from "../core/fact-args.js";
 import { parseFacts, type Atom } from "../core/facts.js";
 import { readOutput, readWitnessTexts } from "../core/witness.js";
 import { jsonDocument, verdictOfAnswers, verdictText, type JudgedWitness, type NothingToCheck, type Verdict } from "../core/verdict.js";
-import { clingoExits } from "./args.js";
-import { INSTANCE_RULE_NAMES, commandOptions, factsRuleSet, refuseOptions, ruleSetsHelp, textRuleSet, type RuleSetEntry } from "../registry.js";
+import { addRuleSetOptions, clingoExits, givenRuleSetOptions } from "./args.js";
+import { INSTANCE_RULE_NAMES, factsRuleSet, refuseOptions, ruleSetsHelp, textRuleSet, type RuleSetEntry } from "../registry.js";
 import { endQuietlyOnClosedPipe, guarded, readSource, type Source } from "./common.js";
 import { VERSION } from "../core/version.js";
 import { MAX_OUTPUT_BYTES } from "../core/files.js";
@@ -61,10 +61,7 @@ const program = clingoExits(
     .addOption(new Option("--rules <rules>", "rule set (default: recognised from the input)").choices(INSTANCE_RULE_NAMES))
     .enablePositionalOptions(),
 );
-for (const { option, help } of commandOptions("labcheck")) {
-  const o = new Option(option.flags, help);
-  program.addOption(option.choices ? o.choices(option.choices) : o);
-}
+addRuleSetOptions(program, "labcheck");
 addCheckPlanCommand(program);
 
 interface CheckFlags {
@@ -77,9 +74,7 @@ interface CheckFlags {
 
 /** The rule-set options given on the command line (for RuleSetEntry.takes). */
 function givenOptions(): string[] {
-  return commandOptions("labcheck")
-    .map((o) => o.option.name)
-    .filter((n) => program.getOptionValueSource(n) === "cli");
+  return givenRuleSetOptions(program, "labcheck");
 }
 
 /** What an output says for one instance: its answers, each judged on demand, and its words. */

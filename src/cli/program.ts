@@ -5,58 +5,22 @@
  * given for a rule set that does not take it.
  */
 import { availableParallelism } from "node:os";
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, Option } from "commander";
 import { OUTPUT_FORMATS } from "../core/outcome.js";
-import { INSTANCE_RULE_NAMES, commandOptions, ruleSetsHelp, type CommandName, type RuleSetOption } from "../registry.js";
+import { INSTANCE_RULE_NAMES, ruleSetsHelp } from "../registry.js";
 import { addBatchCommand } from "./batch.js";
 import { addPlanCommand } from "./plan.js";
 import { addWorkerCommand } from "./worker.js";
-import { clingoExits, nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
+import { addRuleSetOptions, clingoExits, givenRuleSetOptions, nonNegativeInteger, positiveInteger, positiveNumber } from "./args.js";
 import { guarded } from "./common.js";
 import { VERSION } from "../core/version.js";
 import { solveCommand, type SolveFlags } from "./solve.js";
-
-/** The value parsers of RuleSetOption.number. */
-const NUMBER_PARSERS: Readonly<Record<NonNullable<RuleSetOption["number"]>, (value: string) => number>> = {
-  "non-negative integer": nonNegativeInteger,
-  "positive integer": positiveInteger,
-  "positive number": positiveNumber,
-};
 
 /** The defaults of labsolve's rule-set options (their values when not given). */
 const DEFAULTS: Readonly<Record<string, [value: unknown, description?: string]>> = {
   memory: [64],
   threads: [availableParallelism(), "the machine's cores"],
 };
-
-/**
- * Adds a command's rule-set options, built from the registry (flags, values, help naming
- * the rule sets that take each).
- */
-export function addRuleSetOptions(command: Command, name: CommandName, defaults: Readonly<Record<string, [value: unknown, description?: string]>> = {}): void {
-  for (const { option, help } of commandOptions(name)) {
-    const o = new Option(option.flags, help);
-    if (option.choices) o.choices(option.choices);
-    const parse = option.number ? NUMBER_PARSERS[option.number] : undefined;
-    if (parse) o.argParser((value: string) => {
-      try {
-        return parse(value);
-      } catch (e) {
-        throw new InvalidArgumentError(e instanceof Error ? e.message : String(e));
-      }
-    });
-    const d = defaults[option.name];
-    if (d) o.default(d[0], d[1]);
-    command.addOption(o);
-  }
-}
-
-/** The rule-set options the user gave on the command line (their attribute names). */
-export function givenRuleSetOptions(command: Command, name: CommandName): string[] {
-  return commandOptions(name)
-    .map((o) => o.option.name)
-    .filter((n) => command.getOptionValueSource(n) === "cli");
-}
 
 /** Parses `argv` (process.argv) with commander and runs the command; usage errors exit 65. */
 export async function runProgram(argv: readonly string[]): Promise<void> {

@@ -346,7 +346,7 @@ export interface TextDrawing {
    * @returns the picture and the exit code (0 drawn, 1 the witness breaks a rule, 20 no solution)
    * @throws InputError for a malformed instance or witness
    */
-  draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string; algorithm?: string }): Promise<{ text: string; exitCode: number }>;
+  draw(input: TextInput, witness: Source | undefined, options: { format: string; step?: number; title: string; algorithm?: string; rule?: string }): Promise<{ text: string; exitCode: number }>;
 }
 
 /**
