@@ -138,7 +138,7 @@ const competition: FactsRuleSet = {
   summary: "the ASP Competition 2013 push labyrinth: wraparound pushes, the fewest pushes",
   inputDescription: "ASP Competition facts (field/2, init_on/2, goal_on/2, max_steps/1...)",
   example: "instances/example-4x4.lp",
-  takes: { labsolve: ["maxSteps", "any", "memory", "threads", "checkpoint"], labshow: ["timeLimit", "step"] },
+  takes: { labsolve: ["maxSteps", "any", "memory", "threads", "checkpoint"], labshow: ["timeLimit", "step"], labgen: ["style"] },
   recognises: () => true,
   solver: async () => (await import("./push/competition/solve.js")).solver,
   checker: async () => (await import("./push/competition/referee.js")).checker,
@@ -155,7 +155,7 @@ const ipc2023: PlanRuleSet = {
   summary: "the IPC 2023 planning domain labyrinth (PDDL): the robot never rides, pushes and steps cost 1",
   inputDescription: "a PDDL domain and problem (the plan subcommands)",
   example: "domain.pddl problem.pddl",
-  takes: { labshow: ["step"] },
+  takes: { labshow: ["step"], labgen: ["rotations", "domain"] },
   solver: async () => (await import("./push/ipc2023/solve.js")).solver,
   checker: async () => (await import("./push/ipc2023/referee.js")).checker,
   drawing: async () => (await import("./push/ipc2023/play.js")).drawing,
@@ -219,6 +219,9 @@ export const RULE_SET_OPTIONS: readonly RuleSetOption[] = [
   { name: "rule", flags: "--rule <rule>", commands: ["labsolve", "labcheck", "labshow"], help: "Theseus' turn rule: every move perpendicular to the one before (labsolve -n 0 counts the acyclic walks)", choices: ["turn"] },
   { name: "wait", flags: "--no-wait", commands: ["labsolve"], help: "the variant without the wait move" },
   { name: "timeLimit", flags: "--time-limit <seconds>", commands: ["labshow"], help: "without a witness: search at most this long and draw the best solution found, saying whether it is the shortest", number: "positive number" },
+  { name: "style", flags: "--style <style>", commands: ["labgen"], help: "tile style (default maze)", choices: ["maze", "random"] },
+  { name: "rotations", flags: "--rotations <k>", commands: ["labgen"], help: "random pushes scrambling the board (default N)", number: "non-negative integer" },
+  { name: "domain", flags: "--domain", commands: ["labgen"], help: "print the domain file instead of a problem (N and --seed are then ignored)" },
   { name: "step", flags: "--step <k>", commands: ["labshow"], help: "--format svg: only step K (0 is the start)", number: "non-negative integer" },
 ];
 
