@@ -33,6 +33,29 @@ import { isTextMaze } from "./maze/text/recognise.js";
 import { looksLikeLevel } from "./maze/minotaur/recognise.js";
 import { isTransitCsv } from "./maze/theseus/recognise.js";
 
+/** The commands whose options the registry declares. */
+export type CommandName = "labsolve" | "labcheck" | "labshow" | "labgen";
+
+/**
+ * An option that applies to some rule sets only: each command builds it from here (its
+ * flag, values and help), and refuses it, naming the rule set, on an instance of a rule
+ * set that does not take it (RuleSetEntry.takes).
+ */
+export interface RuleSetOption {
+  /** the attribute commander gives it (`algorithm`; `wait` for `--no-wait`) */
+  name: string;
+  /** commander's flags, as on the command line (`--algorithm <name>`, `--no-wait`) */
+  flags: string;
+  /** the commands that have it */
+  commands: readonly CommandName[];
+  /** help, without the rule sets that take it (added from RuleSetEntry.takes) */
+  help: string;
+  /** the values it takes, when a closed list */
+  choices?: readonly string[];
+  /** the kind of number it takes, when a number (each command parses it so) */
+  number?: "non-negative integer" | "positive integer" | "positive number";
+}
+
 /** What every entry has. */
 interface EntryBase {
   /** the name `--rules` takes */
@@ -41,6 +64,12 @@ interface EntryBase {
   family: "push" | "maze";
   /** one line for --help and docs */
   summary: string;
+  /** its input in a few words, for each command's --help (`ASP facts`, `a text maze`) */
+  inputDescription: string;
+  /** an input in the package, for the examples of each command's --help */
+  example: string;
+  /** the rule-set options (RULE_SET_OPTIONS names) each command takes for this rule set; absent: none */
+  takes: Partial<Record<CommandName, readonly string[]>>;
   /** labgen's part, when the rule set generates instances */
   generator?: () => Promise<Generator>;
 }
@@ -93,6 +122,9 @@ const game: FactsRuleSet = {
   family: "push",
   input: "facts",
   summary: "Ravensburger's board game: a spare tile, no wraparound, a goal tile or an exit, costs pushes, moves or steps",
+  inputDescription: "game facts (spare/1, exit/3, insert/2, cost/1...)",
+  example: "docs/game-example.lp",
+  takes: { labsolve: ["cost", "maxSteps", "any", "memory", "threads"], labcheck: ["cost"], labshow: ["timeLimit", "step"] },
   recognises: hasGameFacts,
   solver: async () => (await import("./push/game/solve.js")).solver,
   checker: async () => (await import("./push/game/referee.js")).checker,
@@ -104,6 +136,9 @@ const competition: FactsRuleSet = {
   family: "push",
   input: "facts",
   summary: "the ASP Competition 2013 push labyrinth: wraparound pushes, the fewest pushes",
+  inputDescription: "ASP Competition facts (field/2, init_on/2, goal_on/2, max_steps/1...)",
+  example: "instances/example-4x4.lp",
+  takes: { labsolve: ["maxSteps", "any", "memory", "threads", "checkpoint"], labshow: ["timeLimit", "step"], labgen: ["style"] },
   recognises: () => true,
   solver: async () => (await import("./push/competition/solve.js")).solver,
   checker: async () => (await import("./push/competition/referee.js")).checker,
@@ -118,6 +153,9 @@ const ipc2023: PlanRuleSet = {
   family: "push",
   input: "pddl",
   summary: "the IPC 2023 planning domain labyrinth (PDDL): the robot never rides, pushes and steps cost 1",
+  inputDescription: "a PDDL domain and problem (the plan subcommands)",
+  example: "domain.pddl problem.pddl",
+  takes: { labshow: ["step"], labgen: ["rotations", "domain"] },
   solver: async () => (await import("./push/ipc2023/solve.js")).solver,
   checker: async () => (await import("./push/ipc2023/referee.js")).checker,
   drawing: async () => (await import("./push/ipc2023/play.js")).drawing,
@@ -129,6 +167,9 @@ const maze: TextRuleSet = {
   family: "maze",
   input: "text",
   summary: "a text maze (S to E): BFS, DFS, Dijkstra, A*, wall follower, Tremaux, dead-end filling; --rule turn: Theseus' turn rule",
+  inputDescription: "a text maze (+-+ walls, S and E)",
+  example: "instances/maze-8x12.txt",
+  takes: { labsolve: ["algorithm", "rule"], labcheck: ["rule"], labshow: ["algorithm", "rule"] },
   recognisesText: isTextMaze,
   solver: async () => (await import("./maze/text/solve.js")).solver,
   checker: async () => (await import("./maze/text/check.js")).checker,
@@ -141,6 +182,9 @@ const minotaur: TextRuleSet = {
   family: "maze",
   input: "text",
   summary: "Theseus and the Minotaur: a text maze with T, M and openings; the fewest moves (waits included) to escape",
+  inputDescription: "a Minotaur level (a text maze with T, M and an opening)",
+  example: "instances/minotaur/01-4x4.txt",
+  takes: { labsolve: ["wait"], labshow: ["step"] },
   recognisesText: (text) => looksLikeLevel(text),
   solver: async () => (await import("./maze/minotaur/solve.js")).solver,
   checker: async () => (await import("./maze/minotaur/check.js")).checker,
@@ -153,11 +197,33 @@ const theseus: TextRuleSet = {
   family: "maze",
   input: "text",
   summary: "Theseus' transit graph (CSV node1,node2,weight,direction1,direction2): the shortest acyclic path, -n 0 every acyclic path and cycle",
+  inputDescription: "a transit graph in CSV",
+  example: "instances/labyrinth-of-theseus-edges.csv",
+  takes: {},
   recognisesText: isTransitCsv,
   solver: async () => (await import("./maze/theseus/solve.js")).solver,
   checker: async () => (await import("./maze/theseus/check.js")).checker,
   drawing: async () => (await import("./maze/theseus/play.js")).drawing,
 };
+
+/** The options some rule sets take and others do not (RuleSetEntry.takes says which take which). */
+export const RULE_SET_OPTIONS: readonly RuleSetOption[] = [
+  { name: "cost", flags: "--cost <cost>", commands: ["labsolve"], help: "what to minimise instead of the instance's cost/1", choices: ["pushes", "moves", "steps"] },
+  { name: "cost", flags: "--cost <cost>", commands: ["labcheck"], help: "the cost the witness was made for, instead of the instance's cost/1", choices: ["pushes", "moves", "steps"] },
+  { name: "maxSteps", flags: "--max-steps <k>", commands: ["labsolve"], help: "search up to K pushes instead of the instance's max_steps", number: "non-negative integer" },
+  { name: "any", flags: "--any", commands: ["labsolve"], help: "one solution within max_steps, not necessarily the shortest: the competition's task, fastest" },
+  { name: "memory", flags: "--memory <MB>", commands: ["labsolve"], help: "transposition table in MiB, one shared by all the search threads (0 disables it; default 64)", number: "non-negative integer" },
+  { name: "threads", flags: "--threads <n>", commands: ["labsolve"], help: "search threads sharing out the first pushes (default: the machine's cores)", number: "positive integer" },
+  { name: "checkpoint", flags: "--checkpoint <file>", commands: ["labsolve"], help: "proofs of the fewest pushes: record the depths and first pushes searched in this file every few seconds and when stopped; a run with the same file goes on from there" },
+  { name: "algorithm", flags: "--algorithm <name>", commands: ["labsolve", "labshow"], help: "the search (labshow: the one the page animates)", choices: ["bfs", "dfs", "dijkstra", "astar", "wall-follower", "tremaux", "dead-end-filling"] },
+  { name: "rule", flags: "--rule <rule>", commands: ["labsolve", "labcheck", "labshow"], help: "Theseus' turn rule: every move perpendicular to the one before (labsolve -n 0 counts the acyclic walks)", choices: ["turn"] },
+  { name: "wait", flags: "--no-wait", commands: ["labsolve"], help: "the variant without the wait move" },
+  { name: "timeLimit", flags: "--time-limit <seconds>", commands: ["labshow"], help: "without a witness: search at most this long and draw the best solution found, saying whether it is the shortest", number: "positive number" },
+  { name: "style", flags: "--style <style>", commands: ["labgen"], help: "tile style (default maze)", choices: ["maze", "random"] },
+  { name: "rotations", flags: "--rotations <k>", commands: ["labgen"], help: "random pushes scrambling the board (default N)", number: "non-negative integer" },
+  { name: "domain", flags: "--domain", commands: ["labgen"], help: "print the domain file instead of a problem (N and --seed are then ignored)" },
+  { name: "step", flags: "--step <k>", commands: ["labshow"], help: "--format svg: only step K (0 is the start)", number: "non-negative integer" },
+];
 
 /**
  * Every rule set. Facts entries are asked to recognise an instance in this order, and
@@ -231,4 +297,60 @@ export async function mazeGenerator(): Promise<MazeGenerator> {
   const r = RULE_SETS.find((e): e is TextRuleSet => e.input === "text" && e.mazeGenerator !== undefined);
   if (!r?.mazeGenerator) throw new Error("no maze generator");
   return r.mazeGenerator();
+}
+
+/** The rule sets that take an option for a command. */
+export function ruleSetsTaking(option: string, command: CommandName): RuleSetEntry[] {
+  return RULE_SETS.filter((r) => r.takes[command]?.includes(option));
+}
+
+/** The rule-set options of a command, with the rule sets that take each named in its help. */
+export function commandOptions(command: CommandName): { option: RuleSetOption; help: string }[] {
+  return RULE_SET_OPTIONS.filter((o) => o.commands.includes(command)).map((option) => ({
+    option,
+    help: `${ruleSetsTaking(option.name, command).map((r) => r.name).join(", ")}: ${option.help}`,
+  }));
+}
+
+/**
+ * Refuses the options given on the command line that the rule set does not take.
+ * @param given the attribute names (RuleSetOption.name) the user gave
+ * @throws Error (a usage error) naming the first option and the rule set, e.g.
+ *   `--algorithm does not apply to competition instances (it applies to maze)`
+ */
+export function refuseOptions(entry: RuleSetEntry, command: CommandName, given: readonly string[]): void {
+  for (const option of RULE_SET_OPTIONS) {
+    if (!option.commands.includes(command) || !given.includes(option.name) || entry.takes[command]?.includes(option.name)) continue;
+    const flag = option.flags.split(" ")[0];
+    const takers = ruleSetsTaking(option.name, command).map((r) => r.name);
+    throw new Error(`${flag} does not apply to ${entry.name} instances${takers.length > 0 ? ` (it applies to ${takers.join(", ")})` : ""}`);
+  }
+}
+
+/**
+ * The rule sets for a command's --help: each one's name, summary, input and an example.
+ * @param usage how the example's command line begins (`labsolve`, `labcheck`, `labshow`)
+ */
+export function ruleSetsHelp(usage: string): string {
+  const lines = ["", "Rule sets (recognised from the input; --rules forces one):"];
+  for (const r of RULE_SETS) {
+    // a planning rule set's commands are the plan subcommands; labcheck and labshow read a plan too
+    const example = r.input === "pddl" ? `${usage} plan ${r.example}${usage === "labsolve" ? "" : " plan.txt"}` : `${usage} ${r.example}`;
+    lines.push(...wrap(`${r.summary}. Input: ${r.inputDescription}.`, `  ${r.name.padEnd(12)} `), ...wrap(`e.g. ${example}`, " ".repeat(15)));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** Words wrapped at 80 columns, the first line after `first`, the others indented as far. */
+function wrap(text: string, first: string): string[] {
+  const out: string[] = [];
+  let line = first;
+  for (const word of text.split(" ")) {
+    if (line.trim() !== "" && line.length + 1 + word.length > 80 && line.length > first.length) {
+      out.push(line);
+      line = " ".repeat(first.length) + word;
+    } else line += line.length > first.length ? ` ${word}` : word;
+  }
+  out.push(line);
+  return out;
 }

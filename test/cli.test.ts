@@ -234,7 +234,7 @@ describe("labcheck", () => {
     const r = sh("labcheck", ["--json", EXAMPLE], "push(1,w,1). push(2,w,1).");
     const doc = JSON.parse(r.out);
     expect(doc.valid).toBe(false);
-    expect(doc.answers[0].violation).toMatchObject({ rule: "two-pushes", step: 1 });
+    expect(doc).toMatchObject({ rules: "competition", rule: "two-pushes", violation: { step: 1 } });
   });
 
   it("reads an instance and a witness concatenated: `-` for human mode, no argument for the 2009 convention", () => {

@@ -109,7 +109,7 @@ describe("item 6: labcheck --json answers in JSON whatever the verdict", () => {
   ])("%s output: a JSON document (valid null, exit 2)", (says, text) => {
     const r = sh("labcheck", ["--json", EXAMPLE, tmp("o.txt", text)]);
     expect(r.code).toBe(2);
-    expect(JSON.parse(r.out)).toMatchObject({ valid: null, says, answers: [] });
+    expect(JSON.parse(r.out)).toMatchObject({ rules: "competition", valid: null, says });
   });
 
   it("valid and invalid witnesses: JSON too", () => {
@@ -320,9 +320,9 @@ describe("item 18: --help and the commands say what they do", () => {
 
   it.each([
     ["max_steps with --rules ipc2023", ["5", "7", "--rules", "ipc2023", "--seed", "1"], "max_steps 7: --rules ipc2023 takes N only"],
-    ["--style with --rules ipc2023", ["5", "--rules", "ipc2023", "--seed", "1", "--style", "random"], "--style is for --rules competition"],
-    ["--rotations with competition rules", ["5", "5", "--seed", "1", "--rotations", "3"], "--rotations is for --rules ipc2023"],
-    ["--domain with competition rules", ["5", "5", "--seed", "1", "--domain"], "--domain is for --rules ipc2023"],
+    ["--style with --rules ipc2023", ["5", "--rules", "ipc2023", "--seed", "1", "--style", "random"], "--style does not apply to ipc2023 instances (it applies to competition)"],
+    ["--rotations with competition rules", ["5", "5", "--seed", "1", "--rotations", "3"], "--rotations does not apply to competition instances (it applies to ipc2023)"],
+    ["--domain with competition rules", ["5", "5", "--seed", "1", "--domain"], "--domain does not apply to competition instances (it applies to ipc2023)"],
     ["a 1025x1025 board", ["1025", "5", "--seed", "1"], "N 1025: facts name fields up to 1024"],
   ])("labgen refuses %s (exit 65) instead of ignoring it", (_, args, message) => {
     const r = sh("labgen", args);

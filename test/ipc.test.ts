@@ -116,7 +116,7 @@ describe("labsolve plan and labcheck plan", () => {
     const r = run("labsolve", ["plan", domain, join(ROOT, "docs", "ipc2023", "example.pddl"), "-o", out]);
     expect(r.status).toBe(30);
     const c = run("labcheck", ["plan", domain, join(ROOT, "docs", "ipc2023", "example.pddl"), out]);
-    expect(c.stdout).toMatch(/^valid cost=\d+$/m);
+    expect(c.stdout).toMatch(/^valid: plan cost \d+ /m);
     expect(readFileSync(out, "utf8")).toMatch(/; cost = \d+ \(general cost\)\n$/);
   });
   it("exit 20 when the robot's card is closed; 65 on a bad domain; -o never overwrites an input", () => {

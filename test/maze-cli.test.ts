@@ -107,17 +107,17 @@ describe("labcheck on a text maze", () => {
     const wrong = ["east", ...best.slice(1)];
     const r = sh("labcheck", [MAZE, "-"], wrong.map((w) => w[0]).join(" "));
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/^invalid: move 1 \(east\) from \(1, 1\): a wall \(<stdin>:1:1\)/);
+    expect(r.out).toMatch(/^invalid: step 1: east from \(1, 1\): a wall \(<stdin>:1:1\)/);
     const short = sh("labcheck", [MAZE, "-"], `[${best.slice(0, -1).join(", ")}]`);
     expect(short.code).toBe(1);
-    expect(short.out).toMatch(/^invalid: the walk ends at \(8, 11\), not at the exit/);
+    expect(short.out).toMatch(/^invalid: step 65: the walk ends at \(8, 11\), not at the exit/);
     expect(short.out.split("\n")[16]).toMatch(/^\|.*\*.* @ E\|$/);
   });
 
-  it("the perfection check: perfect, or not and where (a file, or standard input)", () => {
-    expect(sh("labcheck", [MAZE]).out).toMatch(/^perfect: 96 cells/);
-    expect(sh("labcheck", ["-"], readFileSync(MAZE, "utf8")).out).toMatch(/^perfect: 96 cells/);
-    const r = sh("labcheck", [BRAIDED]);
+  it("the perfection check, asked for with --instance: perfect, or not and where (a file, or standard input)", () => {
+    expect(sh("labcheck", ["--instance", MAZE]).out).toMatch(/^perfect: 96 cells/);
+    expect(sh("labcheck", ["--instance", "-"], readFileSync(MAZE, "utf8")).out).toMatch(/^perfect: 96 cells/);
+    const r = sh("labcheck", ["--instance", BRAIDED]);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^not perfect: a loop: the passage between \(\d+, \d+\) and \(\d+, \d+\) closes one/);
   });
@@ -135,14 +135,14 @@ describe("labgen maze", () => {
     mazes.forEach((m, i) => {
       expect(m.split("\n")).toHaveLength(13);
       writeFileSync(join(dir, `${i}.txt`), m);
-      expect(sh("labcheck", [join(dir, `${i}.txt`)]).out).toMatch(/^perfect: 54 cells/);
+      expect(sh("labcheck", ["--instance", join(dir, `${i}.txt`)]).out).toMatch(/^perfect: 54 cells/);
     });
     const file = join(dir, "m.txt");
     expect(sh("labgen", ["maze", "4", "4", "--algorithm", "kruskal", "--seed", "1", "-o", file]).code).toBe(0);
     const first = readFileSync(file, "utf8");
     expect(sh("labgen", ["maze", "4", "4", "--algorithm", "prim", "--seed", "2", "-o", file]).code).toBe(65);
     expect(readFileSync(file, "utf8")).toBe(first);
-    expect(sh("labcheck", [file]).out).toMatch(/^perfect/);
+    expect(sh("labcheck", ["--instance", file]).out).toMatch(/^perfect/);
   });
 
   it("--help says for each algorithm whether it is uniform, and its bias", () => {

@@ -80,10 +80,10 @@ describe("the commands on Minotaur levels", () => {
     expect(doc.statistics.states).toBeGreaterThan(exp.fewest);
     const check = run("labcheck", [level, "-"], words.out);
     expect(check.code).toBe(0);
-    expect(check.out).toMatch(new RegExp(`^VALID: escaped after ${exp.fewest} moves`));
+    expect(check.out).toMatch(new RegExp(`^valid: escaped after ${exp.fewest} moves`));
     expect(run("labcheck", [level, "-"], json.out).code).toBe(0);
     const verdict = JSON.parse(run("labcheck", [level, "-", "--json"], words.out).out) as Record<string, unknown>;
-    expect(verdict).toMatchObject({ valid: true, verdict: "escaped", step: exp.fewest, theseus: null });
+    expect(verdict).toMatchObject({ rules: "minotaur", valid: true, outcome: "escaped", cost: exp.fewest, costKind: "moves", theseus: null });
   });
 
   it("labsolve exits 20 when no escape exists, with and without --no-wait", () => {
@@ -144,19 +144,19 @@ describe("the commands on Minotaur levels", () => {
     const lvl = (moves: string) => spawnSync(join(ROOT, "bin", "labcheck"), [file, "-"], { input: moves, encoding: "utf8" });
     const wall = lvl("north");
     expect(wall.status).toBe(1);
-    expect(wall.stdout).toMatch(/^INVALID: step 1: north from \(1, 1\) goes through a wall/);
+    expect(wall.stdout).toMatch(/^invalid: step 1: north from \(1, 1\) goes through a wall/);
     expect(wall.stdout).toContain("|T    |");
     const caught = lvl("east east");
     expect(caught.status).toBe(1);
-    expect(caught.stdout).toMatch(/INVALID: step \d: the Minotaur catches Theseus at/);
+    expect(caught.stdout).toMatch(/^invalid: step \d: the Minotaur catches Theseus at/);
     expect(caught.stdout).toContain("X");
     const caughtJson = spawnSync(join(ROOT, "bin", "labcheck"), [file, "-", "--json"], { input: "east east", encoding: "utf8" });
-    const cj = JSON.parse(caughtJson.stdout) as { valid: boolean; verdict: string; theseus: number[]; minotaur: number[] };
-    expect(cj).toMatchObject({ valid: false, verdict: "caught" });
+    const cj = JSON.parse(caughtJson.stdout) as { valid: boolean; outcome: string; theseus: number[]; minotaur: number[] };
+    expect(cj).toMatchObject({ valid: false, outcome: "caught" });
     expect(cj.theseus).toEqual(cj.minotaur);
     expect(cj.theseus.every((x) => x >= 1 && x <= 4)).toBe(true);
     const inside = lvl("wait");
-    expect(inside.stdout).toMatch(/INVALID: the moves end inside after 1 move: Theseus at \(1, 1\), the Minotaur at \(\d, \d\)/);
+    expect(inside.stdout).toMatch(/^invalid: step 1: the moves end inside after 1 move: Theseus at \(1, 1\), the Minotaur at \(\d, \d\)/);
     const bad = lvl("north jump");
     expect(bad.status).toBe(65);
     expect(bad.stderr).toMatch(/:1:7: error: expected a move/);

@@ -1,5 +1,6 @@
-/** Commander helpers of the command-line front ends: exit codes and argument parsers. */
-import { InvalidArgumentError, type Command } from "commander";
+/** Commander helpers of the command-line front ends: exit codes, argument parsers, the registry's rule-set options. */
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { commandOptions, type CommandName, type RuleSetOption } from "../registry.js";
 import { ExitCode } from "../core/errors.js";
 import { formatBytes, INPUT_CAP_VARIABLE, MAX_FILE_BYTES, MAX_OUTPUT_BYTES, MAX_TEXT_MAZE_BYTES } from "../core/files.js";
 
@@ -57,3 +58,33 @@ export function positiveNumber(value: string): number {
   if (!/^\d*\.?\d+$/.test(value) || !(v > 0)) throw new InvalidArgumentError("expected a positive number");
   return v;
 }
+
+/** The value parsers of RuleSetOption.number. */
+const NUMBER_PARSERS: Readonly<Record<NonNullable<RuleSetOption["number"]>, (value: string) => number>> = {
+  "non-negative integer": nonNegativeInteger,
+  "positive integer": positiveInteger,
+  "positive number": positiveNumber,
+};
+
+/**
+ * Adds a command's rule-set options, built from the registry (flags, values, help naming
+ * the rule sets that take each).
+ */
+export function addRuleSetOptions(command: Command, name: CommandName, defaults: Readonly<Record<string, [value: unknown, description?: string]>> = {}): void {
+  for (const { option, help } of commandOptions(name)) {
+    const o = new Option(option.flags, help);
+    if (option.choices) o.choices(option.choices);
+    if (option.number) o.argParser(NUMBER_PARSERS[option.number]);
+    const d = defaults[option.name];
+    if (d) o.default(d[0], d[1]);
+    command.addOption(o);
+  }
+}
+
+/** The rule-set options the user gave on the command line (their attribute names). */
+export function givenRuleSetOptions(command: Command, name: CommandName): string[] {
+  return commandOptions(name)
+    .map((o) => o.option.name)
+    .filter((n) => command.getOptionValueSource(n) === "cli");
+}
+

@@ -1,4 +1,5 @@
 /** What the command-line front ends share: reading input, reporting bad input (without commander, which src/cli/args.ts loads). */
+import { existsSync, realpathSync } from "node:fs";
 import { totalmem } from "node:os";
 import { limitNote } from "../core/address-space.js";
 import { ExitCode, InputError } from "../core/errors.js";
@@ -74,3 +75,18 @@ export async function guarded(program: string, body: () => Promise<number> | num
   }
 }
 
+
+/**
+ * Refuses an output file (`-o FILE`) that is one of the command's input files (the same
+ * file by its real path, whatever the spelling); `-` and files that do not exist yet are
+ * never inputs.
+ * @throws Error (a usage error, exit 65) `-o FILE: that is an input file; it is not overwritten`
+ */
+export function refuseOutputOverInput(output: string | undefined, inputs: readonly (string | undefined)[]): void {
+  if (output === undefined || !existsSync(output)) return;
+  for (const input of inputs) {
+    if (input !== undefined && input !== "-" && existsSync(input) && realpathSync(input) === realpathSync(output)) {
+      throw new Error(`-o ${output}: that is an input file; it is not overwritten`);
+    }
+  }
+}

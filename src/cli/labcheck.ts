@@ -1,34 +1,38 @@
 /**
- * `labcheck`: verifies solutions from any solver.
+ * `labcheck`: verifies solutions from any solver, for every rule set the registry knows.
  *   labcheck EXITCODE INSTANCE < OUTPUT    competition protocol: OK / FAIL / DONTKNOW, exit 0 / 1 / 2
- *   labcheck [--json] INSTANCE [WITNESS]   human mode: valid or the first broken rule, with a picture
- *   labcheck - < INSTANCE+WITNESS          human mode on an instance and a witness concatenated
- *   labcheck < INSTANCE+WITNESS            the 2009 convention: CORRECT / INCORRECT
+ *   labcheck [--json] INSTANCE [WITNESS]   the verdict (`valid: ...` or `invalid: step K: ...`), then details;
+ *                                          the witness on standard input when absent or `-`
+ *   labcheck - < INSTANCE_AND_WITNESS      the same on an instance and a witness concatenated
+ *   labcheck < INSTANCE_AND_WITNESS        the 2009 convention: CORRECT / INCORRECT
+ *   labcheck --instance INSTANCE           a check of the instance alone (a maze's perfection, a graph's figures)
+ *   labcheck plan DOMAIN PROBLEM PLAN      a plan of the planning rule set (labcheck-plan.ts)
+ * The witness may be in any layout labsolve writes (competition, clingo, json) or plain;
+ * the rule set's checker part judges it (src/core/plugin.ts), this module prints the Verdict.
  */
 import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
 import { CHECKER_EXIT, protocolCheck } from "../core/checker-protocol.js";
 import { endOf } from "../core/fact-args.js";
-import { COSTS, type Cost } from "../core/push-rules.js";
 import { parseFacts, type Atom } from "../core/facts.js";
-import type { SourcePosition } from "../core/errors.js";
-import { readOutput, type SolverOutput } from "../core/witness.js";
-import { clingoExits } from "./args.js";
-import type { Referee } from "../core/plugin.js";
-import { INSTANCE_RULE_NAMES, factsRuleSet, textRuleSet } from "../registry.js";
+import { readOutput, readWitnessTexts } from "../core/witness.js";
+import { jsonDocument, verdictOfAnswers, verdictText, type JudgedWitness, type NothingToCheck, type Verdict } from "../core/verdict.js";
+import { addRuleSetOptions, clingoExits, givenRuleSetOptions } from "./args.js";
+import { INSTANCE_RULE_NAMES, factsRuleSet, refuseOptions, ruleSetsHelp, textRuleSet, type RuleSetEntry } from "../registry.js";
 import { endQuietlyOnClosedPipe, guarded, readSource, type Source } from "./common.js";
 import { VERSION } from "../core/version.js";
 import { MAX_OUTPUT_BYTES } from "../core/files.js";
-import { checkPlanCommand } from "./labcheck-plan.js";
+import { addCheckPlanCommand } from "./labcheck-plan.js";
 
 endQuietlyOnClosedPipe();
 
 const program = clingoExits(
   new Command("labcheck")
     .description(
-      "Checks push-labyrinth witnesses against an instance. A witness is solver output in any common layout " +
-        "(competition ANSWER line, clingo, DLV braces, plain facts, labsolve --format json); only push/3 atoms count (board game: push/3 " +
-        "or push/4, walk/3, step/2). Bad input exits 65.",
+      "Checks a witness (a solution) against an instance, for every rule set: push labyrinths (competition, board game), " +
+        "IPC 2023 plans (labcheck plan), text mazes and the turn rule, the transit graph, Minotaur levels. The witness is solver output " +
+        "in any layout labsolve writes (competition ANSWER lines, clingo, json) or the plain witness (facts, move words, graph states). " +
+        "The first line is the verdict: `valid: ...` or `invalid: step K: ...`. Exit 0 valid, 1 invalid, 2 nothing to check, 65 bad input.",
     )
     .addHelpText(
       "after",
@@ -38,121 +42,180 @@ const program = clingoExits(
         "  labcheck INSTANCE [WITNESS]          valid (exit 0), or the rule the witness\n" +
         "                                       breaks and its step (exit 1); nothing to\n" +
         "                                       check in an INCONSISTENT or UNKNOWN\n" +
-        "                                       output (exit 2)\n" +
+        "                                       output (exit 2); the witness on standard\n" +
+        "                                       input when absent or -\n" +
         "  labcheck - < INSTANCE_AND_WITNESS    the same, instance and witness\n" +
         "                                       concatenated on standard input\n" +
         "  labcheck < INSTANCE_AND_WITNESS      2009 convention: CORRECT or INCORRECT\n" +
-        "  labcheck plan DOMAIN PROBLEM PLAN    IPC 2023 labyrinth: valid cost=C\n" +
-        "                                       (exit 0), or the first failing action\n" +
-        "                                       (exit 1)\n",
+        "  labcheck --instance INSTANCE         the instance alone: a maze's perfection\n" +
+        "                                       and statistics, a graph's figures\n" +
+        "  labcheck plan DOMAIN PROBLEM PLAN    IPC 2023 labyrinth (labcheck plan --help)\n" +
+        "\nMove letters: n e s w are north, east, south, west (w is west; on the Minotaur's\n" +
+        "page, labshow --format html, the keys W A S D move north, west, south, east).\n" +
+        ruleSetsHelp("labcheck"),
     )
     .version(VERSION)
     .argument("[args...]", "EXITCODE INSTANCE, or INSTANCE [WITNESS]")
-    .option("--json", "human mode: print the verdict as JSON")
-    .addOption(new Option("--rules <rules>", "rule set (default: game when the facts use spare/1, exit/3, insert/2, rotate, no_reverse or cost/1)").choices(INSTANCE_RULE_NAMES))
-    .addOption(new Option("--cost <cost>", "board game: the cost the witness was made for, instead of the instance's cost/1").choices(COSTS)),
+    .option("--json", "print the verdict as a JSON document (schema/verdict.schema.json)")
+    .option("--instance", "check the instance alone (a maze's perfection and statistics, a graph's figures); no witness is read")
+    .addOption(new Option("--rules <rules>", "rule set (default: recognised from the input)").choices(INSTANCE_RULE_NAMES))
+    .enablePositionalOptions(),
 );
+addRuleSetOptions(program, "labcheck");
+addCheckPlanCommand(program);
 
 interface CheckFlags {
   json?: boolean;
+  instance?: boolean;
   rules?: string;
-  cost?: Cost;
+  cost?: "pushes" | "moves" | "steps";
+  rule?: string;
+}
+
+/** The rule-set options given on the command line (for RuleSetEntry.takes). */
+function givenOptions(): string[] {
+  return givenRuleSetOptions(program, "labcheck");
+}
+
+/** What an output says for one instance: its answers, each judged on demand, and its words. */
+interface Judged {
+  answers: (() => JudgedWitness)[];
+  saysInconsistent: boolean;
+  saysUnknown: boolean;
+}
+
+/** One instance's checker, whatever its rule set: reads an output and judges its answers. */
+interface Case {
+  entry: RuleSetEntry;
+  warnings: string[];
+  read(output: Source): Judged;
 }
 
 /**
- * The referee of an instance's facts: the checker part of the rule set the registry
- * chooses (by the facts, or --rules).
- * @throws InputError for an ill-formed instance
+ * The checker of an instance: the text rule set that recognises it, else the facts rule
+ * set of its facts. `instance` may be followed by a witness (`labcheck - < BOTH`): then
+ * the witness is returned as the rest, at its lines in the text.
+ * @throws InputError for an ill-formed instance, Error for an option the rule set does not take
  */
-async function refereeOf(atoms: Atom[], file: string, end: SourcePosition, flags: CheckFlags): Promise<Referee> {
-  const checker = await factsRuleSet(atoms, flags.rules).checker();
-  return checker.referee({ atoms, file, end }, { cost: flags.cost });
+async function caseOf(source: Source, flags: CheckFlags, combined: boolean): Promise<{ judge: Case; rest?: Source }> {
+  const text = textRuleSet(source.text, source.name, flags.rules);
+  if (text) {
+    refuseOptions(text, "labcheck", givenOptions());
+    const checker = await text.checker();
+    let instance = source;
+    let rest: Source | undefined;
+    if (combined) {
+      const end = checker.instanceEnd(source.text);
+      const lines = source.text.slice(0, end).split("\n").length - 1;
+      instance = { text: source.text.slice(0, end), name: source.name };
+      rest = { text: "\n".repeat(lines) + source.text.slice(end), name: source.name };
+    }
+    const referee = checker.referee({ source: instance, stdin: source.name === "<stdin>" }, { rule: flags.rule });
+    const read = (output: Source): Judged => {
+      const w = readWitnessTexts(output.text, output.name);
+      return { ...w, answers: w.answers.map((t) => () => referee.judge({ text: t, name: output.name })) };
+    };
+    return { judge: { entry: text, warnings: [], read }, rest };
+  }
+  if (combined) {
+    // facts: the instance's atoms and the witness's actions in one text
+    const output = readOutput(source.text, source.name);
+    const atoms = output.answers.flatMap((a) => a.atoms);
+    const { entry, referee } = await factsReferee(atoms, source, flags);
+    const actions = atoms.filter((a) => referee.isAction(a));
+    const read = (): Judged => ({ saysInconsistent: output.saysInconsistent, saysUnknown: output.saysUnknown, answers: [() => referee.judge(actions)] });
+    return { judge: { entry, warnings: referee.warnings, read } };
+  }
+  const { entry, referee } = await factsReferee(parseFacts(source.text, source.name), source, flags);
+  const read = (output: Source): Judged => {
+    const o = readOutput(output.text, output.name);
+    // no answer lines at all: the empty witness (no pushes)
+    const answers = o.answers.length > 0 || o.saysInconsistent || o.saysUnknown ? o.answers : [{ atoms: [] as Atom[] }];
+    return { saysInconsistent: o.saysInconsistent, saysUnknown: o.saysUnknown, answers: answers.map((a) => () => referee.judge(a.atoms)) };
+  };
+  return { judge: { entry, warnings: referee.warnings, read } };
 }
 
-/** The referee of an instance file. */
-function refereeOfSource(source: Source, flags: CheckFlags): Promise<Referee> {
-  return refereeOf(parseFacts(source.text, source.name), source.name, endOf(source.text), flags);
+/** The referee of an instance's facts, by the rule set the registry chooses. */
+async function factsReferee(atoms: Atom[], source: Source, flags: CheckFlags) {
+  const entry = factsRuleSet(atoms, flags.rules);
+  refuseOptions(entry, "labcheck", givenOptions());
+  const referee = (await entry.checker()).referee({ atoms, file: source.name, end: endOf(source.text) }, { cost: flags.cost });
+  return { entry, referee };
 }
 
-/** Referee and output from one concatenated input. */
-async function combined(text: string, name: string, flags: CheckFlags): Promise<{ referee: Referee; output: SolverOutput }> {
-  const output = readOutput(text, name);
-  const atoms = output.answers.flatMap((a) => a.atoms);
-  const referee = await refereeOf(atoms, name, endOf(text), flags);
-  const actions = atoms.filter((a) => referee.isAction(a));
-  return { referee, output: { ...output, answers: [{ atoms: actions, location: actions[0]?.location }] } };
+/** `labcheck EXITCODE INSTANCE < OUTPUT`: the competition protocol for any rule set. */
+async function protocol(solverExit: number, instanceFile: string, flags: CheckFlags): Promise<number> {
+  const { judge } = await caseOf(readSource(instanceFile), flags, false);
+  const output = readSource(undefined, MAX_OUTPUT_BYTES);
+  let result;
+  try {
+    result = protocolCheck(solverExit, judge.read(output), (answer) => answer().verdict);
+  } catch (e) {
+    // malformed solver output is a FAIL, not an error of the checker
+    result = { word: "FAIL" as const, reason: e instanceof Error ? e.message : String(e) };
+  }
+  process.stdout.write(`${result.word}\n`);
+  process.stderr.write(`% ${result.reason}\n`);
+  return CHECKER_EXIT[result.word];
+}
+
+/** `labcheck --instance INSTANCE`: the rule set's check of the instance alone. */
+async function instanceOnly(args: string[], flags: CheckFlags): Promise<number> {
+  if (args.length !== 1) throw new Error("--instance checks one instance and reads no witness: labcheck --instance INSTANCE");
+  const source = readSource(args[0]);
+  const text = textRuleSet(source.text, source.name, flags.rules);
+  const entry = text ?? factsRuleSet(parseFacts(source.text, source.name), flags.rules);
+  refuseOptions(entry, "labcheck", givenOptions());
+  const checker = text ? await text.checker() : undefined;
+  if (!text || !checker?.report) throw new Error(`--instance: ${entry.name} instances have no check without a witness; give one (labcheck INSTANCE WITNESS)`);
+  const report = checker.report({ source, stdin: args[0] === "-" }, { rule: flags.rule });
+  process.stdout.write(flags.json ? `${JSON.stringify(report.json, null, 2)}\n` : report.text);
+  return report.exitCode;
 }
 
 program.action(async (args: string[], flags: CheckFlags) => {
   await guarded("labcheck", async () => {
-    if (args[0] === "plan" && !existsSync("plan")) return checkPlanCommand(args.slice(1));
-    if (args.length === 2 && /^\d+$/.test(args[0]) && !existsSync(args[0])) {
-      const instanceSource = readSource(args[1]);
-      const referee = await refereeOfSource(instanceSource, flags);
-      const outputSource = readSource(undefined, MAX_OUTPUT_BYTES);
-      let result;
-      try {
-        result = protocolCheck(Number(args[0]), readOutput(outputSource.text, outputSource.name), (atoms) => referee.check(atoms));
-      } catch (e) {
-        // malformed solver output is a FAIL, not an error of the checker
-        result = { word: "FAIL" as const, reason: e instanceof Error ? e.message : String(e) };
-      }
-      process.stdout.write(`${result.word}\n`);
-      process.stderr.write(`% ${result.reason}\n`);
-      return CHECKER_EXIT[result.word];
-    }
+    if (flags.instance) return instanceOnly(args, flags);
+    if (args.length === 2 && /^\d+$/.test(args[0]) && !existsSync(args[0])) return protocol(Number(args[0]), args[1], flags);
     if (args.length > 2) throw new Error("expected EXITCODE INSTANCE, or INSTANCE [WITNESS]; see labcheck --help");
+    if (args[1] === "-" && args[0] === "-") throw new Error("the instance and the witness cannot both be standard input: labcheck - < INSTANCE_AND_WITNESS");
 
-    let referee: Referee;
-    let output: SolverOutput;
-    if (args.length === 0 || args[0] === "-") {
-      const source = readSource(undefined, MAX_OUTPUT_BYTES);
-      // a text rule set's instance alone on standard input (a maze): its own check
-      const text = args.length <= 1 ? textRuleSet(source.text, source.name, flags.rules) : undefined;
-      if (text) {
-        const verdict = (await text.checker()).check({ source, stdin: true }, undefined, { json: flags.json });
-        process.stdout.write(verdict.text);
-        return verdict.exitCode;
-      }
-      ({ referee, output } = await combined(source.text, source.name, flags));
+    let judge: Case;
+    let output: Source;
+    if (args.length === 0 || (args[0] === "-" && args.length === 1)) {
+      const both = await caseOf(readSource(undefined, MAX_OUTPUT_BYTES), flags, true);
+      judge = both.judge;
+      output = both.rest ?? { text: "", name: "<stdin>" };
     } else {
-      const instance = readSource(args[0]);
-      const text = textRuleSet(instance.text, instance.name, flags.rules);
-      if (text) {
-        const witness = args[1] === undefined ? undefined : readSource(args[1], MAX_OUTPUT_BYTES);
-        const verdict = (await text.checker()).check({ source: instance, stdin: args[0] === "-" }, witness, { json: flags.json });
-        process.stdout.write(verdict.text);
-        return verdict.exitCode;
-      }
-      referee = await refereeOfSource(instance, flags);
-      for (const w of referee.warnings) process.stderr.write(`${w}\n`);
-      const witnessSource = readSource(args[1], MAX_OUTPUT_BYTES);
-      output = readOutput(witnessSource.text, witnessSource.name);
+      judge = (await caseOf(readSource(args[0]), flags, false)).judge;
+      output = readSource(args[1], MAX_OUTPUT_BYTES);
     }
-    if (output.answers.length === 0 && (output.saysInconsistent || output.saysUnknown)) {
-      const why = output.saysInconsistent ? "the output says INCONSISTENT; unsatisfiability is not verified" : "the output has no answer";
-      if (args.length > 0 && flags.json) {
-        // --json answers in JSON whatever the verdict: valid null, nothing was checked
-        process.stdout.write(`${JSON.stringify({ valid: null, says: output.saysInconsistent ? "INCONSISTENT" : "UNKNOWN", reason: `nothing to check: ${why}`, answers: [] }, null, 2)}\n`);
-      } else process.stdout.write(args.length === 0 ? "DONTKNOW\n" : `nothing to check: ${why}\n`);
+    for (const w of judge.warnings) process.stderr.write(`${w}\n`);
+    const read = judge.read(output);
+    if (read.answers.length === 0) {
+      const says = read.saysInconsistent ? "INCONSISTENT" : "UNKNOWN";
+      const why = read.saysInconsistent ? "the output says INCONSISTENT; unsatisfiability is not verified" : "the output has no answer";
+      if (args.length === 0) process.stdout.write("DONTKNOW\n");
+      else if (flags.json) {
+        const doc: NothingToCheck = { rules: judge.entry.name, valid: null, says, reason: `nothing to check: ${why}` };
+        process.stdout.write(jsonDocument(doc));
+      } else process.stdout.write(`nothing to check: ${why}\n`);
       return CHECKER_EXIT.DONTKNOW;
     }
-    // no answer lines at all: the empty witness (no pushes)
-    const answers = output.answers.length > 0 ? output.answers : [{ atoms: [], location: undefined }];
-    const verdicts = answers.map((a) => referee.check(a.atoms));
+    const judged = read.answers.map((a) => a());
+    const verdicts: Verdict[] = judged.map((j) => j.verdict);
     const allValid = verdicts.every((v) => v.valid);
     if (args.length === 0) {
+      // the 2009 convention
       process.stdout.write(allValid ? "CORRECT\n" : "INCORRECT\n");
-      if (!allValid) {
-        const bad = referee.describe(answers[verdicts.findIndex((v) => !v.valid)].atoms).split("\n");
-        process.stderr.write(`% ${bad.find((l) => l.startsWith("invalid")) ?? bad[0]}\n`);
-      }
+      if (!allValid) process.stderr.write(`% ${verdictText(judged[verdicts.findIndex((v) => !v.valid)]).split("\n")[0]}\n`);
     } else if (flags.json) {
-      process.stdout.write(`${JSON.stringify({ valid: allValid, answers: answers.map((a) => referee.json(a.atoms)) }, null, 2)}\n`);
+      process.stdout.write(jsonDocument(verdictOfAnswers(verdicts)));
     } else {
-      answers.forEach((a, i) => {
-        if (answers.length > 1) process.stdout.write(`answer ${i + 1}: `);
-        process.stdout.write(referee.describe(a.atoms));
+      judged.forEach((j, i) => {
+        if (judged.length > 1) process.stdout.write(`answer ${i + 1}: `);
+        process.stdout.write(verdictText(j));
       });
     }
     return allValid ? 0 : 1;

@@ -7,16 +7,15 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, Option } from "commander";
-import { GENERATOR_NAMES, RULE_SETS } from "../registry.js";
-import { clingoExits, nonNegativeInteger } from "./args.js";
+import { GENERATOR_NAMES, RULE_SETS, refuseOptions, ruleSetNamed } from "../registry.js";
+import { addRuleSetOptions, clingoExits, givenRuleSetOptions, nonNegativeInteger } from "./args.js";
 import { endQuietlyOnClosedPipe, guarded } from "./common.js";
 import { VERSION } from "../core/version.js";
 
 endQuietlyOnClosedPipe();
 
-// labgen's --style choices: the styles of every generator (loading the generators is what labgen is for)
+// the generators (loading them is what labgen is for); --style's choices are the registry's
 const generators = new Map(await Promise.all(RULE_SETS.filter((r) => r.generator).map(async (r) => [r.name, await r.generator!()] as const)));
-const STYLES = [...new Set([...generators.values()].flatMap((g) => g.styles))];
 
 const program = clingoExits(
   new Command("labgen")
@@ -25,11 +24,8 @@ const program = clingoExits(
     .argument("<n>", "board size N (NxN)", nonNegativeInteger)
     .argument("[max_steps]", "the horizon (competition rules)", nonNegativeInteger)
     .requiredOption("--seed <s>", "random seed (integer; required)", nonNegativeInteger)
-    .addOption(new Option("--style <style>", "tile style").choices(STYLES).default("maze"))
     .option("-o, --out <dir>", "write into this folder under the competition's file name (never overwrites)")
     .addOption(new Option("--rules <rules>", "competition facts, or an IPC 2023 PDDL problem").choices(GENERATOR_NAMES).default("competition"))
-    .option("--rotations <k>", "ipc2023: random pushes scrambling the board (default N)", nonNegativeInteger)
-    .option("--domain", "ipc2023: print the domain file instead of a problem (N and --seed are then ignored)")
     .addHelpText(
       "after",
       "\nStatic labyrinths, each with its own --help:\n" +
@@ -37,13 +33,14 @@ const program = clingoExits(
         "  labgen minotaur ROWS COLS --seed S [--iterations K] [-o DIR]\n",
     ),
 );
+addRuleSetOptions(program, "labgen");
 
 /** The largest board the facts reader takes (coordinates up to 1024: src/core/fact-args.ts). */
 const MAX_BOARD = 1024;
 
 interface GenFlags {
   seed: number;
-  style: string;
+  style?: string;
   out?: string;
   rules: string;
   rotations?: number;
@@ -102,16 +99,13 @@ function emit(text: string, out: string | undefined, fileName: string | undefine
 
 program.action(async (n: number, maxSteps: number | undefined, flags: GenFlags) => {
   await guarded("labgen", () => {
-    // arguments that do not apply to the rule set are usage errors, not silently ignored
-    const given = (name: string): boolean => program.getOptionValueSource(name) === "cli";
+    // options that do not apply to the rule set are usage errors naming it (the registry says which apply)
+    refuseOptions(ruleSetNamed(flags.rules), "labgen", givenRuleSetOptions(program, "labgen"));
     if (flags.rules === "competition") {
-      if (flags.rotations !== undefined) throw new Error("--rotations is for --rules ipc2023");
-      if (flags.domain) throw new Error("--domain is for --rules ipc2023");
       if (n > MAX_BOARD) throw new Error(`N ${n}: facts name fields up to ${MAX_BOARD} (labsolve solves boards up to 128x128, labcheck reads up to ${MAX_BOARD}x${MAX_BOARD})`);
       if (n > 128) process.stderr.write(`labgen: note: labsolve solves boards up to 128x128; labcheck and labshow read this ${n}x${n} one\n`);
     } else {
       if (maxSteps !== undefined) throw new Error(`max_steps ${maxSteps}: --rules ${flags.rules} takes N only (a plan has no horizon)`);
-      if (given("style")) throw new Error(`--style is for --rules competition`);
     }
     const { text, fileName } = generators.get(flags.rules)!.generate({
       n,

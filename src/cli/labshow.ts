@@ -1,21 +1,25 @@
 /**
  * `labshow INSTANCE [WITNESS] [--format text|svg|html] [-o FILE]`: a solution drawn step
- * by step (src/show/). WITNESS: solver output in any layout labcheck reads, `-` for
- * standard input; without it, labsolve's shortest solution. Exit 0 when the drawn
- * solution is valid, 1 when the witness breaks a rule (drawn up to that step, with the
- * checker's words), 20 when the instance has no solution, 65 bad input.
+ * by step (src/show/), for every rule set the registry knows. WITNESS: solver output in
+ * any layout labcheck reads, `-` for standard input; without it, the rule set's shortest
+ * solution. Exit 0 when the drawn solution is valid, 1 when the witness breaks a rule
+ * (drawn up to that step, with the checker's words), 20 when the instance has no
+ * solution, 65 bad input. The options only some rule sets take come from the registry.
  */
-import { closeSync, existsSync, openSync, realpathSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { basename } from "node:path";
 import { Command, Option } from "commander";
 import { playHtml } from "../show/html.js";
-import { planRuleSet, textRuleSet } from "../registry.js";
+import { commandOptions, factsRuleSet, planRuleSet, refuseOptions, ruleSetsHelp, textRuleSet } from "../registry.js";
+import { parseFacts } from "../core/facts.js";
+import { readWitnessTexts } from "../core/witness.js";
 import type { ShowPlay } from "../core/play.js";
 import { replay } from "../show/replay.js";
 import { stepSvg, stripSvg } from "../show/svg.js";
 import { playText } from "../show/text.js";
-import { clingoExits, nonNegativeInteger, positiveNumber } from "./args.js";
-import { CLOSED_PIPE_EXIT, endQuietlyOnClosedPipe, guarded, readSource } from "./common.js";
+import { addRuleSetOptions, clingoExits, givenRuleSetOptions, nonNegativeInteger } from "./args.js";
+import { CLOSED_PIPE_EXIT, endQuietlyOnClosedPipe, guarded, readSource, refuseOutputOverInput, type Source } from "./common.js";
+
 import { VERSION } from "../core/version.js";
 import { MAX_OUTPUT_BYTES } from "../core/files.js";
 
@@ -30,25 +34,38 @@ interface ShowFlags {
   output?: string;
   step?: number;
   algorithm?: string;
+  rule?: string;
 }
 
 const program = clingoExits(
   new Command("labshow")
     .description(
-      "Draws a solution step by step: the board after each push, the pushed line, the reachable set and the goal. " +
-        "WITNESS is solver output in any layout labcheck reads (- for standard input); without it, labsolve's shortest " +
-        "solution is drawn. Exit 0 valid, 1 the witness breaks a rule (drawn up to that step), 20 no solution, 65 bad input.",
+      "Draws a solution step by step, for every rule set: the push labyrinths' boards after each push (the pushed line, " +
+        "the reachable set, the goal), a maze's walk, a Minotaur level's moves, the transit graph's path; `labshow plan` " +
+        "for IPC 2023 plans. WITNESS is solver output in any layout labcheck reads (- for standard input); without it, the " +
+        "rule set's shortest solution is drawn. Exit 0 valid, 1 the witness breaks a rule (drawn up to that step), 20 no " +
+        "solution, 65 bad input.",
     )
+    .addHelpText("after", ruleSetsHelp("labshow"))
     .version(VERSION)
-    .argument("<instance>", "instance file (competition or board game facts)")
+    .argument("<instance>", "instance file of any rule set below")
     .argument("[witness]", "solver output; - for standard input")
     .addOption(new Option("-f, --format <format>", "text: the boards in the terminal; svg: one picture (a strip of every step); html: a page that steps through them").choices(FORMATS).default("text"))
-    .option("--step <k>", "svg: only step K (0 is the start)", nonNegativeInteger)
     .option("-o, --output <file>", "write to FILE (replaced if it exists; never an input file)")
-    .option("--algorithm <name>", "text maze, --format html: the search to animate (bfs, dfs, dijkstra, astar, ...)")
-    .option("--time-limit <seconds>", "without a witness: search at most this long and draw the best solution found, saying whether it is the shortest", positiveNumber)
     .enablePositionalOptions(),
 );
+addRuleSetOptions(program, "labshow");
+
+/**
+ * The last answer's witness text of an output, for a text rule set's drawing (any layout labsolve writes).
+ * @throws Error when the output has no answer (INCONSISTENT, UNKNOWN)
+ */
+function lastWitness(output: Source): Source {
+  const read = readWitnessTexts(output.text, output.name);
+  const last = read.answers.at(-1);
+  if (last === undefined) throw new Error(`nothing to draw: ${output.name} says ${read.saysInconsistent ? "INCONSISTENT" : "UNKNOWN"}`);
+  return { text: last, name: output.name };
+}
 
 /** Writes a picture by chunks to FILE (replaced) or standard output, never holding it whole (a closed pipe ends quietly, exit 141). */
 function writeChunks(output: string | undefined, chunks: Iterable<string>): void {
@@ -102,14 +119,9 @@ program
       const plan = readSource(planFile, MAX_OUTPUT_BYTES);
       const play = (await planRuleSet().drawing()).play({ domain, problem, plan });
       const text = render(play, flags, `labshow: ${basename(problem.name)}`);
-      if (flags.output !== undefined) {
-        for (const input of [domainFile, problemFile, planFile]) {
-          if (input !== "-" && existsSync(input) && existsSync(flags.output) && realpathSync(input) === realpathSync(flags.output)) {
-            throw new Error(`-o ${flags.output}: that is an input file; it is not overwritten`);
-          }
-        }
-        writeFileSync(flags.output, text);
-      } else process.stdout.write(text);
+      refuseOutputOverInput(flags.output, [domainFile, problemFile, planFile]);
+      if (flags.output !== undefined) writeFileSync(flags.output, text);
+      else process.stdout.write(text);
       if (!play.valid) process.stderr.write(`labshow: ${play.verdict}\n`);
       return play.valid ? 0 : 1;
     });
@@ -119,16 +131,14 @@ program.action(async (instanceFile: string, witnessFile: string | undefined, fla
   await guarded("labshow", async () => {
     const inst = readSource(instanceFile);
     const witness = witnessFile === undefined ? undefined : readSource(witnessFile, MAX_OUTPUT_BYTES);
-    if (flags.output !== undefined) {
-      for (const input of [instanceFile, witnessFile]) {
-        if (input && input !== "-" && existsSync(input) && existsSync(flags.output) && realpathSync(input) === realpathSync(flags.output)) {
-          throw new Error(`-o ${flags.output}: that is an input file; it is not overwritten`);
-        }
-      }
-    }
+    refuseOutputOverInput(flags.output, [instanceFile, witnessFile]);
+    const given = givenRuleSetOptions(program, "labshow");
     const textRules = textRuleSet(inst.text, inst.name);
+    // facts are read for the rule set's options only when one is given (the drawing reads them anyway)
+    if (textRules || given.length > 0) refuseOptions(textRules ?? factsRuleSet(parseFacts(inst.text, inst.name)), "labshow", given);
     if (textRules) {
-      const drawn = await (await textRules.drawing()).draw({ source: inst, stdin: instanceFile === "-" }, witness, { format: flags.format, step: flags.step, title: `labshow: ${basename(inst.name)}`, algorithm: flags.algorithm });
+      const options = { format: flags.format, step: flags.step, title: `labshow: ${basename(inst.name)}`, algorithm: flags.algorithm, rule: flags.rule };
+      const drawn = await (await textRules.drawing()).draw({ source: inst, stdin: instanceFile === "-" }, witness && lastWitness(witness), options);
       if (drawn.note !== undefined) process.stderr.write(`labshow: note: ${drawn.note}\n`);
       if (drawn.chunks !== undefined) writeChunks(flags.output, drawn.chunks);
       else if (flags.output !== undefined) writeFileSync(flags.output, drawn.text);

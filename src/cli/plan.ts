@@ -6,20 +6,18 @@
  * (proven), 11 a plan not proven optimal (the time limit or SIGINT/SIGTERM stopped the
  * search), 1 stopped without a plan, 65 bad input (FILE:LINE:COL).
  */
-import { existsSync, realpathSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { type Command, Option } from "commander";
 import type { PlanFlags } from "../core/plugin.js";
 import { planRuleSet } from "../registry.js";
 import { positiveInteger, positiveNumber } from "./args.js";
-import { guarded, readSource } from "./common.js";
+import { guarded, readSource, refuseOutputOverInput } from "./common.js";
 
 /** labsolve plan's options: the planner's, and where the plan goes. */
 interface PlanCommandFlags extends PlanFlags {
   output?: string;
 }
-
-const samePath = (a: string, b: string): boolean => existsSync(a) && existsSync(b) && realpathSync(a) === realpathSync(b);
 
 /**
  * Runs `labsolve plan`; returns the exit code.
@@ -28,9 +26,7 @@ const samePath = (a: string, b: string): boolean => existsSync(a) && existsSync(
 export async function planCommand(domainFile: string, problemFile: string, flags: PlanCommandFlags): Promise<number> {
   const domain = readSource(domainFile);
   const problem = readSource(problemFile);
-  if (flags.output !== undefined && [domainFile, problemFile].some((f) => f !== "-" && samePath(f, flags.output!))) {
-    throw new Error(`-o ${flags.output}: that is an input file; it is not overwritten`);
-  }
+  refuseOutputOverInput(flags.output, [domainFile, problemFile]);
   const outcome = await (await planRuleSet().solver()).solve({ domain, problem }, flags, process.stderr);
   if (outcome.plan !== undefined) {
     if (flags.output !== undefined) writeFileSync(flags.output, outcome.plan);

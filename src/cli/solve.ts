@@ -11,20 +11,10 @@ import type { AnswerSink, Outcome, SolveContext } from "../core/outcome.js";
 import type { SolveFlags } from "../core/plugin.js";
 import { VERSION } from "../core/version.js";
 import { makeLayout } from "../format/index.js";
-import { factsRuleSet, textRuleSet } from "../registry.js";
+import { factsRuleSet, refuseOptions, textRuleSet } from "../registry.js";
 import { checkMemoryOption, readSource } from "./common.js";
 
 export type { SolveFlags };
-
-/** The rule sets whose solver keeps a proof's checkpoint (SolveFlags.checkpoint). */
-const CHECKPOINTED: readonly string[] = ["competition"];
-
-/** @throws Error (a usage error) when --checkpoint is given for a rule set that does not keep one */
-function refuseCheckpoint(flags: SolveFlags, ruleSet: string): void {
-  if (flags.checkpoint !== undefined && !CHECKPOINTED.includes(ruleSet)) {
-    throw new Error(`--checkpoint is for proofs on competition instances; this is a ${ruleSet} instance`);
-  }
-}
 
 /**
  * The layout of `flags.format` as the solver's sink on stdout, started at the first thing
@@ -66,10 +56,11 @@ function layoutContext(flags: SolveFlags, source: string): { context: SolveConte
 /**
  * Solves the instance of `file` (standard input for undefined or `-`) and prints the
  * outcome in the chosen layout (src/format/).
+ * @param given the rule-set options given on the command line (RuleSetOption names): one the rule set does not take is refused
  * @returns clingo's exit code (10, 20, 30, 1, 11)
  * @throws InputError for bad input (FILE:LINE:COL), Error for an option mistake or a failed worker
  */
-export async function solveCommand(file: string | undefined, flags: SolveFlags): Promise<number> {
+export async function solveCommand(file: string | undefined, flags: SolveFlags, given: readonly string[] = []): Promise<number> {
   if (flags.any && flags.models !== 1) throw new Error("--any finds one solution; it does not combine with -n");
   checkMemoryOption(flags.memory);
   const source = readSource(file);
@@ -79,12 +70,12 @@ export async function solveCommand(file: string | undefined, flags: SolveFlags):
   const { context, end } = layoutContext(flags, stdin ? "stdin" : source.name);
   let outcome: Outcome;
   if (text) {
-    refuseCheckpoint(flags, text.name);
+    refuseOptions(text, "labsolve", given);
     outcome = await (await text.solver()).solve({ source, stdin }, flags, context);
   } else {
     const atoms = parseFacts(source.text, source.name);
     const ruleSet = factsRuleSet(atoms, flags.rules);
-    refuseCheckpoint(flags, ruleSet.name);
+    refuseOptions(ruleSet, "labsolve", given);
     const solver = await ruleSet.solver();
     outcome = await solver.solve({ source, atoms, end: endOf(source.text), stdin }, flags, context);
   }

@@ -3,8 +3,7 @@
  * ../shared/spec/asp-competition-io.md and docs/rules.md), for any rule set's checker:
  * OK, FAIL or DONTKNOW from a solver's exit code, its output and a verdict per answer.
  */
-import type { Atom } from "./facts.js";
-import type { SolverOutput } from "./witness.js";
+import type { Verdict } from "./verdict.js";
 
 /** The competition checker's three answers. */
 export type CheckerWord = "OK" | "FAIL" | "DONTKNOW";
@@ -16,16 +15,16 @@ export const CHECKER_EXIT: Readonly<Record<CheckerWord, number>> = { OK: 0, FAIL
  * The competition checker protocol with any rule set's checker.
  * @param solverExit the solver's exit code (10, 20, 30, 11, 1, ...)
  * @param output the solver's output
- * @param check the verdict of one answer's atoms
+ * @param check the verdict of one answer (its atoms, or its witness text)
  * @returns OK when every answer in the output is a solution and the exit code agrees;
  *   FAIL for a wrong or missing answer, or an output that contradicts its exit code;
  *   DONTKNOW when there is nothing to check (no answer and the exit code does not
  *   claim one: unsatisfiability is not verified), with a reason for humans
  */
-export function protocolCheck(
+export function protocolCheck<A>(
   solverExit: number,
-  output: SolverOutput,
-  check: (atoms: readonly Atom[]) => { valid: boolean; violation?: { step: number; message: string } | undefined },
+  output: { answers: readonly A[]; saysInconsistent: boolean; saysUnknown: boolean },
+  check: (answer: A) => Pick<Verdict, "valid" | "violation">,
 ): { word: CheckerWord; reason: string } {
   const claimsAnswer = solverExit === 10 || solverExit === 11 || solverExit === 30;
   if (output.answers.length === 0) {
@@ -35,7 +34,7 @@ export function protocolCheck(
   if (output.saysInconsistent) return { word: "FAIL", reason: "the output has an answer and also says INCONSISTENT" };
   if (solverExit === 20) return { word: "FAIL", reason: "exit code 20 says there is no solution, but the output has an answer" };
   for (const [i, answer] of output.answers.entries()) {
-    const v = check(answer.atoms);
+    const v = check(answer);
     if (!v.valid) {
       const which = output.answers.length > 1 ? `answer ${i + 1}: ` : "";
       return { word: "FAIL", reason: `${which}step ${v.violation?.step}: ${v.violation?.message}` };

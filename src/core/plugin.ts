@@ -16,6 +16,7 @@ import type { Atom } from "./facts.js";
 import type { Outcome, OutputFormat, Reporter, SolveContext } from "./outcome.js";
 import type { ShowPlay } from "./play.js";
 import type { Cost } from "./push-rules.js";
+import type { JudgedWitness, Verdict } from "./verdict.js";
 
 /** A file as read: its text and the name used in messages (`<stdin>` for standard input). */
 export interface Source {
@@ -73,14 +74,12 @@ export interface FactsSolver {
   solve(input: FactsInput, flags: SolveFlags, context: SolveContext): Promise<Outcome>;
 }
 
-/** One rule set's checker, as labcheck uses it on one instance. */
+/** One rule set's checker, as labcheck uses it on one instance of facts. */
 export interface Referee {
-  /** the verdict on one answer's atoms */
-  check(atoms: readonly Atom[]): { valid: boolean; violation?: { step: number; message: string } | undefined };
-  /** human mode: valid, or the broken rule, the step and the board */
-  describe(atoms: readonly Atom[]): string;
-  /** --json: the verdict for machines */
-  json(atoms: readonly Atom[]): object;
+  /** the verdict on one answer's atoms (the competition protocol's OK / FAIL) */
+  check(atoms: readonly Atom[]): Verdict;
+  /** the verdict with labcheck's human words: the first line's summary and the details (the broken rule, the board) */
+  judge(atoms: readonly Atom[]): JudgedWitness;
   /** the predicates of a witness (an instance and a witness concatenated) */
   isAction(atom: Atom): boolean;
   /** the warnings of the instance's facts */
@@ -166,10 +165,10 @@ export interface PlanSolver {
 /** labcheck plan. */
 export interface PlanChecker {
   /**
-   * @returns the verdict's line and the exit code (0 valid, 1 invalid)
+   * @returns the verdict (valid: the plan's cost; invalid: the first failing action, 1-based, or the goal not reached after the last)
    * @throws InputError on a bad domain, problem or plan file
    */
-  check(input: PlanInput & { plan: Source }): { text: string; exitCode: number };
+  check(input: PlanInput & { plan: Source }): JudgedWitness;
 }
 
 /** labshow plan. */
@@ -314,14 +313,48 @@ export interface TextSolver {
   solve(input: TextInput, flags: SolveFlags, context: SolveContext): Promise<Outcome>;
 }
 
-/** labcheck on a text instance and a witness (a move list in any layout the rule set reads). */
+/** labcheck's options that a text rule set may take (the registry says which apply). */
+export interface TextCheckFlags {
+  /** a walking rule instead of the maze's own ("turn": Theseus' turn rule) */
+  rule?: string;
+}
+
+/** One text instance's referee: verdicts on witnesses (move lists, paths) in the rule set's own words. */
+export interface TextReferee {
+  /**
+   * The verdict on one witness's text (a move list, a path: whatever the rule set's reader takes).
+   * @throws InputError at the witness's LINE:COL when it cannot be read
+   */
+  judge(witness: Source): JudgedWitness;
+}
+
+/** What labcheck --instance prints: a check of the instance alone (a maze's perfection, a graph's figures). */
+export interface InstanceReport {
+  /** human mode's lines */
+  text: string;
+  /** --json's document */
+  json: Record<string, unknown>;
+  /** 0 the instance passes (a perfect maze), 1 it does not */
+  exitCode: number;
+}
+
+/** labcheck on a text instance: witnesses judged by the rule set's own simulation. */
 export interface TextChecker {
   /**
-   * @param witness the moves; undefined: check the instance alone (a perfection check, say)
-   * @returns what to print and the exit code (0 valid, 1 invalid)
-   * @throws InputError for a malformed instance or witness
+   * Reads the instance and returns its referee.
+   * @throws InputError for a malformed instance, Error for an option value the rule set does not take
    */
-  check(input: TextInput, witness: Source | undefined, flags: { json?: boolean }): { text: string; exitCode: number };
+  referee(input: TextInput, flags: TextCheckFlags): TextReferee;
+  /**
+   * labcheck --instance: the check of the instance alone, when the rule set has one.
+   * @throws InputError for a malformed instance
+   */
+  report?(input: TextInput, flags: TextCheckFlags): InstanceReport;
+  /**
+   * Where the instance ends in an instance and a witness concatenated (`labcheck - <
+   * BOTH`): the 0-based offset of the first character after the instance's lines.
+   */
+  instanceEnd(text: string): number;
 }
 
 /** labshow on a text instance: the picture in a format, of a witness or of the solver's answer. */
@@ -337,7 +370,7 @@ export interface TextDrawing {
   draw(
     input: TextInput,
     witness: Source | undefined,
-    options: { format: string; step?: number; title: string; algorithm?: string },
+    options: { format: string; step?: number; title: string; algorithm?: string; rule?: string },
   ): Promise<{ text: string; exitCode: number; chunks?: Iterable<string>; note?: string }>;
 }
 

@@ -1,8 +1,11 @@
 /**
- * Solver output to answers: the competition layout (`ANSWER` + fact line,
- * `INCONSISTENT`), clingo's (`Answer: N` + atoms, `SATISFIABLE`, statistics), DLV's
- * braces, plain facts, an instance and a witness concatenated, or labsolve's own json
- * document (`status`, `models[].atoms`).
+ * Solver output to answers, for every rule set: the competition layout (`ANSWER` + the
+ * witness line, `INCONSISTENT`), clingo's (`Answer: N` + the witness line, `SATISFIABLE`,
+ * statistics), DLV's braces, a plain witness, an instance and a witness concatenated, or
+ * labsolve's own json document (`status`, `models[].witness` or `models[].atoms`).
+ * readOutput reads the answers of facts rule sets as atoms; readWitnessTexts finds each
+ * answer's witness text in any layout for the rule sets whose witness is not facts (move
+ * words, graph states), which their own readers then read.
  * Source: ../shared/spec/asp-competition-io.md.
  */
 import { InputError } from "./errors.js";
@@ -119,14 +122,19 @@ function readJsonOutput(text: string, file: string): SolverOutput {
   }
   const d = doc as { status?: unknown; models?: unknown };
   const models = d.models;
-  if (typeof doc !== "object" || doc === null || !Array.isArray(models) || !models.every((m) => typeof m === "object" && m !== null && Array.isArray(witnessOf(m)))) {
-    throw new InputError(file, { line: 1, column: 1 }, 'expected labsolve\'s json document: "status" and "models", each with "witness"');
+  const listOf = (m: unknown): unknown[] | undefined => {
+    if (typeof m !== "object" || m === null) return undefined;
+    const { witness, atoms } = m as { witness?: unknown; atoms?: unknown };
+    return Array.isArray(witness) ? witness : Array.isArray(atoms) ? atoms : undefined;
+  };
+  if (typeof doc !== "object" || doc === null || !Array.isArray(models) || !models.every((m) => listOf(m) !== undefined)) {
+    throw new InputError(file, { line: 1, column: 1 }, 'expected labsolve\'s json document: "status" and "models", each with "witness" (or "atoms")');
   }
   const out: SolverOutput = { answers: [], saysInconsistent: d.status === "UNSATISFIABLE", saysUnknown: d.status === "UNKNOWN" };
   let cursor = 0;
-  for (const m of models as object[]) {
+  for (const m of models) {
     const answer: Answer = { atoms: [], location: undefined };
-    for (const a of witnessOf(m) as unknown[]) {
+    for (const a of listOf(m) ?? []) {
       if (typeof a !== "string") throw new InputError(file, { line: 1, column: 1 }, `expected an atom as a string in "witness", found ${JSON.stringify(a)}`);
       const literal = JSON.stringify(a);
       const found = text.indexOf(literal, cursor);
@@ -141,4 +149,107 @@ function readJsonOutput(text: string, file: string): SolverOutput {
     out.answers.push(answer);
   }
   return out;
+}
+
+/** What an output says, each answer's witness as text (rule sets whose witness is not facts). */
+export interface WitnessTexts {
+  /**
+   * each answer's witness text, padded with line breaks and spaces in front so that a
+   * reader's LINE:COL of it is the LINE:COL in the whole output
+   */
+  answers: string[];
+  /** the output says there is no solution (INCONSISTENT, UNSATISFIABLE) */
+  saysInconsistent: boolean;
+  /** the output says the run ended without a result (UNKNOWN, INTERRUPTED) */
+  saysUnknown: boolean;
+}
+
+const ANSWER_LINE = /^(ANSWER|Answer:\s*\d+)\s*$/;
+
+/** Text placed at a 1-based line and column: that many line breaks and spaces before it. */
+function placed(text: string, line: number, column: number): string {
+  return `${"\n".repeat(line - 1)}${" ".repeat(column - 1)}${text}`;
+}
+
+/**
+ * Finds the answers' witness text in any layout labsolve writes, for every rule set:
+ * the competition layout (`ANSWER`, then the witness on the next line; `INCONSISTENT`),
+ * clingo's (`Answer: N`, then the witness line; `UNSATISFIABLE`, `UNKNOWN`), labsolve's
+ * json document (`models[i].witness`, a list of strings, joined by spaces; `status`), or a
+ * plain witness (the whole text, `%` comment lines blanked), which the rule set's reader reads.
+ * @param file the name in messages
+ * @throws InputError for a json document that does not parse or has no `models` with `witness` lists
+ */
+export function readWitnessTexts(text: string, file: string): WitnessTexts {
+  if (/^\uFEFF?\s*\{\s*"/.test(text)) return jsonWitnessTexts(text, file);
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const out: WitnessTexts = { answers: [], saysInconsistent: false, saysUnknown: false };
+  let headers = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (INCONSISTENT.test(line)) out.saysInconsistent = true;
+    if (UNKNOWN.test(line)) out.saysUnknown = true;
+    if (!ANSWER_LINE.test(line)) continue;
+    headers++;
+    let j = i + 1;
+    while (j < lines.length && lines[j].trim() === "") j++;
+    const witness = j < lines.length && !ANSWER_LINE.test(lines[j].trim()) ? lines[j] : "";
+    out.answers.push(placed(witness, j + 1, 1));
+    if (witness !== "") i = j;
+  }
+  if (headers > 0 || out.saysInconsistent || out.saysUnknown) return out;
+  // a plain witness: comments and clingo's words blanked, the lines kept where they stand
+  const plain = lines.map((l) => (/^\s*%/.test(l) || /^(SATISFIABLE|OPTIMUM FOUND)\s*$/.test(l.trim()) ? "" : l)).join("\n");
+  out.answers.push(plain);
+  return out;
+}
+
+/** labsolve's json document: each model's `witness` strings joined by spaces, placed at the first. */
+function jsonWitnessTexts(text: string, file: string): WitnessTexts {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (e) {
+    const message = (e instanceof Error ? e.message : String(e)).split("\n")[0];
+    const at = /position (\d+)/.exec(message);
+    throw new InputError(file, at ? placeAt(text, Number(at[1])) : undefined, `not a JSON document: ${message.length > 80 ? `${message.slice(0, 77)}...` : message}`);
+  }
+  const d = doc as { status?: unknown; models?: unknown; moves?: unknown };
+  const models = d.models;
+  if (models === undefined && typeof doc === "object" && doc !== null && "moves" in doc) {
+    // labsolve's earlier json for a maze or a level: its `moves`, a list of words, or null for none
+    if (d.moves === null) return { answers: [], saysInconsistent: true, saysUnknown: false };
+    if (Array.isArray(d.moves) && d.moves.every((w) => typeof w === "string")) return { answers: [placed(d.moves.join(" "), 1, 1)], saysInconsistent: false, saysUnknown: false };
+  }
+  const isWitness = (m: unknown): m is { witness: string[] } =>
+    typeof m === "object" && m !== null && Array.isArray((m as { witness?: unknown }).witness) && (m as { witness: unknown[] }).witness.every((w) => typeof w === "string");
+  if (typeof doc !== "object" || doc === null || !Array.isArray(models) || !models.every(isWitness)) {
+    throw new InputError(file, { line: 1, column: 1 }, 'expected labsolve\'s json document: "status" and "models", each with "witness" (a list of strings)');
+  }
+  const out: WitnessTexts = { answers: [], saysInconsistent: d.status === "UNSATISFIABLE", saysUnknown: d.status === "UNKNOWN" };
+  let cursor = 0;
+  for (const m of models) {
+    const key = text.indexOf('"witness"', cursor);
+    if (key !== -1) cursor = key + 1;
+    const first = m.witness.length > 0 ? text.indexOf(JSON.stringify(m.witness[0]), cursor) : -1;
+    const at = placeAt(text, first === -1 ? Math.max(key, 0) : first + 1);
+    // one line: positions within it are approximate past the first word
+    out.answers.push(placed(m.witness.join(" "), at.line, at.column));
+  }
+  return out;
+}
+
+/**
+ * Where an instance ends in an instance and a witness concatenated (`labcheck - < BOTH`):
+ * the 0-based offset just after its leading lines, those `isInstanceLine` takes (blank
+ * lines before the first are skipped; a blank line after it ends the instance).
+ */
+export function instanceLinesEnd(text: string, isInstanceLine: (line: string) => boolean): number {
+  let offset = 0;
+  for (const raw of text.split("\n")) {
+    const line = raw.replace(/\r$/, "").replace(/^\uFEFF/, "");
+    if (line.trim() === "" ? offset > 0 && text.slice(0, offset).trim() !== "" : !isInstanceLine(line)) return offset;
+    offset += raw.length + 1;
+  }
+  return text.length;
 }

@@ -5,6 +5,8 @@
  * after the escape, or that the moves end inside the maze. Each with a picture.
  */
 import type { Source, TextChecker, TextInput } from "../../core/plugin.js";
+import type { JudgedWitness, Verdict as ToolkitVerdict } from "../../core/verdict.js";
+import { instanceLinesEnd } from "../../core/witness.js";
 import { cellName, readLevel, type Level } from "./level.js";
 import { readMoves } from "./moves.js";
 import { boardText } from "./picture.js";
@@ -73,25 +75,35 @@ export function describeVerdict(level: Level, v: Verdict): string {
   }
 }
 
-/** The checker part (src/core/plugin.ts TextChecker): exit 0 escaped, 1 otherwise. */
+/** A level's line (in a level and a witness concatenated): walls, spaces, T and M, with a `+` or `|`. */
+function isLevelLine(line: string): boolean {
+  return /^[+\-| TM]*$/.test(line) && /[+|]/.test(line);
+}
+
+/** The verdict on a move list as the toolkit's (src/core/verdict.ts), with the board for humans. */
+function judgeMoves(level: Level, witness: Source): JudgedWitness {
+  const moves = readMoves(witness.text, witness.name);
+  const { states, verdict } = replay(level, moves);
+  const ok = verdict.kind === "escaped";
+  const last = states[states.length - 1];
+  // 1-based [row, column]; Theseus null once out
+  const rc = (cell: number): [number, number] | null => (cell < 0 ? null : [Math.floor(cell / level.cols) + 1, (cell % level.cols) + 1]);
+  const extras = { outcome: verdict.kind, theseus: rc(last.theseus), minotaur: rc(last.minotaur) };
+  const sentence = describeVerdict(level, verdict);
+  const toolkit: ToolkitVerdict = ok
+    ? { rules: "minotaur", valid: true, cost: verdict.step, costKind: "moves", steps: moves.length, ...extras }
+    : { rules: "minotaur", valid: false, steps: moves.length, violation: { step: verdict.step, message: sentence.replace(/^step \d+: /, "") }, ...extras };
+  const shown = verdict.kind === "wall" || verdict.kind === "inside" || verdict.kind === "caught" ? [verdict.theseus, verdict.minotaur] : [last.theseus, last.minotaur];
+  const caption = verdict.kind === "wall" ? "before the move (T Theseus, M the Minotaur):" : verdict.kind === "caught" ? "X: the Minotaur on Theseus:" : verdict.kind === "escaped" ? "the Minotaur left behind (Theseus is out):" : "T Theseus, M the Minotaur:";
+  return { verdict: toolkit, summary: sentence, details: `${caption}\n${boardText(level, shown[0], shown[1])}` };
+}
+
+/** The checker part (src/core/plugin.ts TextChecker): a move list replayed by the rules; valid when Theseus escapes. */
 export const checker: TextChecker = {
-  check(input: TextInput, witness: Source | undefined, flags: { json?: boolean }): { text: string; exitCode: number } {
+  referee(input: TextInput, flags) {
+    if (flags.rule !== undefined) throw new Error(`--rule ${flags.rule} is for text mazes; a Minotaur level has its own rules`);
     const level = readLevel(input.source.text, input.source.name);
-    if (witness === undefined) throw new Error("labcheck LEVEL MOVES: expected a move list after the level");
-    const moves = readMoves(witness.text, witness.name);
-    const { states, verdict } = replay(level, moves);
-    const ok = verdict.kind === "escaped";
-    if (flags.json) {
-      const last = states[states.length - 1];
-      // 1-based [row, column]; Theseus null once out
-      const rc = (cell: number): [number, number] | null => (cell < 0 ? null : [Math.floor(cell / level.cols) + 1, (cell % level.cols) + 1]);
-      const doc = { valid: ok, verdict: verdict.kind, step: verdict.step, message: describeVerdict(level, verdict), theseus: rc(last.theseus), minotaur: rc(last.minotaur) };
-      return { text: `${JSON.stringify(doc)}\n`, exitCode: ok ? 0 : 1 };
-    }
-    const last = states[states.length - 1];
-    const shown = verdict.kind === "wall" || verdict.kind === "inside" || verdict.kind === "caught" ? [verdict.theseus, verdict.minotaur] : [last.theseus, last.minotaur];
-    const head = ok ? `VALID: ${describeVerdict(level, verdict)}` : `INVALID: ${describeVerdict(level, verdict)}`;
-    const caption = verdict.kind === "wall" ? "before the move (T Theseus, M the Minotaur):" : verdict.kind === "caught" ? "X: the Minotaur on Theseus:" : verdict.kind === "escaped" ? "the Minotaur left behind (Theseus is out):" : "T Theseus, M the Minotaur:";
-    return { text: `${head}\n${caption}\n${boardText(level, shown[0], shown[1])}`, exitCode: ok ? 0 : 1 };
+    return { judge: (witness: Source) => judgeMoves(level, witness) };
   },
+  instanceEnd: (text) => instanceLinesEnd(text, isLevelLine),
 };

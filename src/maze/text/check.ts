@@ -1,16 +1,21 @@
 /**
  * labcheck's part for text mazes: a move list (any layout core/maze-moves.ts reads) walked
- * by this module's own simulation on the maze's walls, or, without one, the perfection
- * check (perfect.ts). Rules (../shared/spec/text-maze.md, section 1): a move goes through a
- * passage to the neighbouring cell; a wall stops it; a border opening leads out of the
- * maze, which is the exit when the maze has no E cell; the walk must end on E (or out).
+ * by this module's own simulation on the maze's walls; `labcheck --instance` asks for the
+ * perfection check (perfect.ts) and the statistics instead. Rules
+ * (../shared/spec/text-maze.md, section 1): a move goes through a passage to the
+ * neighbouring cell; a wall stops it; a border opening leads out of the maze, which is the
+ * exit when the maze has no E cell; the walk must end on E (or out). With `--rule turn`
+ * (section 2, Theseus' turn rule) every move after the first is also perpendicular to the
+ * move before it (no straight on, no turning back); cells may be passed again.
  */
 import { InputError } from "../../core/errors.js";
 import { cellName } from "../../core/maze-grid.js";
 import { MOVE_WORDS, readMoves } from "../../core/maze-moves.js";
 import { mazePicture } from "../../core/maze-picture.js";
 import { readTextMaze, type TextMaze } from "../../core/maze-text.js";
-import type { Source, TextChecker, TextInput } from "../../core/plugin.js";
+import type { InstanceReport, Source, TextChecker, TextCheckFlags, TextInput } from "../../core/plugin.js";
+import type { JudgedWitness, Verdict } from "../../core/verdict.js";
+import { instanceLinesEnd } from "../../core/witness.js";
 import { checkPerfect } from "./perfect.js";
 import { mazeStats } from "./stats.js";
 
@@ -62,48 +67,87 @@ export function walk(maze: TextMaze, moves: readonly number[]): WalkVerdict {
   return { valid: true, moves: moves.length, cells, out };
 }
 
-function checkWalk(maze: TextMaze, witness: Source, json: boolean): { text: string; exitCode: number } {
+/**
+ * The first move of `moves` that breaks Theseus' turn rule (1-based), or 0 when none does:
+ * a move parallel to the one before it (straight on, or back).
+ */
+export function turnRuleBreak(moves: readonly number[]): number {
+  for (let k = 1; k < moves.length; k++) if (moves[k] % 2 === moves[k - 1] % 2) return k + 1;
+  return 0;
+}
+
+/** Judges a walk (a move list in any layout) on the maze, by its walls and the rule. */
+function judgeWalk(maze: TextMaze, witness: Source, rule: string | undefined): JudgedWitness {
+  if (witness.text.trim() === "") throw new InputError(witness.name, { line: 1, column: 1 }, "expected a move list such as [south, east]");
   const list = readMoves(witness.text, witness.name);
-  const v = walk(maze, list.moves);
-  if (json) return { text: `${JSON.stringify({ valid: v.valid, moves: v.moves, step: v.step ?? null, message: v.message ?? null })}\n`, exitCode: v.valid ? 0 : 1 };
-  if (v.valid) return { text: `valid: ${v.moves} moves from S to the exit\n`, exitCode: 0 };
+  let v = walk(maze, list.moves);
+  const turn = rule === "turn";
+  const broken = turn ? turnRuleBreak(list.moves) : 0;
+  // the turn rule broken before the walls stop the walk (or after a walk that is otherwise fine)
+  if (broken > 0 && (v.valid || v.step === 0 || (v.step ?? 0) > broken)) {
+    const k = broken - 1;
+    const cells = walk(maze, list.moves.slice(0, k)).cells;
+    v = { valid: false, moves: list.moves.length, step: broken, cells, message: `move ${broken} (${MOVE_WORDS[list.moves[k]]}) after ${MOVE_WORDS[list.moves[k - 1]]}: the turn rule wants a turn left or right` };
+  }
+  const base = { rules: "maze", valid: v.valid, steps: v.moves, ...(turn ? { rule: "turn" } : {}) };
+  const rulePart = turn ? ", turning left or right at every move" : "";
+  if (v.valid) {
+    const verdict: Verdict = { ...base, cost: v.moves, costKind: "moves" };
+    return { verdict, summary: `${v.moves} move${v.moves === 1 ? "" : "s"} from S to the exit${rulePart}`, details: "" };
+  }
+  // a walk that ends away from the exit: the step is its last move (0 for no move)
+  const step = v.step && v.step > 0 ? v.step : v.moves;
+  const pos = v.step && v.step > 0 ? list.positions[v.step - 1] : undefined;
+  const where = pos ? ` (${witness.name}:${pos.line}:${pos.column})` : "";
+  const message = (v.message ?? "").replace(/^move \d+ \((\w+)\)/, "$1").replace(/^move \d+: /, "");
+  const verdict: Verdict = { ...base, violation: { step, message: `${message}${where}` }, ...(pos ? { line: pos.line, column: pos.column } : {}) };
   const last = v.cells[v.cells.length - 1];
   const marks = new Map<number, string>();
   for (const cell of v.cells.slice(1)) marks.set(cell, "*");
   marks.set(last, "@");
-  const where = v.step && v.step > 0 && list.positions[v.step - 1] ? ` (${witness.name}:${list.positions[v.step - 1].line}:${list.positions[v.step - 1].column})` : "";
-  return { text: `invalid: ${v.message}${where}\n${mazePicture(maze, marks)}\n(* the cells walked, @ where the walk stands)\n`, exitCode: 1 };
+  return { verdict, summary: "", details: `${mazePicture(maze, marks)}\n(* the cells walked, @ where the walk stands)\n` };
 }
 
-/** The perfection verdict in words: perfect, or why not and where. */
-function describePerfection(maze: TextMaze, json: boolean): { text: string; exitCode: number } {
+/** The perfection verdict in words (labcheck --instance): perfect, or why not and where; the statistics. */
+function describePerfection(maze: TextMaze): InstanceReport {
   const p = checkPerfect(maze);
   const st = mazeStats(maze);
   const statsLine = `dead ends: ${st.deadEnds} (${((100 * st.deadEnds) / st.cells).toFixed(1)}%); S to the exit: ${st.solution < 0 ? "no path" : `${st.solution} moves`}; longest shortest path: ${st.longest} moves, ${cellName(maze.cols, st.ends[0])} to ${cellName(maze.cols, st.ends[1])}${p.perfect ? "" : " (at least: the maze has loops or parts)"}\n`;
   const reasons: string[] = [];
   if (p.unreachable >= 0) reasons.push(`cell ${cellName(maze.cols, p.unreachable)} cannot be reached (${p.cells - p.reached} of ${p.cells} cells unreachable)`);
   if (p.loop) reasons.push(`a loop: the passage between ${cellName(maze.cols, p.loop[0])} and ${cellName(maze.cols, p.loop[1])} closes one`);
-  if (json) {
-    return {
-      text: `${JSON.stringify({ perfect: p.perfect, cells: p.cells, passages: p.passages, reachable: p.reached, unreachable: p.unreachable >= 0 ? cellName(maze.cols, p.unreachable) : null, loop: p.loop ? p.loop.map((c) => cellName(maze.cols, c)) : null, deadEnds: st.deadEnds, solution: st.solution < 0 ? null : st.solution, longestShortestPath: st.longest })}\n`,
-      exitCode: p.perfect ? 0 : 1,
-    };
-  }
-  if (p.perfect) return { text: `perfect: ${p.cells} cells, all reachable, ${p.passages} passages (cells - 1): one path between any two cells\n${statsLine}`, exitCode: 0 };
+  const json = { rules: "maze", perfect: p.perfect, cells: p.cells, passages: p.passages, reachable: p.reached, unreachable: p.unreachable >= 0 ? cellName(maze.cols, p.unreachable) : null, loop: p.loop ? p.loop.map((c) => cellName(maze.cols, c)) : null, deadEnds: st.deadEnds, solution: st.solution < 0 ? null : st.solution, longestShortestPath: st.longest };
+  const exitCode = p.perfect ? 0 : 1;
+  if (p.perfect) return { text: `perfect: ${p.cells} cells, all reachable, ${p.passages} passages (cells - 1): one path between any two cells\n${statsLine}`, json, exitCode };
   const marks = new Map<number, string>();
   if (p.unreachable >= 0) marks.set(p.unreachable, "?");
   if (p.loop) {
     marks.set(p.loop[0], "o");
     marks.set(p.loop[1], "o");
   }
-  return { text: `not perfect: ${reasons.join("; ")}; ${p.passages} passages for ${p.cells} cells\n${statsLine}${mazePicture(maze, marks, false)}\n`, exitCode: 1 };
+  return { text: `not perfect: ${reasons.join("; ")}; ${p.passages} passages for ${p.cells} cells\n${statsLine}${mazePicture(maze, marks, false)}\n`, json, exitCode };
+}
+
+/** A line of a maze (in a maze and a witness concatenated): walls, spaces and the marks S and E, with a `+` or `|`. */
+function isMazeLine(line: string): boolean {
+  return /^[+\-| SE]*$/.test(line) && /[+|]/.test(line);
+}
+
+/** The rules a walk is judged by: the maze's own, or `--rule turn`. */
+function ruleOf(flags: TextCheckFlags): string | undefined {
+  if (flags.rule !== undefined && flags.rule !== "turn") throw new Error(`--rule ${flags.rule}: a text maze takes --rule turn`);
+  return flags.rule;
 }
 
 export const checker: TextChecker = {
-  check(input: TextInput, witness: Source | undefined, flags: { json?: boolean }) {
+  referee(input: TextInput, flags: TextCheckFlags) {
+    const rule = ruleOf(flags);
     const maze = readTextMaze(input.source.text, input.source.name);
-    if (witness === undefined) return describePerfection(maze, flags.json === true);
-    if (witness.text.trim() === "") throw new InputError(witness.name, { line: 1, column: 1 }, "expected a move list such as [south, east]");
-    return checkWalk(maze, witness, flags.json === true);
+    return { judge: (witness: Source) => judgeWalk(maze, witness, rule) };
   },
+  report(input: TextInput, flags: TextCheckFlags) {
+    ruleOf(flags);
+    return describePerfection(readTextMaze(input.source.text, input.source.name));
+  },
+  instanceEnd: (text) => instanceLinesEnd(text, isMazeLine),
 };

@@ -2,11 +2,18 @@
  * labcheck's part for the transit graph: a path given as its states (`0a 2a ... 37a`, or
  * the published layout `(0a)-[2.0]->(2a)...`), walked on the graph by this module: it must
  * start at the entry state, follow edges, repeat no state and end at the exit state.
- * Without a path: the graph's figures (transits, states, edges).
+ * `labcheck --instance`: the graph's figures (transits, states, edges).
  */
 import { InputError } from "../../core/errors.js";
 import type { Source, TextChecker, TextInput } from "../../core/plugin.js";
-import { readTransitGraph, stateName } from "./graph.js";
+import type { JudgedWitness, Verdict } from "../../core/verdict.js";
+import { instanceLinesEnd } from "../../core/witness.js";
+import { readTransitGraph, stateName, type TransitGraph } from "./graph.js";
+
+/** A line of the graph's CSV (in a graph and a path concatenated): its header or a row of commas. */
+function isCsvLine(line: string): boolean {
+  return line.includes(",");
+}
 
 /**
  * The path's text in labsolve's output: its json document's first model's witness, else the
@@ -26,12 +33,25 @@ function pathText(text: string): string {
 }
 
 export const checker: TextChecker = {
-  check(input: TextInput, witness: Source | undefined, flags: { json?: boolean }) {
+  referee(input: TextInput, flags) {
+    if (flags.rule !== undefined) throw new Error(`--rule ${flags.rule} is for text mazes; the transit graph has the turn rule in its passages`);
     const g = readTransitGraph(input.source.text, input.source.name);
-    if (witness === undefined) {
-      const text = `transit graph: ${g.transits} transits, ${g.states} states, ${g.from.length} directed edges\n`;
-      return { text: flags.json ? `${JSON.stringify({ transits: g.transits, states: g.states, edges: g.from.length })}\n` : text, exitCode: 0 };
-    }
+    return { judge: (witness: Source) => judgePath(g, witness) };
+  },
+  report(input: TextInput) {
+    const g = readTransitGraph(input.source.text, input.source.name);
+    return {
+      text: `transit graph: ${g.transits} transits, ${g.states} states, ${g.from.length} directed edges\n`,
+      json: { rules: "theseus", transits: g.transits, states: g.states, edges: g.from.length },
+      exitCode: 0,
+    };
+  },
+  instanceEnd: (text) => instanceLinesEnd(text, isCsvLine),
+};
+
+/** Walks a path of states on the graph: the verdict, 1-based steps (edges). */
+function judgePath(g: TransitGraph, witness: Source): JudgedWitness {
+  {
     const states: number[] = [];
     const weights: (number | undefined)[] = [];
     const token = /(\d+)([ab])\)?(?:-\[([\d.]+)\]->)?/g;
@@ -65,7 +85,14 @@ export const checker: TextChecker = {
       weight += best;
     }
     if (!verdict && states[states.length - 1] !== g.goal) verdict = `the path ends at ${stateName(states[states.length - 1])}, not at the exit ${stateName(g.goal)}`;
-    if (flags.json) return { text: `${JSON.stringify({ valid: !verdict, step: verdict ? step : null, message: verdict ?? null, edges: states.length - 1, weight: verdict ? null : weight })}\n`, exitCode: verdict ? 1 : 0 };
-    return verdict ? { text: `invalid: ${verdict}\n`, exitCode: 1 } : { text: `valid: an acyclic path of ${states.length - 1} edges, weight ${weight.toFixed(1)}\n`, exitCode: 0 };
-  },
-};
+    const edges = states.length - 1;
+    if (!verdict) {
+      const v: Verdict = { rules: "theseus", valid: true, cost: weight, costKind: "weight", steps: edges };
+      return { verdict: v, summary: `an acyclic path of ${edges} edges, weight ${weight.toFixed(1)}`, details: "" };
+    }
+    // a path that starts or ends wrong: step 0 (the start) or its last edge
+    const at = step > 0 ? step : verdict.startsWith("the path ends") ? edges : 0;
+    const v: Verdict = { rules: "theseus", valid: false, steps: edges, violation: { step: at, message: verdict.replace(/^step \d+: /, "") } };
+    return { verdict: v, summary: "", details: "" };
+  }
+}

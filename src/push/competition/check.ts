@@ -183,5 +183,5 @@ function early(instance: Instance, violation: Violation): Verdict {
  *   claim one: unsatisfiability is not verified), with a reason for humans
  */
 export function competitionCheck(solverExit: number, instance: Instance, output: SolverOutput): { word: CheckerWord; reason: string } {
-  return protocolCheck(solverExit, output, (atoms) => checkWitness(instance, atoms));
+  return protocolCheck(solverExit, output, (answer) => checkWitness(instance, answer.atoms));
 }

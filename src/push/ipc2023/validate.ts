@@ -13,7 +13,7 @@ import type { IpcProblem } from "./problem.js";
 /** The verdict on a plan. */
 export type PlanVerdict =
   | { valid: true; cost: number; actions: number }
-  | { valid: false; reason: string; position?: number; location?: SourcePosition };
+  | { valid: false; reason: string; position?: number; location?: SourcePosition; actions?: number };
 
 type Binding = Map<string, string>;
 
@@ -121,6 +121,6 @@ export function validatePlan(
   }
   if (problem.goal === undefined) throw new InputError(problem.file, problem.define?.location, "expected (:goal ...): the problem has no goal to reach");
   const goalBad = failing(problem.goal, state, new Map());
-  if (goalBad) return { valid: false, reason: `goal ${show(goalBad)} not reached after ${steps.length} actions` };
+  if (goalBad) return { valid: false, reason: `goal ${show(goalBad)} not reached after ${steps.length} actions`, actions: steps.length };
   return { valid: true, cost, actions: steps.length };
 }
