@@ -5,9 +5,23 @@ import { ExitCode } from "../core/errors.js";
 import { formatBytes, INPUT_CAP_VARIABLE, MAX_FILE_BYTES, MAX_OUTPUT_BYTES, MAX_TEXT_MAZE_BYTES } from "../core/files.js";
 
 /** The input caps, as the help of labsolve, labcheck and labshow gives them. */
-export const INPUT_CAPS_HELP =
-  `Input caps: an instance file ${formatBytes(MAX_FILE_BYTES)}, a text maze ${formatBytes(MAX_TEXT_MAZE_BYTES)}, a solver output ${formatBytes(MAX_OUTPUT_BYTES)};\n` +
-  `the environment variable ${INPUT_CAP_VARIABLE}=MiB sets every cap (at most 512 MiB).\n`;
+export const INPUT_CAPS_HELP = wrapped(
+  `Input caps: an instance file ${formatBytes(MAX_FILE_BYTES)}, a text maze ${formatBytes(MAX_TEXT_MAZE_BYTES)}, a solver output ${formatBytes(MAX_OUTPUT_BYTES)}; ` +
+    `the environment variable ${INPUT_CAP_VARIABLE}=MiB sets every cap (at most 512 MiB).`,
+);
+
+/** A paragraph filled into lines of at most `width` columns (greedy), with a final newline. */
+function wrapped(text: string, width = 80): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  return `${[...lines, line].join("\n")}\n`;
+}
 
 /**
  * Commander: usage errors exit 65 like clingo's, help and version exit 0; a usage error

@@ -101,7 +101,7 @@ export async function runMazeCommand(args: readonly string[]): Promise<void> {
   const table = generator.algorithms.map((a) => `  ${a.name.padEnd(20)} ${a.uniform ? "uniform" : "not uniform"}\n${wrap(a.bias, 6, 80)}`).join("\n");
   const program = clingoExits(new Command("labgen maze"))
     .version(VERSION)
-    .usage("ROWS COLS --algorithm A --seed S [--count K] [--braid P] [-o FILE|DIR]")
+    .usage("ROWS COLS --algorithm A --seed S [options]")
     .description(
       "Generates K text mazes of ROWS x COLS cells, S in the top-left cell and E in the bottom-right. On standard output each maze is " +
         "followed by a blank line; with -o, one maze is written to a new FILE, K > 1 mazes one file each into the folder DIR " +
