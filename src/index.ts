@@ -1,23 +1,44 @@
 /**
- * labyrinth as a library: `import { readInstance, solve, check } from "labyrinth"`.
+ * labyrinth as a library: `import { readInstance, solve, check, draw } from "labyrinth"`.
  *
- * - Competition instances (ASP facts): `readInstance(text, file)` -> `{ instance, warnings }`;
- *   `solve(instance, options?)` -> the shortest push sequences (iterative deepening, one
- *   thread; `result.solutions[0]` is a shortest one, `result.fewest` its length);
- *   `check(instance, witness)` -> the checker's verdict on solver output in any layout.
+ * - Every rule set through the same calls (src/library.ts): `readInstance(text, name,
+ *   { rules?, rule?, cost? })` recognises the input as the commands do and returns an
+ *   instance handle (`rules` names its rule set); `readPlanningInstance(domain, problem)`
+ *   for IPC 2023's two PDDL files; `await solve(instance, options?)` -> the Outcome
+ *   (`fewest`, `optimal`, `models[].witness`, `exitCode`); `await check(instance, witness)`
+ *   -> the Verdict (`valid`, `violation`); `await draw(instance, witness?, { format })` ->
+ *   the picture's text.
+ * - The competition's own parts: `readCompetitionInstance`, `searchCompetition` (iterative
+ *   deepening, one thread; `result.solutions`), `checkCompetition`, `checkWitness`.
  * - The board game: `readGameInstance`, `searchGame`, `checkGameWitness`.
  * - IPC 2023 (PDDL): `readIpcDomain`, `readIpcProblem`, `solveIpc`, `planText`, `validatePlan`.
  * - Pictures: `replay` (instance text and witness -> steps), `playText`, `stripSvg`, `playHtml`.
  * Fields are 1-based (row from the south, column from the west) except in the IPC's
  * tasks, which keep the PDDL's 0-based (x, y from the north).
  */
-import { checkWitness, type Verdict } from "./push/competition/check.js";
+import { checkWitness, type Verdict as CompetitionVerdict } from "./push/competition/check.js";
 import type { Instance } from "./push/competition/instance.js";
 import { readOutput } from "./core/witness.js";
 
-export { readInstance, type Instance, type ReadResult } from "./push/competition/instance.js";
-export { solve, type SearchOptions, type SearchResult } from "./push/competition/search/exact/engine.js";
-export { checkWitness, type Verdict, type Violation } from "./push/competition/check.js";
+export {
+  readInstance,
+  readPlanningInstance,
+  solve,
+  check,
+  draw,
+  type LibraryInstance,
+  type ReadOptions,
+  type LibrarySolveOptions,
+  type DrawOptions,
+  type Drawing,
+} from "./library.js";
+export type { Outcome, Model, Statistics, Status, CostKind, WitnessKind, Reporter } from "./core/outcome.js";
+export type { Verdict, Violation } from "./core/verdict.js";
+export type { Source } from "./core/plugin.js";
+export { readInstance as readCompetitionInstance, type Instance, type ReadResult } from "./push/competition/instance.js";
+export { solve as searchCompetition, type SearchOptions, type SearchResult } from "./push/competition/search/exact/engine.js";
+export { checkWitness } from "./push/competition/check.js";
+
 export { readOutput, type SolverOutput } from "./core/witness.js";
 export { parseFacts, type Atom } from "./core/facts.js";
 export { InputError } from "./core/errors.js";
@@ -39,13 +60,14 @@ export { stripSvg, stepSvg } from "./show/svg.js";
 export { playHtml } from "./show/html.js";
 
 /**
- * Checks solver output against a competition instance.
- * @param instance from readInstance
+ * Checks solver output against a competition instance with the competition's own checker
+ * (check() does the same for every rule set through the registry).
+ * @param instance from readCompetitionInstance
  * @param witness solver output in any layout labcheck reads (the competition's, clingo's,
  *   DLV braces, plain facts); its last answer is checked
  * @throws InputError when the text is not solver output
  */
-export function check(instance: Instance, witness: string): Verdict {
+export function checkCompetition(instance: Instance, witness: string): CompetitionVerdict {
   const out = readOutput(witness, "<witness>");
   return checkWitness(instance, out.answers.at(-1)?.atoms ?? []);
 }

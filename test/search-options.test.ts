@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { readInstance, solve, type SearchOptions } from "../src/index.js";
+import { readCompetitionInstance as readInstance, searchCompetition as solve, type SearchOptions } from "../src/index.js";
 import { searchInstance } from "../src/push/competition/search/exact/engine.js";
 
 const text = readFileSync(new URL("../instances/example-4x4.lp", import.meta.url), "utf8");

@@ -86,8 +86,8 @@ function judgeWalk(maze: TextMaze, witness: Source, rule: string | undefined): J
   // the turn rule broken before the walls stop the walk (or after a walk that is otherwise fine)
   if (broken > 0 && (v.valid || v.step === 0 || (v.step ?? 0) > broken)) {
     const k = broken - 1;
-    const cells = walk(maze, list.moves.slice(0, k)).cells;
-    v = { valid: false, moves: list.moves.length, step: broken, cells, message: `move ${broken} (${MOVE_WORDS[list.moves[k]]}) after ${MOVE_WORDS[list.moves[k - 1]]}: the turn rule wants a turn left or right` };
+    const before = walk(maze, list.moves.slice(0, k));
+    v = { valid: false, moves: list.moves.length, step: broken, cells: before.cells, out: before.out, message: `move ${broken} (${MOVE_WORDS[list.moves[k]]}) after ${MOVE_WORDS[list.moves[k - 1]]}: the turn rule wants a turn left or right` };
   }
   const base = { rules: "maze", valid: v.valid, steps: v.moves, ...(turn ? { rule: "turn" } : {}) };
   const rulePart = turn ? ", turning left or right at every move" : "";
