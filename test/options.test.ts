@@ -71,7 +71,7 @@ describe("labshow --rule turn draws the turn rule", () => {
   it("without a witness the turn rule's shortest walk, with one its first straight move", async () => {
     const turn = await sh("labshow", ["--rule", "turn", TURN]);
     expect(turn.code, turn.err).toBe(0);
-    const fewest = Number(/Fewest moves: (\d+)/.exec((await sh("labsolve", ["--rule", "turn", TURN])).out)![1]);
+    const fewest = Number(/^% turn rule: (\d+) moves, the fewest$/m.exec((await sh("labsolve", ["--rule", "turn", TURN])).out)![1]);
     expect(turn.out).toContain(`\n${fewest} moves (. the path)\n`);
     // a maze with no walk under the turn rule: nothing drawn, exit 20
     expect(await sh("labshow", ["--rule", "turn", MAZE])).toMatchObject({ code: 20 });
