@@ -7,12 +7,12 @@
  * alone only on request (--instance), options that do not apply refused, naming the rule set.
  * Witnesses are built here by an independent walk written in the test, not by labsolve.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
+import { bin } from "./helpers/bin.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const FACTS = join(ROOT, "instances/example-4x4.lp");
@@ -23,20 +23,7 @@ const CSV = join(ROOT, "instances/labyrinth-of-theseus-edges.csv");
 const GAME = join(ROOT, "../shared/spec/board-game-puzzle6.lp");
 const DIR = mkdtempSync(join(tmpdir(), "labcheck-contract-"));
 
-/** Runs a command of bin/ with `input` on standard input; resolves when it exits (the test's worker is not blocked meanwhile). */
-function sh(cmd: string, args: string[], input = ""): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, "bin", cmd), args, { cwd: ROOT });
-    let out = "";
-    let err = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, err }));
-    child.stdin.on("error", () => undefined); // a command that reads no input closes it early
-    child.stdin.end(input);
-  });
-}
+const sh = bin;
 
 const WORDS = ["north", "east", "south", "west"];
 const DR = [-1, 0, 1, 0];

@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, openPage } from "./helpers/browser.js";
-import { refOpen, refRead, refStep, type RefLevel } from "./helpers/minotaur-ref.js";
+import { refOpen, losingLine, refRead, refStep, type RefLevel } from "./helpers/minotaur-ref.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const LEVEL = join(ROOT, "instances", "minotaur", "01-4x4.txt");
@@ -19,26 +19,6 @@ const KEY: Record<string, string> = { north: "ArrowUp", east: "d", south: "Arrow
 type Page = import("puppeteer-core").Page;
 type Browser = import("puppeteer-core").Browser;
 
-/** The shortest losing line by the independent simulation (breadth-first over states). */
-function losingLine(L: RefLevel): string[] {
-  const seen = new Set<string>();
-  let layer: { t: [number, number]; m: [number, number]; path: string[] }[] = [{ t: L.t, m: L.m, path: [] }];
-  while (layer.length > 0) {
-    const next: typeof layer = [];
-    for (const s of layer)
-      for (const mv of ["north", "east", "south", "west", "wait"]) {
-        const r = refStep(L, s.t, s.m, mv);
-        if (r === "caught") return [...s.path, mv];
-        if (typeof r !== "object") continue;
-        const k = `${r.t},${r.m}`;
-        if (seen.has(k)) continue;
-        seen.add(k);
-        next.push({ ...r, path: [...s.path, mv] });
-      }
-    layer = next;
-  }
-  throw new Error("no losing line");
-}
 
 /** The Minotaur's cells, 1-based "r,c", after each step it takes toward Theseus at t (the spec's rule 2, by hand). */
 function minotaurSteps(L: RefLevel, t: [number, number], m: [number, number]): string {

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CHROMIUM, openPage, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
-import { refRead, refStep, type RefLevel } from "./helpers/minotaur-ref.js";
+import { losingLine, refRead, refStep, type RefLevel } from "./helpers/minotaur-ref.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 type Page = import("puppeteer-core").Page;
@@ -30,26 +30,6 @@ function solutionOf(level: string): string[] {
   return (JSON.parse(r.stdout) as { models: { witness: string[] }[] }).models[0].witness;
 }
 
-/** The shortest losing line by the independent simulation (breadth-first over states). */
-function losingLine(L: RefLevel): string[] {
-  const seen = new Set<string>();
-  let layer: { t: [number, number]; m: [number, number]; path: string[] }[] = [{ t: L.t, m: L.m, path: [] }];
-  while (layer.length > 0) {
-    const next: typeof layer = [];
-    for (const s of layer)
-      for (const mv of ["north", "east", "south", "west", "wait"]) {
-        const r = refStep(L, s.t, s.m, mv);
-        if (r === "caught") return [...s.path, mv];
-        if (typeof r !== "object") continue;
-        const k = `${r.t},${r.m}`;
-        if (seen.has(k)) continue;
-        seen.add(k);
-        next.push({ ...r, path: [...s.path, mv] });
-      }
-    layer = next;
-  }
-  throw new Error("no losing line");
-}
 
 const KEY: Record<string, string> = { north: "ArrowUp", east: "ArrowRight", south: "ArrowDown", west: "ArrowLeft", wait: "x" };
 

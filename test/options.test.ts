@@ -4,12 +4,12 @@
  * flag the recognised rule set does not take, naming the rule set (exit 65; they were
  * silently ignored). labshow draws the turn rule; the "-o names an input" guard.
  */
-import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { RULE_SETS } from "../src/registry.js";
+import { bin } from "./helpers/bin.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const FACTS = join(ROOT, "instances/example-4x4.lp");
@@ -18,20 +18,7 @@ const TURN = join(ROOT, "instances/maze-turn-5x6.txt");
 const LEVEL = join(ROOT, "instances/minotaur/01-4x4.txt");
 const CSV = join(ROOT, "instances/labyrinth-of-theseus-edges.csv");
 
-/** Runs a command of bin/; resolves when it exits. */
-function sh(cmd: string, args: string[], input = ""): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, "bin", cmd), args, { cwd: ROOT });
-    let out = "";
-    let err = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, err }));
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(input);
-  });
-}
+const sh = bin;
 
 describe("a flag the rule set does not take is a usage error naming the rule set", () => {
   it.each([

@@ -9,36 +9,18 @@
  * 5. the witness mutated in the text received (its last move dropped; one move changed) is
  *    invalid at the step the mutation broke, computed here from the mutation.
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { bin, type Run } from "./helpers/bin.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const schema = JSON.parse(readFileSync(join(ROOT, "schema/outcome.schema.json"), "utf8")) as object;
 const validate = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true }).compile(schema);
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
 
-/** Runs a command of bin/ with `input` on standard input; resolves when it exits. */
-function sh(cmd: string, args: string[], input = ""): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, "bin", cmd), args, { cwd: ROOT });
-    let out = "";
-    let err = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, out, err }));
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(input);
-  });
-}
+const sh = bin;
 
 const WORDS = ["north", "east", "south", "west"];
 

@@ -118,3 +118,24 @@ export function randomLevelText(rand: () => number, R: number, C: number, wall: 
   g[2 * Math.floor(m / C) + 1][2 * (m % C) + 1] = "M";
   return `${g.map((r) => r.join("")).join("\n")}\n`;
 }
+
+/** The shortest losing line by the independent simulation (breadth-first over states). */
+export function losingLine(L: RefLevel): string[] {
+  const seen = new Set<string>();
+  let layer: { t: [number, number]; m: [number, number]; path: string[] }[] = [{ t: L.t, m: L.m, path: [] }];
+  while (layer.length > 0) {
+    const next: typeof layer = [];
+    for (const s of layer)
+      for (const mv of ["north", "east", "south", "west", "wait"]) {
+        const r = refStep(L, s.t, s.m, mv);
+        if (r === "caught") return [...s.path, mv];
+        if (typeof r !== "object") continue;
+        const k = `${r.t},${r.m}`;
+        if (seen.has(k)) continue;
+        seen.add(k);
+        next.push({ ...r, path: [...s.path, mv] });
+      }
+    layer = next;
+  }
+  throw new Error("no losing line");
+}
