@@ -105,21 +105,28 @@ function witnessOf(m: object): unknown {
 }
 
 /**
- * labsolve's `--format json` document (docs/contract.md): `status` (clingo's words) and
- * `models`, each with its `witness`, atoms as strings (`push(1,w,1)`).
- * Atoms are placed at their string in the document.
- * @throws InputError when the text is not JSON (at the position JSON.parse names) or not such a document
+ * A JSON document, a byte order mark skipped.
+ * @throws InputError when the text is not JSON, at the position JSON.parse names
  */
-function readJsonOutput(text: string, file: string): SolverOutput {
-  let doc: unknown;
+function parseJson(text: string, file: string): unknown {
   try {
-    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
+    return JSON.parse(text.replace(/^\uFEFF/, "")) as unknown;
   } catch (e) {
     // Node names the position in most messages; some quote the whole text instead (cut)
     const message = (e instanceof Error ? e.message : String(e)).split("\n")[0];
     const at = /position (\d+)/.exec(message);
     throw new InputError(file, at ? placeAt(text, Number(at[1])) : undefined, `not a JSON document: ${message.length > 80 ? `${message.slice(0, 77)}...` : message}`);
   }
+}
+
+/**
+ * labsolve's `--format json` document (docs/contract.md): `status` (clingo's words) and
+ * `models`, each with its `witness`, atoms as strings (`push(1,w,1)`).
+ * Atoms are placed at their string in the document.
+ * @throws InputError when the text is not JSON (at the position JSON.parse names) or not such a document
+ */
+function readJsonOutput(text: string, file: string): SolverOutput {
+  const doc = parseJson(text, file);
   const d = doc as { status?: unknown; models?: unknown };
   const models = d.models;
   const listOf = (m: unknown): unknown[] | undefined => {
@@ -206,14 +213,7 @@ export function readWitnessTexts(text: string, file: string): WitnessTexts {
 
 /** labsolve's json document: each model's `witness` strings joined by spaces, placed at the first. */
 function jsonWitnessTexts(text: string, file: string): WitnessTexts {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (e) {
-    const message = (e instanceof Error ? e.message : String(e)).split("\n")[0];
-    const at = /position (\d+)/.exec(message);
-    throw new InputError(file, at ? placeAt(text, Number(at[1])) : undefined, `not a JSON document: ${message.length > 80 ? `${message.slice(0, 77)}...` : message}`);
-  }
+  const doc = parseJson(text, file);
   const d = doc as { status?: unknown; models?: unknown; moves?: unknown };
   const models = d.models;
   if (models === undefined && typeof doc === "object" && doc !== null && "moves" in doc) {
