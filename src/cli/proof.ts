@@ -1,5 +1,5 @@
 /** `labsolve --queue URL FILE`: the proof of the fewest pushes, split into jobs for `labsolve worker`s (src/queue/proof.ts). */
-import { makeOutcome, type Outcome } from "../core/outcome.js";
+import { makeOutcome, OUTPUT_FORMATS, type Outcome, type OutputFormat } from "../core/outcome.js";
 import { makeLayout } from "../format/index.js";
 import { onStop } from "../core/stop.js";
 import { VERSION } from "../core/version.js";
@@ -23,9 +23,6 @@ export interface ProofFlags {
   cost?: string;
 }
 
-const FORMATS = ["competition", "clingo", "json"] as const;
-type ProofFormat = (typeof FORMATS)[number];
-
 /** @throws Error naming the first of labsolve's options that --queue does not take */
 function refuseOthers(flags: ProofFlags): void {
   const given: [boolean, string][] = [
@@ -36,7 +33,7 @@ function refuseOthers(flags: ProofFlags): void {
   ];
   const first = given.find(([on]) => on);
   if (first) throw new Error(`--queue proves the fewest pushes of a competition instance; it does not take ${first[1]}`);
-  if (flags.format !== undefined && !(FORMATS as readonly string[]).includes(flags.format)) throw new Error(`--format ${flags.format}: expected one of ${FORMATS.join(", ")}`);
+  if (flags.format !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(flags.format)) throw new Error(`--format ${flags.format}: expected one of ${OUTPUT_FORMATS.join(", ")}`);
 }
 
 /** The answer's atoms without their dots: `push(1,w,1)`. */
@@ -50,7 +47,8 @@ const atomsOf = (witness: string): string[] => witness.split(/\.(?:\s+|$)/).map(
  */
 export function proofOutcome(r: QueuedProof, seconds: number, stopReason?: string): Outcome {
   const solved = r.status === "solved";
-  const models = r.witness === null || r.pushes === null ? [] : [{ cost: r.pushes, witness: atomsOf(r.witness), atoms: atomsOf(r.witness) }];
+  const atoms = r.witness === null ? [] : atomsOf(r.witness);
+  const models = r.witness === null || r.pushes === null ? [] : [{ cost: r.pushes, witness: atoms, atoms }];
   return makeOutcome({
     rules: "competition",
     cost: "pushes",
@@ -83,7 +81,7 @@ export function proofOutcome(r: QueuedProof, seconds: number, stopReason?: strin
  */
 export async function proofCommand(file: string | undefined, flags: ProofFlags): Promise<number> {
   refuseOthers(flags);
-  const format: ProofFormat = (flags.format as ProofFormat | undefined) ?? "competition";
+  const format = (flags.format as OutputFormat | undefined) ?? "competition";
   const [{ parseQueueUrl }, { runQueuedProof }] = await Promise.all([import("../queue/url.js"), import("../queue/proof.js")]);
   const address = parseQueueUrl(flags.queue);
   const source = readSource(file);
