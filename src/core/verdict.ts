@@ -30,6 +30,29 @@ export interface Verdict {
   [extra: string]: unknown;
 }
 
+/** A checker's broken rule with where it stands in the witness (line and column, 1-based), as the facts checkers report it. */
+export interface PlacedViolation {
+  step: number;
+  message: string;
+  rule?: string;
+  atom?: string;
+  location?: { line: number; column: number };
+}
+
+/**
+ * The fields an invalid verdict takes from a placed violation: the violation (its message
+ * naming the place), the rule, the atom and the line and column beside it.
+ */
+export function violationFields(x: PlacedViolation): Pick<Verdict, "violation"> & Record<string, unknown> {
+  const where = x.location ? ` (line ${x.location.line}, column ${x.location.column})` : "";
+  return {
+    violation: { step: x.step, message: `${x.message}${where}` },
+    rule: x.rule,
+    ...(x.atom !== undefined ? { atom: x.atom } : {}),
+    ...(x.location ? { line: x.location.line, column: x.location.column } : {}),
+  };
+}
+
 /** A verdict with what labcheck's human mode prints: the words of its first line and the lines below it. */
 export interface JudgedWitness {
   verdict: Verdict;

@@ -4,7 +4,7 @@
  * Shares no code with the search.
  */
 import type { FactsChecker, Referee } from "../../core/plugin.js";
-import type { JudgedWitness, Verdict as ToolkitVerdict } from "../../core/verdict.js";
+import { violationFields, type JudgedWitness, type Verdict as ToolkitVerdict } from "../../core/verdict.js";
 import { checkWitness, type Verdict } from "./check.js";
 import { instanceFromAtoms, type Instance } from "./instance.js";
 import { drawBoard } from "./picture.js";
@@ -27,15 +27,7 @@ export const checker: FactsChecker = {
 function verdictOf(v: Verdict): ToolkitVerdict {
   const base = { rules: "competition", valid: v.valid, steps: v.pushes };
   if (v.valid) return { ...base, cost: v.pushes, costKind: "pushes" };
-  const x = v.violation!;
-  const where = x.location ? ` (line ${x.location.line}, column ${x.location.column})` : "";
-  return {
-    ...base,
-    violation: { step: x.step, message: `${x.message}${where}` },
-    rule: x.rule,
-    ...(x.atom !== undefined ? { atom: x.atom } : {}),
-    ...(x.location ? { line: x.location.line, column: x.location.column } : {}),
-  };
+  return { ...base, ...violationFields(v.violation!) };
 }
 
 function judgeCompetition(v: Verdict, instance: Instance): JudgedWitness {

@@ -5,7 +5,7 @@
  * Shares no code with the search.
  */
 import type { FactsChecker, Referee } from "../../core/plugin.js";
-import type { JudgedWitness, Verdict } from "../../core/verdict.js";
+import { violationFields, type JudgedWitness, type Verdict } from "../../core/verdict.js";
 import { actionAtom } from "./actions.js";
 import { checkGameWitness, type GameVerdict } from "./check.js";
 import { describeGameRules } from "./describe.js";
@@ -31,14 +31,8 @@ export const checker: FactsChecker = {
 function verdictOf(v: GameVerdict, inst: GameInstance): Verdict {
   const base = { rules: "game", valid: v.valid, steps: v.cost, rulesLine: describeGameRules(inst) };
   if (v.valid) return { ...base, cost: v.cost, costKind: inst.rules.cost };
-  const x = v.violation!;
-  const where = x.location ? ` (line ${x.location.line}, column ${x.location.column})` : "";
-  return {
-    ...base,
-    violation: { step: x.step, message: `${x.message}${where}` },
-    rule: x.rule,
-    ...(x.location ? { line: x.location.line, column: x.location.column } : {}),
-  };
+  // the game's verdict names no atom (its words and the place say which)
+  return { ...base, ...violationFields({ ...v.violation!, atom: undefined }) };
 }
 
 function judgeGame(v: GameVerdict, inst: GameInstance): JudgedWitness {
