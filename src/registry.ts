@@ -317,6 +317,17 @@ export function factsRuleSet(atoms: readonly Atom[], forced?: string): FactsRule
 }
 
 /**
+ * The rule set whose proofs split into jobs on a queue (FactsRuleSet.proof): the one
+ * `labsolve --queue` proves instances of.
+ * @throws Error when the registry has none
+ */
+export function proofRuleSet(): FactsRuleSet {
+  const r = RULE_SETS.find((e): e is FactsRuleSet => e.input === "facts" && e.proof !== undefined);
+  if (!r) throw new Error("no rule set splits its proofs on a queue");
+  return r;
+}
+
+/**
  * The planning rule set (the input of `plan` subcommands).
  * @throws Error when the registry has none (never, today)
  */
