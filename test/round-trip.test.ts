@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { planOutput } from "../src/core/checker-protocol.js";
 import { bin, type Run } from "./helpers/bin.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -239,6 +240,13 @@ describe.concurrent("ipc2023 (labsolve plan), the IPC plan format", () => {
       expect(r.err).toMatch(/^% /);
     }
   }, 60_000);
+
+  it("2. a planner's output for the protocol: the empty plan (`; cost = 0` alone) is an answer; comments alone are none", () => {
+    expect(planOutput("; cost = 0 (general cost)\n")).toMatchObject({ answers: ["; cost = 0 (general cost)\n"], saysInconsistent: false });
+    expect(planOutput(solved.out).answers).toEqual([solved.out]);
+    expect(planOutput("; no plan found: stopped by the time limit (every plan costs at least 7)\n")).toEqual({ answers: [], saysInconsistent: false, saysUnknown: true });
+    expect(planOutput("; no plan exists\n")).toEqual({ answers: [], saysInconsistent: true, saysUnknown: false });
+  });
 
   it("2. labcheck plan --help states the EXITCODE protocol", async () => {
     const h = await sh("labcheck", ["plan", "--help"]);
