@@ -72,6 +72,28 @@ interface EntryBase {
   takes: Partial<Record<CommandName, readonly string[]>>;
   /** labgen's part, when the rule set generates instances */
   generator?: () => Promise<Generator>;
+  /** how labgen offers the rule set's generator (`generator`, or a text rule set's `mazeGenerator`); absent: labgen does not */
+  labgen?: LabgenEntry;
+}
+
+/**
+ * How labgen offers a rule set's generator: its command, its help and an example. labgen
+ * builds its --rules choices, its default, its subcommands and its --help from these.
+ */
+export interface LabgenEntry {
+  /**
+   * `rules`: a choice of the main command's --rules (`labgen N [MAX_STEPS] --seed S`, the
+   * rule-set options the entry takes); `subcommand`: a command of its own, `labgen NAME
+   * ROWS COLS --seed S [-o DIR]` with the labgen options the entry takes, or, for a text
+   * rule set with a `mazeGenerator` (streamed), the command line of src/cli/labgen-maze.ts
+   */
+  command: "rules" | "subcommand";
+  /** true for the one `rules` entry labgen generates without --rules */
+  default?: boolean;
+  /** what it writes, a phrase for labgen's --help (a subcommand's description: `Generates ` and this) */
+  help: string;
+  /** an example's arguments, after `labgen` */
+  example: string;
 }
 
 /** A rule set whose instances are ASP facts (read by src/core/facts.ts before routing). */
@@ -144,6 +166,7 @@ const competition: FactsRuleSet = {
   checker: async () => (await import("./push/competition/referee.js")).checker,
   drawing: async () => (await import("./push/competition/play.js")).drawing,
   generator: async () => (await import("./push/competition/generate.js")).generator,
+  labgen: { command: "rules", default: true, help: "ASP Competition facts; -o DIR writes DIR/XXXX-labyrinth-MAXINT-0.asp (the competition's file name).", example: "6 3 --seed 5" },
   batch: async () => (await import("./push/competition/batch.js")).runner,
   proof: async () => (await import("./push/competition/proof.js")).splitter,
 };
@@ -160,6 +183,7 @@ const ipc2023: PlanRuleSet = {
   checker: async () => (await import("./push/ipc2023/referee.js")).checker,
   drawing: async () => (await import("./push/ipc2023/play.js")).drawing,
   generator: async () => (await import("./push/ipc2023/generate.js")).generator,
+  labgen: { command: "rules", help: "a PDDL problem of the IPC 2023 labyrinth domain (N only: a plan has no horizon), or with --domain the domain; standard output only.", example: "5 --rules ipc2023 --seed 1" },
 };
 
 const maze: TextRuleSet = {
@@ -175,6 +199,7 @@ const maze: TextRuleSet = {
   checker: async () => (await import("./maze/text/check.js")).checker,
   drawing: async () => (await import("./maze/text/play.js")).drawing,
   mazeGenerator: async () => (await import("./maze/text/generate.js")).generator,
+  labgen: { command: "subcommand", help: "K text mazes of ROWS x COLS cells by one of several algorithms, streamed (labgen maze --help).", example: "maze 8 12 --algorithm backtracker --seed 1" },
 };
 
 const minotaur: TextRuleSet = {
@@ -184,12 +209,17 @@ const minotaur: TextRuleSet = {
   summary: "Theseus and the Minotaur: a text maze with T, M and openings; the fewest moves (waits included) to escape",
   inputDescription: "a Minotaur level (a text maze with T, M and an opening)",
   example: "instances/minotaur/01-4x4.txt",
-  takes: { labsolve: ["wait"], labshow: ["step"] },
+  takes: { labsolve: ["wait"], labshow: ["step"], labgen: ["iterations"] },
   recognisesText: (text) => looksLikeLevel(text),
   solver: async () => (await import("./maze/minotaur/solve.js")).solver,
   checker: async () => (await import("./maze/minotaur/check.js")).checker,
   drawing: async () => (await import("./maze/minotaur/play.js")).drawing,
   generator: async () => (await import("./maze/minotaur/generate.js")).generator,
+  labgen: {
+    command: "subcommand",
+    help: "a Theseus and the Minotaur level whose optimum is long (a hill-climb; each level proven solvable); prints the level, or writes DIR/minotaur-RxC-SEED-OPTIMUM.txt with -o.",
+    example: "minotaur 6 6 --seed 1",
+  },
 };
 
 const theseus: TextRuleSet = {
@@ -219,8 +249,10 @@ export const RULE_SET_OPTIONS: readonly RuleSetOption[] = [
   { name: "rule", flags: "--rule <rule>", commands: ["labsolve", "labcheck", "labshow"], help: "Theseus' turn rule: every move perpendicular to the one before (labsolve -n 0 counts the acyclic walks)", choices: ["turn"] },
   { name: "wait", flags: "--no-wait", commands: ["labsolve"], help: "the variant without the wait move" },
   { name: "timeLimit", flags: "--time-limit <seconds>", commands: ["labshow"], help: "without a witness: search at most this long and draw the best solution found, saying whether it is the shortest", number: "positive number" },
-  { name: "style", flags: "--style <style>", commands: ["labgen"], help: "tile style (default maze)", choices: ["maze", "random"] },
+  // --style's values are the generator's (Generator.styles): labgen adds them
+  { name: "style", flags: "--style <style>", commands: ["labgen"], help: "tile style (default maze)" },
   { name: "rotations", flags: "--rotations <k>", commands: ["labgen"], help: "random pushes scrambling the board (default N)", number: "non-negative integer" },
+  { name: "iterations", flags: "--iterations <k>", commands: ["labgen"], help: "changes tried per restart (default 20000; two restarts)", number: "non-negative integer" },
   { name: "domain", flags: "--domain", commands: ["labgen"], help: "print the domain file instead of a problem (N and --seed are then ignored)" },
   { name: "step", flags: "--step <k>", commands: ["labshow"], help: "--format svg: only step K (0 is the start)", number: "non-negative integer" },
 ];
@@ -248,11 +280,26 @@ export function textRuleSet(text: string, name: string, forced?: string): TextRu
   return texts.find((r) => r.recognisesText(text, name));
 }
 
+/** The rule sets labgen generates (LabgenEntry), in RULE_SETS order. */
+export const GENERATING: readonly RuleSetEntry[] = RULE_SETS.filter((r) => r.labgen !== undefined);
+
+/** The names labgen's `--rules` takes (the others are subcommands of their own: LabgenEntry.command). */
+export const GENERATOR_NAMES: readonly string[] = GENERATING.filter((r) => r.labgen?.command === "rules").map((r) => r.name);
+
 /**
- * The names labgen's `--rules` takes: the push rule sets with a generator (the static
- * labyrinths' generators have subcommands of their own: labgen maze, labgen minotaur).
+ * The rule set labgen generates without `--rules` (LabgenEntry.default).
+ * @throws Error when no `rules` entry is marked the default
  */
-export const GENERATOR_NAMES: readonly string[] = RULE_SETS.filter((r) => r.generator && r.family === "push").map((r) => r.name);
+export function defaultGenerator(): RuleSetEntry {
+  const r = GENERATING.find((e) => e.labgen?.command === "rules" && e.labgen.default);
+  if (!r) throw new Error("no default generator");
+  return r;
+}
+
+/** The rule set whose generator is the subcommand `labgen WORD`, else undefined. */
+export function generatorSubcommand(word: string | undefined): RuleSetEntry | undefined {
+  return GENERATING.find((r) => r.labgen?.command === "subcommand" && r.name === word);
+}
 
 /**
  * The rule set of an instance's facts: the one `forced` names, else the first that
@@ -267,6 +314,17 @@ export function factsRuleSet(atoms: readonly Atom[], forced?: string): FactsRule
     return named;
   }
   return facts.find((r) => r.recognises(atoms)) ?? facts[facts.length - 1];
+}
+
+/**
+ * The rule set whose proofs split into jobs on a queue (FactsRuleSet.proof): the one
+ * `labsolve --queue` proves instances of.
+ * @throws Error when the registry has none
+ */
+export function proofRuleSet(): FactsRuleSet {
+  const r = RULE_SETS.find((e): e is FactsRuleSet => e.input === "facts" && e.proof !== undefined);
+  if (!r) throw new Error("no rule set splits its proofs on a queue");
+  return r;
 }
 
 /**
@@ -287,16 +345,6 @@ export function ruleSetNamed(name: string): RuleSetEntry {
   const r = RULE_SETS.find((e) => e.name === name);
   if (!r) throw new Error(`unknown rule set ${name}: expected one of ${RULE_SETS.map((e) => e.name).join(", ")}`);
   return r;
-}
-
-/**
- * The maze generator (labgen maze): the first text rule set with one.
- * @throws Error when the registry has none
- */
-export async function mazeGenerator(): Promise<MazeGenerator> {
-  const r = RULE_SETS.find((e): e is TextRuleSet => e.input === "text" && e.mazeGenerator !== undefined);
-  if (!r?.mazeGenerator) throw new Error("no maze generator");
-  return r.mazeGenerator();
 }
 
 /** The rule sets that take an option for a command. */
@@ -337,6 +385,22 @@ export function ruleSetsHelp(usage: string): string {
     // a planning rule set's commands are the plan subcommands; labcheck and labshow read a plan too
     const example = r.input === "pddl" ? `${usage} plan ${r.example}${usage === "labsolve" ? "" : " plan.txt"}` : `${usage} ${r.example}`;
     lines.push(...wrap(`${r.summary}. Input: ${r.inputDescription}.`, `  ${r.name.padEnd(12)} `), ...wrap(`e.g. ${example}`, " ".repeat(15)));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The rule sets with a generator, for labgen's --help: each one's name, how labgen offers
+ * it (--rules, the default, or a command of its own), what it writes, and an example.
+ */
+export function labgenHelp(): string {
+  const lines = ["", "Rule sets (--rules NAME, or labgen NAME with its own --help):"];
+  // the main command's rule sets first, its default first of all; then the commands of their own
+  const rank = (r: RuleSetEntry): number => (r.labgen?.command === "subcommand" ? 2 : r.labgen?.default ? 0 : 1);
+  for (const r of [...GENERATING].sort((a, b) => rank(a) - rank(b))) {
+    const g = r.labgen!;
+    const how = g.command === "subcommand" ? `labgen ${r.name}: ` : g.default ? "--rules (the default): " : "--rules: ";
+    lines.push(...wrap(`${how}${g.help}`, `  ${r.name.padEnd(12)} `), ...wrap(`e.g. labgen ${g.example}`, " ".repeat(15)));
   }
   return `${lines.join("\n")}\n`;
 }

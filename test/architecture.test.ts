@@ -4,10 +4,12 @@
  * through it, and it loads a rule set's parts only when they are used.
  */
 import { spawnSync } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { OUTPUT_FORMATS } from "../src/core/outcome.js";
 import { GENERATOR_NAMES, RULE_SETS } from "../src/registry.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -139,5 +141,81 @@ describe("the registry of rule sets", () => {
     const checkLevel = loaded("labcheck", [join(ROOT, "instances/minotaur/01-4x4.txt"), "-"], "west north");
     expect(checkLevel).toContain("maze/minotaur/check.js");
     expect(checkLevel.filter((m) => m.includes("/search/") || (m.startsWith("push/") && m !== "push/game/recognise.js"))).toEqual([]);
+  });
+});
+
+/**
+ * Where a module names a rule set in its code: each string literal (quotes or a template
+ * without substitutions, in an expression or a type) whose whole text is a registry name.
+ * Comments and help text (a sentence that mentions a rule set) are not code that decides
+ * anything; a literal that is the name, in a comparison, a default, a map key or a field,
+ * is. Two uses are not rule sets: the output layout named "competition" where the line
+ * speaks of a format (`-f, --format`, OUTPUT_FORMATS), and core/push-rules.ts's `name`
+ * labels of the push family's rules as data.
+ * @returns `FILE:LINE: "NAME"` for each
+ */
+function rulesetLiterals(file: string, text: string): string[] {
+  const names = new Set(RULE_SETS.map((r) => r.name));
+  const layouts = new Set<string>(OUTPUT_FORMATS);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const lines = text.split("\n");
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && names.has(node.text)) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const layout = layouts.has(node.text) && /format/i.test(lines[line]);
+      const parent = node.parent;
+      const owner = ts.isLiteralTypeNode(parent) ? parent.parent : parent;
+      const labelled = (n: ts.Node | undefined): boolean =>
+        n !== undefined && (ts.isPropertyAssignment(n) || ts.isPropertySignature(n)) && n.name.getText(source) === "name";
+      const label = file.endsWith("core/push-rules.ts") && (labelled(owner) || (ts.isUnionTypeNode(owner) && labelled(owner.parent)));
+      if (!layout && !label) found.push(`${file}:${line + 1}: "${node.text}"`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** The TypeScript modules of src/ outside the registry, the rule sets' folders and the generated code. */
+function modulesOutsideRuleSets(): string[] {
+  const all = readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" }).map((f) => `src/${f}`);
+  return all.filter((f) => f.endsWith(".ts") && f !== "src/registry.ts" && !/^src\/(push|maze|generated)\//.test(f));
+}
+
+describe("no file outside the registry and the rule sets names a rule set", () => {
+  it("no module of src/ outside src/registry.ts, src/push/ and src/maze/ has a registry name as a string literal in its code", () => {
+    const files = modulesOutsideRuleSets();
+    // the commands, the layouts, core, batch, queue, show and the library are all read
+    for (const dir of ["src/cli/", "src/core/", "src/format/", "src/show/", "src/batch/", "src/queue/"]) expect(files.some((f) => f.startsWith(dir)), dir).toBe(true);
+    const found = files.flatMap((f) => rulesetLiterals(f, readFileSync(join(ROOT, f), "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("the rule fails on what the old labgen did: a default, a comparison and a dispatch by a rule set's name", () => {
+    const old = [
+      `program.addOption(new Option("--rules <rules>", "competition facts, or an IPC 2023 PDDL problem").default("competition"));`,
+      `if (flags.rules === "competition") check(n);`,
+      `if (process.argv[2] === "maze") run();`,
+      `const g = generators.get(\`minotaur\`);`,
+      `type Name = "game" | "ipc2023";`,
+    ].join("\n");
+    expect(rulesetLiterals("src/cli/labgen.ts", old)).toEqual([
+      'src/cli/labgen.ts:1: "competition"',
+      'src/cli/labgen.ts:2: "competition"',
+      'src/cli/labgen.ts:3: "maze"',
+      'src/cli/labgen.ts:4: "minotaur"',
+      'src/cli/labgen.ts:5: "game"',
+      'src/cli/labgen.ts:5: "ipc2023"',
+    ]);
+    // comments, help sentences, the output layout and push-rules' labels are not routing
+    const fine = [
+      `// labgen maze: "maze" in a comment`,
+      `.description("Generates competition facts or a maze");`,
+      `.addOption(new Option("-f, --format <format>").default("competition"));`,
+    ].join("\n");
+    expect(rulesetLiterals("src/cli/x.ts", fine)).toEqual([]);
+    expect(rulesetLiterals("src/core/push-rules.ts", `const C = { name: "competition" };\ninterface R { name: "competition" | "game" }`)).toEqual([]);
+    expect(rulesetLiterals("src/core/push-rules.ts", `if (rules.name === "game") x();`)).toEqual(['src/core/push-rules.ts:1: "game"']);
   });
 });

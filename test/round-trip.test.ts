@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
+import { planOutput } from "../src/core/checker-protocol.js";
 import { bin, type Run } from "./helpers/bin.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -216,10 +217,42 @@ describe.concurrent("ipc2023 (labsolve plan), the IPC plan format", () => {
     expect(v.out.split("\n")[0]).toMatch(/^valid: /);
   }, 60_000);
 
-  it.fails("2. labcheck 30 plan DOMAIN PROBLEM < OUTPUT says OK (labcheck plan does not take the EXITCODE protocol)", async () => {
-    const ok = await sh("labcheck", ["30", "plan", ...files], solved.out);
-    expect(ok.code, ok.out + ok.err).toBe(0);
-    expect(ok.out.split("\n")).toContain("OK");
+  it("2. labcheck 30 plan DOMAIN PROBLEM < OUTPUT says OK, as labcheck plan 30 DOMAIN PROBLEM does", async () => {
+    for (const args of [[String(solved.code), "plan", ...files], ["plan", String(solved.code), ...files]]) {
+      const ok = await sh("labcheck", args, solved.out);
+      expect(ok.code, args.join(" ") + ok.out + ok.err).toBe(0);
+      expect(ok.out).toBe("OK\n");
+    }
+  }, 60_000);
+
+  it("2. the EXITCODE protocol on a plan: FAIL for a broken plan, a missing plan or a plan beside 20; DONTKNOW for 20 without one", async () => {
+    const cases: [exit: string, output: string, word: string, code: number][] = [
+      ["30", withActions(actions().slice(1)), "FAIL", 1], // the first action dropped: invalid at step 1
+      ["30", "", "FAIL", 1], // a plan claimed, none given
+      ["20", solved.out, "FAIL", 1], // "no plan exists" beside a plan
+      ["20", "; no plan exists\n", "DONTKNOW", 2],
+      ["10", solved.out, "OK", 0],
+    ];
+    for (const [exit, output, word, code] of cases) {
+      const r = await sh("labcheck", ["plan", exit, ...files], output);
+      expect(r.out, `${exit} ${JSON.stringify(output.slice(0, 40))} ${r.err}`).toBe(`${word}\n`);
+      expect(r.code).toBe(code);
+      expect(r.err).toMatch(/^% /);
+    }
+  }, 60_000);
+
+  it("2. a planner's output for the protocol: the empty plan (`; cost = 0` alone) is an answer; comments alone are none", () => {
+    expect(planOutput("; cost = 0 (general cost)\n")).toMatchObject({ answers: ["; cost = 0 (general cost)\n"], saysInconsistent: false });
+    expect(planOutput(solved.out).answers).toEqual([solved.out]);
+    expect(planOutput("; no plan found: stopped by the time limit (every plan costs at least 7)\n")).toEqual({ answers: [], saysInconsistent: false, saysUnknown: true });
+    expect(planOutput("; no plan exists\n")).toEqual({ answers: [], saysInconsistent: true, saysUnknown: false });
+  });
+
+  it("2. labcheck plan --help states the EXITCODE protocol", async () => {
+    const h = await sh("labcheck", ["plan", "--help"]);
+    expect(h.code).toBe(0);
+    expect(h.out).toMatch(/labcheck plan EXITCODE DOMAIN PROBLEM < OUTPUT/);
+    for (const word of ["OK", "FAIL", "DONTKNOW"]) expect(h.out).toMatch(new RegExp(`^  ${word} +exit \\d`, "m"));
   }, 60_000);
 
   it("3. labshow plan draws it from stdin, naming the same cost", async () => {

@@ -1,6 +1,6 @@
 /** Commander helpers of the command-line front ends: exit codes, argument parsers, the registry's rule-set options. */
 import { InvalidArgumentError, Option, type Command } from "commander";
-import { commandOptions, type CommandName, type RuleSetOption } from "../registry.js";
+import { commandOptions, type CommandName, type RuleSetEntry, type RuleSetOption } from "../registry.js";
 import { ExitCode } from "../core/errors.js";
 import { formatBytes, INPUT_CAP_VARIABLE, MAX_FILE_BYTES, MAX_OUTPUT_BYTES, MAX_TEXT_MAZE_BYTES } from "../core/files.js";
 
@@ -83,11 +83,22 @@ const NUMBER_PARSERS: Readonly<Record<NonNullable<RuleSetOption["number"]>, (val
 /**
  * Adds a command's rule-set options, built from the registry (flags, values, help naming
  * the rule sets that take each).
+ * @param defaults a default value (and its description in the help) by option name
+ * @param scope `entries`: only the options one of these rule sets takes (a subcommand's);
+ *   `choices`: values by option name where a part, not the registry, holds them (labgen's
+ *   --style: the generator's styles)
  */
-export function addRuleSetOptions(command: Command, name: CommandName, defaults: Readonly<Record<string, [value: unknown, description?: string]>> = {}): void {
+export function addRuleSetOptions(
+  command: Command,
+  name: CommandName,
+  defaults: Readonly<Record<string, [value: unknown, description?: string]>> = {},
+  scope: { entries?: readonly RuleSetEntry[]; choices?: Readonly<Record<string, readonly string[]>> } = {},
+): void {
   for (const { option, help } of commandOptions(name)) {
+    if (scope.entries && !scope.entries.some((r) => r.takes[name]?.includes(option.name))) continue;
     const o = new Option(option.flags, help);
-    if (option.choices) o.choices(option.choices);
+    const choices = scope.choices?.[option.name] ?? option.choices;
+    if (choices) o.choices(choices);
     if (option.number) o.argParser(NUMBER_PARSERS[option.number]);
     const d = defaults[option.name];
     if (d) o.default(d[0], d[1]);

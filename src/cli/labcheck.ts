@@ -7,10 +7,10 @@
  *   labcheck < INSTANCE_AND_WITNESS        the 2009 convention: CORRECT / INCORRECT
  *   labcheck --instance INSTANCE           a check of the instance alone (a maze's perfection, a graph's figures)
  *   labcheck plan DOMAIN PROBLEM PLAN      a plan of the planning rule set (labcheck-plan.ts)
+ *   labcheck plan EXITCODE DOMAIN PROBLEM < OUTPUT   the competition protocol on a plan (also EXITCODE plan ...)
  * The witness may be in any layout labsolve writes (competition, clingo, json) or plain;
  * the rule set's checker part judges it (src/core/plugin.ts), this module prints the Verdict.
  */
-import { existsSync } from "node:fs";
 import { Command, Option } from "commander";
 import { CHECKER_EXIT, protocolCheck } from "../core/checker-protocol.js";
 import { endOf } from "../core/fact-args.js";
@@ -22,7 +22,7 @@ import { INSTANCE_RULE_NAMES, factsRuleSet, refuseOptions, ruleSetsHelp, textRul
 import { endQuietlyOnClosedPipe, guarded, readSource, type Source } from "./common.js";
 import { VERSION } from "../core/version.js";
 import { MAX_OUTPUT_BYTES } from "../core/files.js";
-import { addCheckPlanCommand } from "./labcheck-plan.js";
+import { addCheckPlanCommand, checkPlanProtocol, isExitCode } from "./labcheck-plan.js";
 
 endQuietlyOnClosedPipe();
 
@@ -50,6 +50,9 @@ const program = clingoExits(
         "  labcheck --instance INSTANCE         the instance alone: a maze's perfection\n" +
         "                                       and statistics, a graph's figures\n" +
         "  labcheck plan DOMAIN PROBLEM PLAN    IPC 2023 labyrinth (labcheck plan --help)\n" +
+        "  labcheck plan EXITCODE DOMAIN PROBLEM < OUTPUT\n" +
+        "                                       the competition checker on a plan:\n" +
+        "                                       OK, FAIL or DONTKNOW (exit 0, 1, 2)\n" +
         "\nMove letters: n e s w are north, east, south, west (w is west; on the Minotaur's\n" +
         "page, labshow --format html, the keys W A S D move north, west, south, east).\n" +
         ruleSetsHelp("labcheck"),
@@ -177,7 +180,9 @@ async function instanceOnly(args: string[], flags: CheckFlags): Promise<number> 
 program.action(async (args: string[], flags: CheckFlags) => {
   await guarded("labcheck", async () => {
     if (flags.instance) return instanceOnly(args, flags);
-    if (args.length === 2 && /^\d+$/.test(args[0]) && !existsSync(args[0])) return protocol(Number(args[0]), args[1], flags);
+    if (args.length === 2 && isExitCode(args[0])) return protocol(Number(args[0]), args[1], flags);
+    // `labcheck EXITCODE plan DOMAIN PROBLEM < OUTPUT`: the protocol's word order, on the plan subcommand's rule set
+    if (args.length === 4 && isExitCode(args[0]) && args[1] === "plan") return checkPlanProtocol(Number(args[0]), args[2], args[3]);
     if (args.length > 2) throw new Error("expected EXITCODE INSTANCE, or INSTANCE [WITNESS]; see labcheck --help");
     if (args[1] === "-" && args[0] === "-") throw new Error("the instance and the witness cannot both be standard input: labcheck - < INSTANCE_AND_WITNESS");
 

@@ -9,7 +9,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { Command, InvalidArgumentError, Option } from "commander";
-import { mazeGenerator } from "../registry.js";
+import type { MazeGenerator } from "../core/plugin.js";
 import { clingoExits, nonNegativeInteger, positiveInteger } from "./args.js";
 import { VERSION } from "../core/version.js";
 import { capFromEnvironment, formatBytes, INPUT_CAP_VARIABLE, MAX_TEXT_MAZE_BYTES } from "../core/files.js";
@@ -95,11 +95,14 @@ interface MazeFlags {
   out?: string;
 }
 
-/** Runs `labgen maze` on its arguments (those after `maze`). */
-export async function runMazeCommand(args: readonly string[]): Promise<void> {
-  const generator = await mazeGenerator();
+/**
+ * Runs `labgen NAME` (labgen maze) on its arguments (those after NAME).
+ * @param name the rule set's name, the subcommand's (the registry's)
+ * @param generator the rule set's maze generator part
+ */
+export async function runMazeCommand(name: string, generator: MazeGenerator, args: readonly string[]): Promise<void> {
   const table = generator.algorithms.map((a) => `  ${a.name.padEnd(20)} ${a.uniform ? "uniform" : "not uniform"}\n${wrap(a.bias, 6, 80)}`).join("\n");
-  const program = clingoExits(new Command("labgen maze"))
+  const program = clingoExits(new Command(`labgen ${name}`))
     .version(VERSION)
     .usage("ROWS COLS --algorithm A --seed S [options]")
     .description(

@@ -1,69 +1,37 @@
 /**
- * `labgen N MAX_STEPS --seed S [--style maze|random] [-o DIR]`: small instances for tests and benchmarks;
- * `labgen N --rules ipc2023 --seed S [--rotations K]`: a PDDL problem of the IPC 2023 labyrinth domain;
- * `labgen maze ROWS COLS --algorithm A --seed S [--count K] [--braid P] [-o FILE]`: text mazes (labgen-maze.ts).
- * `labgen minotaur ROWS COLS --seed S [--iterations K]`: a Theseus and the Minotaur level with a long optimum.
+ * `labgen`: instances of the rule sets with a generator, as the registry offers them
+ * (RuleSetEntry.labgen): its --rules choices and default, its subcommands, their options
+ * and help. No rule set is named here.
+ *   labgen N [MAX_STEPS] --seed S [--rules R] [-o DIR] [R's options]   a `rules` generator
+ *   labgen NAME ROWS COLS --seed S [-o DIR] [NAME's options]             a subcommand generator
+ *   labgen NAME ROWS COLS --algorithm A --seed S ...                     a streamed maze generator (labgen-maze.ts)
+ * Each generator refuses what its rule set does not take (a size, a horizon) and gives a
+ * note for standard error; labgen writes the text, or with -o a new file in DIR.
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Command, Option } from "commander";
-import { GENERATOR_NAMES, RULE_SETS, refuseOptions, ruleSetNamed } from "../registry.js";
+import type { Generator, GenerateRequest } from "../core/plugin.js";
+import { GENERATING, GENERATOR_NAMES, defaultGenerator, generatorSubcommand, labgenHelp, refuseOptions, ruleSetNamed, type RuleSetEntry } from "../registry.js";
 import { addRuleSetOptions, clingoExits, givenRuleSetOptions, nonNegativeInteger } from "./args.js";
 import { endQuietlyOnClosedPipe, guarded } from "./common.js";
 import { VERSION } from "../core/version.js";
 
 endQuietlyOnClosedPipe();
 
-// the generators (loading them is what labgen is for); --style's choices are the registry's
-const generators = new Map(await Promise.all(RULE_SETS.filter((r) => r.generator).map(async (r) => [r.name, await r.generator!()] as const)));
-
-const program = clingoExits(
-  new Command("labgen")
-    .description("Generates a push-labyrinth instance; prints the facts, or writes DIR/XXXX-labyrinth-MAXINT-0.asp with -o.")
-    .version(VERSION)
-    .argument("<n>", "board size N (NxN)", nonNegativeInteger)
-    .argument("[max_steps]", "the horizon (competition rules)", nonNegativeInteger)
-    .requiredOption("--seed <s>", "random seed (integer; required)", nonNegativeInteger)
-    .option("-o, --out <dir>", "write into this folder under the competition's file name (never overwrites)")
-    .addOption(new Option("--rules <rules>", "competition facts, or an IPC 2023 PDDL problem").choices(GENERATOR_NAMES).default("competition"))
-    .addHelpText(
-      "after",
-      "\nStatic labyrinths, each with its own --help:\n" +
-        "  labgen maze ROWS COLS --algorithm A --seed S [--count K] [--braid P]\n" +
-        "  labgen minotaur ROWS COLS --seed S [--iterations K] [-o DIR]\n",
-    ),
-);
-addRuleSetOptions(program, "labgen");
-
-/** The largest board the facts reader takes (coordinates up to 1024: src/core/fact-args.ts). */
-const MAX_BOARD = 1024;
-
-interface GenFlags {
-  seed: number;
+/** The rule-set options labgen passes to a generator (RULE_SET_OPTIONS for labgen; GenerateRequest's fields of the same names). */
+interface OptionFlags {
   style?: string;
-  out?: string;
-  rules: string;
   rotations?: number;
   domain?: boolean;
+  iterations?: number;
+  out?: string;
 }
 
-// `labgen minotaur ...`: a command of its own (the main command's required --seed and <n> would claim its arguments)
-const minotaur = clingoExits(new Command("labgen minotaur").version(VERSION))
-  .description("Generates a Theseus and the Minotaur level whose optimum is long (a hill-climb; each level proven solvable); prints the level, or writes DIR/minotaur-RxC-SEED-OPTIMUM.txt with -o.")
-  .argument("<rows>", "rows", nonNegativeInteger)
-  .argument("<cols>", "columns", nonNegativeInteger)
-  .requiredOption("--seed <s>", "random seed (integer)", nonNegativeInteger)
-  .option("--iterations <k>", "changes tried per restart (default 20000; two restarts)", nonNegativeInteger)
-  .option("-o, --out <dir>", "write into this folder (never overwrites)")
-  .action(async (rows: number, cols: number, flags: { seed: number; iterations?: number; out?: string }) => {
-    await guarded("labgen", () => {
-      // a folder -o cannot be is refused before the generation, not after it
-      if (flags.out !== undefined) outFolder(flags.out);
-      const { text, fileName, note } = generators.get("minotaur")!.generate({ n: rows, rows, cols, seed: flags.seed, iterations: flags.iterations });
-      if (note !== undefined) process.stderr.write(`${note}\n`);
-      return emit(text, flags.out, fileName);
-    });
-  });
+/** The request's fields that come from labgen's rule-set options and -o. */
+function optionFields(flags: OptionFlags): Omit<GenerateRequest, "n" | "seed"> {
+  return { style: flags.style, rotations: flags.rotations, domain: flags.domain, iterations: flags.iterations, toFolder: flags.out !== undefined };
+}
 
 /**
  * Makes the folder `-o` names (with its parents), or finds it there.
@@ -80,47 +48,80 @@ function outFolder(out: string): void {
 
 /**
  * Prints an instance, or with `-o DIR` writes it into DIR under the generator's file name
- * (never over an existing file) and prints the path.
+ * (never over an existing file) and prints the path; the generator's note goes to stderr first.
  * @returns labgen's exit code, 0
  * @throws Error when the file exists, or `out` is no folder and cannot be made one
  */
-function emit(text: string, out: string | undefined, fileName: string | undefined): number {
-  if (!out || fileName === undefined) {
-    process.stdout.write(text);
+function emit(made: ReturnType<Generator["generate"]>, out: string | undefined): number {
+  if (made.note !== undefined) process.stderr.write(`${made.note}\n`);
+  if (!out || made.fileName === undefined) {
+    process.stdout.write(made.text);
     return 0;
   }
   outFolder(out);
-  const path = join(out, fileName);
+  const path = join(out, made.fileName);
   if (existsSync(path)) throw new Error(`${path} exists; not overwriting it`);
-  writeFileSync(path, text, { flag: "wx" });
+  writeFileSync(path, made.text, { flag: "wx" });
   process.stdout.write(`${path}\n`);
   return 0;
 }
 
-program.action(async (n: number, maxSteps: number | undefined, flags: GenFlags) => {
-  await guarded("labgen", () => {
-    // options that do not apply to the rule set are usage errors naming it (the registry says which apply)
-    refuseOptions(ruleSetNamed(flags.rules), "labgen", givenRuleSetOptions(program, "labgen"));
-    if (flags.rules === "competition") {
-      if (n > MAX_BOARD) throw new Error(`N ${n}: facts name fields up to ${MAX_BOARD} (labsolve solves boards up to 128x128, labcheck reads up to ${MAX_BOARD}x${MAX_BOARD})`);
-      if (n > 128) process.stderr.write(`labgen: note: labsolve solves boards up to 128x128; labcheck and labshow read this ${n}x${n} one\n`);
-    } else {
-      if (maxSteps !== undefined) throw new Error(`max_steps ${maxSteps}: --rules ${flags.rules} takes N only (a plan has no horizon)`);
-    }
-    const { text, fileName } = generators.get(flags.rules)!.generate({
-      n,
-      maxSteps,
-      seed: flags.seed,
-      style: flags.style,
-      rotations: flags.rotations,
-      domain: flags.domain,
-      toFolder: flags.out !== undefined,
+/** The main command, `labgen N [MAX_STEPS] --seed S [--rules R]`, over the registry's `rules` generators. */
+async function mainCommand(): Promise<Command> {
+  const entries = GENERATING.filter((r) => r.labgen?.command === "rules");
+  const generators = new Map(await Promise.all(entries.map(async (r) => [r.name, await r.generator!()] as const)));
+  // --style's values: the generators' own lists
+  const styles = [...new Set(entries.filter((r) => r.takes.labgen?.includes("style")).flatMap((r) => generators.get(r.name)!.styles))];
+  const program = clingoExits(
+    new Command("labgen")
+      .description(
+        "Generates an instance of a rule set (--rules; the rule sets with a command of their own: labgen NAME); " +
+          "prints it, or writes it into DIR under the rule set's file name with -o.",
+      )
+      .version(VERSION)
+      .argument("<n>", "board size N (NxN)", nonNegativeInteger)
+      .argument("[max_steps]", "the horizon, where the rule set has one", nonNegativeInteger)
+      .requiredOption("--seed <s>", "random seed (integer; required)", nonNegativeInteger)
+      .option("-o, --out <dir>", "write into this folder under the rule set's file name (never overwrites)")
+      .addOption(new Option("--rules <rules>", "the rule set").choices(GENERATOR_NAMES).default(defaultGenerator().name))
+      .addHelpText("after", labgenHelp()),
+  );
+  addRuleSetOptions(program, "labgen", {}, { entries, choices: { style: styles } });
+  program.action(async (n: number, maxSteps: number | undefined, flags: OptionFlags & { seed: number; rules: string }) => {
+    await guarded("labgen", () => {
+      const entry = ruleSetNamed(flags.rules);
+      // options that do not apply to the rule set are usage errors naming it (the registry says which apply)
+      refuseOptions(entry, "labgen", givenRuleSetOptions(program, "labgen"));
+      return emit(generators.get(entry.name)!.generate({ n, maxSteps, seed: flags.seed, ...optionFields(flags) }), flags.out);
     });
-    return emit(text, flags.out, fileName);
   });
-});
+  return program;
+}
 
-// labgen maze: a command line of its own (src/cli/labgen-maze.ts)
-if (process.argv[2] === "maze") await (await import("./labgen-maze.js")).runMazeCommand(process.argv.slice(3));
-else if (process.argv[2] === "minotaur") await minotaur.parseAsync([...process.argv.slice(0, 2), ...process.argv.slice(3)]);
-else await program.parseAsync();
+/**
+ * A subcommand generator's command line, `labgen NAME ROWS COLS --seed S [-o DIR]` with the
+ * labgen options the rule set takes (a command of its own: the main command's required
+ * --seed and <n> would claim its arguments).
+ */
+function gridCommand(entry: RuleSetEntry, generator: Generator): Command {
+  const command = clingoExits(new Command(`labgen ${entry.name}`).version(VERSION))
+    .description(`Generates ${entry.labgen?.help ?? ""}`)
+    .argument("<rows>", "rows", nonNegativeInteger)
+    .argument("<cols>", "columns", nonNegativeInteger)
+    .requiredOption("--seed <s>", "random seed (integer)", nonNegativeInteger);
+  addRuleSetOptions(command, "labgen", {}, { entries: [entry], choices: { style: generator.styles } });
+  return command
+    .option("-o, --out <dir>", "write into this folder (never overwrites)")
+    .action(async (rows: number, cols: number, flags: OptionFlags & { seed: number }) => {
+      await guarded("labgen", () => {
+        // a folder -o cannot be is refused before the generation, not after it
+        if (flags.out !== undefined) outFolder(flags.out);
+        return emit(generator.generate({ n: rows, rows, cols, seed: flags.seed, ...optionFields(flags) }), flags.out);
+      });
+    });
+}
+
+const sub = generatorSubcommand(process.argv[2]);
+if (sub === undefined) await (await mainCommand()).parseAsync();
+else if (sub.input === "text" && sub.mazeGenerator) await (await import("./labgen-maze.js")).runMazeCommand(sub.name, await sub.mazeGenerator(), process.argv.slice(3));
+else if (sub.generator) await gridCommand(sub, await sub.generator()).parseAsync(process.argv.slice(3), { from: "user" });

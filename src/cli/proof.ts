@@ -1,9 +1,14 @@
-/** `labsolve --queue URL FILE`: the proof of the fewest pushes, split into jobs for `labsolve worker`s (src/queue/proof.ts). */
+/**
+ * `labsolve --queue URL FILE`: the proof of the fewest pushes, split into jobs for `labsolve
+ * worker`s (src/queue/proof.ts), of an instance of the registry's rule set with a proof
+ * splitter (proofRuleSet).
+ */
 import { makeOutcome, OUTPUT_FORMATS, type Outcome, type OutputFormat } from "../core/outcome.js";
 import { makeLayout } from "../format/index.js";
 import { onStop } from "../core/stop.js";
 import { VERSION } from "../core/version.js";
 import type { QueuedProof } from "../queue/proof.js";
+import { proofRuleSet } from "../registry.js";
 import { readSource } from "./common.js";
 
 export interface ProofFlags {
@@ -12,7 +17,7 @@ export interface ProofFlags {
   maxSteps?: number;
   memory: number;
   stats?: boolean;
-  /** competition (default), clingo or json */
+  /** an output layout (OUTPUT_FORMATS; default the first, the competition's layout) */
   format?: string;
   /** seconds; the proof stops there (exit 11 with the upper bound's answer, 1 without) */
   timeLimit?: number;
@@ -32,7 +37,7 @@ function refuseOthers(flags: ProofFlags): void {
     [flags.cost !== undefined, "--cost"],
   ];
   const first = given.find(([on]) => on);
-  if (first) throw new Error(`--queue proves the fewest pushes of a competition instance; it does not take ${first[1]}`);
+  if (first) throw new Error(`--queue proves the fewest pushes of a ${proofRuleSet().name} instance; it does not take ${first[1]}`);
   if (flags.format !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(flags.format)) throw new Error(`--format ${flags.format}: expected one of ${OUTPUT_FORMATS.join(", ")}`);
 }
 
@@ -40,7 +45,7 @@ function refuseOthers(flags: ProofFlags): void {
 const atomsOf = (witness: string): string[] => witness.split(/\.(?:\s+|$)/).map((a) => a.trim()).filter((a) => a !== "");
 
 /**
- * The outcome of a proof on the queue, as the proof in one process gives it: a proven
+ * The outcome of a proof on the queue (of an instance of proofRuleSet()), as the proof in one process gives it: a proven
  * shortest answer "OPTIMUM FOUND", exit 30; none within the horizon "UNSATISFIABLE", 20;
  * stopped with the upper bound's answer "SATISFIABLE", 11; stopped without one "UNKNOWN", 1
  * (src/core/outcome.ts decides status and exit code).
@@ -50,7 +55,7 @@ export function proofOutcome(r: QueuedProof, seconds: number, stopReason?: strin
   const atoms = r.witness === null ? [] : atomsOf(r.witness);
   const models = r.witness === null || r.pushes === null ? [] : [{ cost: r.pushes, witness: atoms, atoms }];
   return makeOutcome({
-    rules: "competition",
+    rules: proofRuleSet().name,
     cost: "pushes",
     witnessKind: "atoms",
     wanted: 1,
@@ -81,7 +86,8 @@ export function proofOutcome(r: QueuedProof, seconds: number, stopReason?: strin
  */
 export async function proofCommand(file: string | undefined, flags: ProofFlags): Promise<number> {
   refuseOthers(flags);
-  const format = (flags.format as OutputFormat | undefined) ?? "competition";
+  // the competition's output layout (a layout, not a rule set: docs/contract.md)
+  const format = (flags.format as OutputFormat | undefined) ?? OUTPUT_FORMATS[0];
   const [{ parseQueueUrl }, { runQueuedProof }] = await Promise.all([import("../queue/url.js"), import("../queue/proof.js")]);
   const address = parseQueueUrl(flags.queue);
   const source = readSource(file);

@@ -42,3 +42,17 @@ export function protocolCheck<A>(
   }
   return { word: "OK", reason: `${output.answers.length} answer(s) checked` };
 }
+
+/**
+ * A planner's output (an IPC plan file: one ground action `(name arg ...)` a line, `;`
+ * comments, `; cost = C (...)` at the end) as the protocol's answers: the whole text is one
+ * answer when it has an action or a `; cost =` line (the empty plan of a goal already
+ * reached is `; cost = 0` alone), else none. labsolve plan's `; no plan exists` says
+ * INCONSISTENT.
+ */
+export function planOutput(text: string): { answers: string[]; saysInconsistent: boolean; saysUnknown: boolean } {
+  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  const hasPlan = lines.some((l) => l.startsWith("(") || /^;\s*cost\s*=/i.test(l));
+  const saysInconsistent = lines.some((l) => /^;\s*no plan exists\b/i.test(l));
+  return { answers: hasPlan ? [text] : [], saysInconsistent, saysUnknown: !hasPlan && !saysInconsistent };
+}

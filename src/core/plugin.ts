@@ -197,13 +197,20 @@ export interface GenerateRequest {
   toFolder?: boolean;
 }
 
-/** labgen. */
+/**
+ * labgen's part (how labgen offers it: the registry's LabgenEntry). The generator alone
+ * decides what its rule set's instances may be: it refuses a size, a horizon or an option
+ * value it does not take, and says in a note what the other commands will make of the
+ * instance (a board labsolve does not solve, say).
+ */
 export interface Generator {
-  /** the tile styles `--style` takes (empty: no styles) */
+  /** the tile styles `--style` takes (labgen's --style choices; empty: no styles) */
   styles: readonly string[];
   /**
-   * @returns the instance's text, its file name in a folder (`-o DIR`), and a line for stderr (what was reached, say)
-   * @throws Error for a request the generator refuses (a size out of range, a missing argument)
+   * @returns the instance's text, its file name in a folder (`-o DIR`), and a line for
+   *   stderr, printed as it is (what was reached, or what the readers make of it)
+   * @throws Error for a request the generator refuses (a size out of range, a missing
+   *   argument, a horizon where the rule set has none): labgen's usage error, exit 65
    */
   generate(request: GenerateRequest): { text: string; fileName?: string; note?: string };
 }

@@ -92,13 +92,25 @@ export function competitionFileName(number: number, g: InstanceData): string {
   return `${String(number).padStart(4, "0")}-labyrinth-${Math.max(g.size, g.maxSteps) + 1}-0.asp`;
 }
 
-/** labgen's part for the competition: N MAX_STEPS, `--style`, and the competition's file name for `-o`. */
+/** The largest board the facts reader takes (coordinates up to 1024: src/core/fact-args.ts). */
+const MAX_BOARD = 1024;
+/** The largest board labsolve's search takes (search/board/layout.ts MAX_SIZE). */
+const MAX_SOLVED = 128;
+
+/**
+ * labgen's part for the competition: N MAX_STEPS, `--style`, and the competition's file
+ * name for `-o`. Refuses N past what the facts reader takes; past what labsolve solves, a note.
+ */
 export const generator: Generator = {
   styles: STYLES,
   generate(request) {
-    if (request.n < 1) throw new Error("N must be at least 1");
+    const n = request.n;
+    if (n > MAX_BOARD) throw new Error(`N ${n}: facts name fields up to ${MAX_BOARD} (labsolve solves boards up to ${MAX_SOLVED}x${MAX_SOLVED}, labcheck reads up to ${MAX_BOARD}x${MAX_BOARD})`);
+    if (n < 1) throw new Error("N must be at least 1");
     if (request.maxSteps === undefined) throw new Error("missing argument max_steps");
-    const g = generate(request.n, request.maxSteps, request.seed, (request.style ?? "maze") as Style);
-    return { text: toFacts(g), fileName: competitionFileName(request.seed, g) };
+    if (request.style !== undefined && !(STYLES as readonly string[]).includes(request.style)) throw new Error(`--style ${request.style}: expected one of ${STYLES.join(", ")}`);
+    const g = generate(n, request.maxSteps, request.seed, (request.style ?? "maze") as Style);
+    const note = n > MAX_SOLVED ? `labgen: note: labsolve solves boards up to ${MAX_SOLVED}x${MAX_SOLVED}; labcheck and labshow read this ${n}x${n} one` : undefined;
+    return { text: toFacts(g), fileName: competitionFileName(request.seed, g), ...(note !== undefined ? { note } : {}) };
   },
 };

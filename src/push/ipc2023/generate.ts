@@ -92,10 +92,14 @@ export function ipcProblemText(task: IpcTask, header = ""): string {
   return out.join("\n");
 }
 
-/** labgen's part for IPC 2023: a problem (N from 3 to 64, `--rotations`, default N), or with `--domain` the domain. */
+/**
+ * labgen's part for IPC 2023: a problem (N from 3 to 64, `--rotations`, default N), or with
+ * `--domain` the domain. Refuses a horizon (a plan has none) and `-o` (no file name of its own).
+ */
 export const generator: Generator = {
   styles: [],
   generate(request) {
+    if (request.maxSteps !== undefined) throw new Error(`max_steps ${request.maxSteps}: --rules ipc2023 takes N only (a plan has no horizon)`);
     if (request.domain) return { text: ipcDomainText() };
     const n = request.n;
     if (n < 3 || n > 64) throw new Error("ipc2023: N must be 3 to 64");
