@@ -3,7 +3,8 @@
  * test/architecture/import-rules.cjs, and the registry's promises: the commands route
  * through it, and it loads a rule set's parts only when they are used.
  */
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
+import { promisify } from "node:util";
 import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,9 +23,15 @@ interface Violation {
   to: string;
 }
 
-/** dependency-cruiser's violations on the src/ of `dir` (a checkout, or a copy of one). */
-function violations(dir: string): Violation[] {
-  const r = spawnSync(process.execPath, [DEPCRUISE, "--config", CONFIG, "--output-type", "json", "src"], { cwd: dir, encoding: "utf8", maxBuffer: 64 << 20 });
+/**
+ * dependency-cruiser's violations on the src/ of `dir` (a checkout, or a copy of one).
+ * Run asynchronously: a synchronous run of many seconds blocks the test worker, and vitest's
+ * RPC with it ("Timeout calling onTaskUpdate").
+ */
+async function violations(dir: string): Promise<Violation[]> {
+  const r = await promisify(execFile)(process.execPath, [DEPCRUISE, "--config", CONFIG, "--output-type", "json", "src"], { cwd: dir, encoding: "utf8", maxBuffer: 64 << 20 }).catch(
+    (e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? "", stderr: e.stderr ?? String(e) }),
+  );
   expect(r.stdout, r.stderr).not.toBe("");
   const report = JSON.parse(r.stdout) as { summary: { violations: Violation[]; totalCruised: number } };
   // the rules saw the whole tree: every module of src/ (not a resolution failure that hides imports)
@@ -42,17 +49,17 @@ function copyOfSource(): string {
 
 // dependency-cruiser reads the whole of src/: several seconds on a loaded 2-core machine
 describe("import rules (dependency-cruiser)", { timeout: 120_000 }, () => {
-  it("src/ keeps every rule: no cycles, no checker reaching search code, core imports no rule set, no rule set imports another", () => {
-    const found = violations(ROOT).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+  it("src/ keeps every rule: no cycles, no checker reaching search code, core imports no rule set, no rule set imports another", async () => {
+    const found = (await violations(ROOT)).map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
     expect(found).toEqual([]);
   });
 
-  it("fails when a checker imports search code, directly or through another module", () => {
+  it("fails when a checker imports search code, directly or through another module", async () => {
     const dir = copyOfSource();
     try {
       const check = join(dir, "src/push/competition/check.ts");
       writeFileSync(check, `import "./search/exact/engine.js";\n${readFileSync(check, "utf8")}`);
-      const names = violations(dir).map((v) => `${v.rule.name} ${v.from}`);
+      const names = (await violations(dir)).map((v) => `${v.rule.name} ${v.from}`);
       expect(names).toContain("checker-not-search src/push/competition/check.ts");
       // the game's referee imports nothing of the competition: only the injected module breaks the rule
       expect(names.some((n) => n.includes("src/push/game/"))).toBe(false);
@@ -61,14 +68,14 @@ describe("import rules (dependency-cruiser)", { timeout: 120_000 }, () => {
     }
   });
 
-  it("fails on an import cycle, on core importing a rule set, and on one rule set importing another", () => {
+  it("fails on an import cycle, on core importing a rule set, and on one rule set importing another", async () => {
     const dir = copyOfSource();
     try {
       // a cycle: the board imports the instance reader, which imports the board
       appendFileSync(join(dir, "src/push/competition/board.ts"), `import "./instance.js";\n`);
       appendFileSync(join(dir, "src/core/grid.ts"), `import "../push/game/board.js";\n`);
       appendFileSync(join(dir, "src/push/game/actions.ts"), `import "../competition/format.js";\n`);
-      const names = new Set(violations(dir).map((v) => v.rule.name));
+      const names = new Set((await violations(dir)).map((v) => v.rule.name));
       for (const rule of ["no-cycles", "core-imports-core", "rule-set-imports-itself-and-core"]) expect(names).toContain(rule);
     } finally {
       rmSync(dir, { recursive: true, force: true });
