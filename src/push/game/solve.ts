@@ -40,7 +40,8 @@ function solveGame(input: FactsInput, flags: SolveFlags, context: SolveContext):
   });
   const answers = new Answers(context, "atoms");
   const model = gameModel(instance, result);
-  if (model) answers.add(model);
+  // kept answers (json, the library, labshow) carry their actions as data beside the atoms, as the competition's carry their pushes
+  if (model) answers.add(context.keep && result.actions ? { ...model, steps: result.actions.map((a, i) => ({ step: i + 1, ...a })) } : model);
   if (flags.stats) report.write(`% total: ${result.nodes} nodes, ${result.seconds.toFixed(3)} s\n`);
   return gameOutcome(instance, result, answers.kept);
 }
