@@ -65,9 +65,9 @@ export const solver: PlanSolver = {
       return { outcome, plan: planText(task, [], 0), exitCode: outcome.exitCode };
     }
     const started = performance.now();
-    // the one stop handler: the time limit, SIGINT, SIGTERM (a second one exits at once); the threads poll its flag
-    // (and each its own deadline, in case the main thread's timer comes late)
-    const stops = onStop({ timeLimit: flags.timeLimit, started });
+    // the one stop handler: SIGINT, SIGTERM (a second one exits at once); the threads poll its flag, and the time
+    // limit each from its own start (a thread's start-up, seconds on a loaded machine, does not eat the search's time)
+    const stops = onStop({ started });
     const stop = new Int32Array(stops.flagBuffer);
     const limitMs = flags.timeLimit === undefined ? undefined : flags.timeLimit * 1000;
     let result: IpcResult | undefined;
