@@ -231,7 +231,8 @@ export async function draw(instance: LibraryInstance, witnessText?: string, opti
     const text = drawn.chunks !== undefined ? [...drawn.chunks].join("") : drawn.text;
     return { text, exitCode: drawn.exitCode, ...defined({ note: drawn.note }) };
   }
-  const { play, note } = await replay(instance.source.text, instance.source.name, witness, defined({ timeLimit: options.timeLimit }));
+  // the rule set readInstance chose (or was told), as labshow --rules forces it
+  const { play, note } = await replay(instance.source.text, instance.source.name, witness, defined({ timeLimit: options.timeLimit, rules: instance.rules }));
   if (!play) return { text: "", exitCode: ExitCode.Unsatisfiable, note: note ?? "no solution to draw" };
   return { text: render(play, options, title), exitCode: play.valid ? 0 : 1, ...defined({ note }) };
 }

@@ -113,3 +113,28 @@ describe("every rule set through the same calls", () => {
     await expect(solve(plain, { maxSteps: 3 })).rejects.toThrow(/--max-steps does not apply to maze/);
   });
 });
+
+describe("draw honours a forced rule set, as labshow --rules does", () => {
+  const example = readFileSync(join(ROOT, "instances", "example-4x4.lp"), "utf8");
+  const witness = "push(1,w,1). push(3,s,2).";
+  it("competition facts read with rules 'game' are drawn by the game's rules (its verdict's words, its spare)", async () => {
+    const asGame = readInstance(example, "example-4x4.lp", { rules: "game" });
+    expect(asGame.rules).toBe("game");
+    const drawn = await drawHere(asGame, witness, { format: "text" });
+    expect(drawn.exitCode).toBe(0);
+    // the game's checker says "cost"; the competition's "pushes"
+    expect(drawn.text.trim().split("\n").at(-1)).toBe("valid: cost 2");
+    expect(drawn.text).toMatch(/\nspare: \S\n/);
+    const asIs = await drawHere(readInstance(example, "example-4x4.lp"), witness, { format: "text" });
+    expect(asIs.text.trim().split("\n").at(-1)).toBe("valid: 2 pushes");
+    // the same picture labshow --rules game draws
+    const cli = spawnSync(process.execPath, [join(ROOT, "bin/labshow"), "--rules", "game", join(ROOT, "instances", "example-4x4.lp"), "-"], { cwd: ROOT, input: witness, encoding: "utf8" });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(cli.stdout).toBe(drawn.text);
+  });
+  it("without a witness too: the game's solver, its cheapest answer drawn by its rules", async () => {
+    const drawn = await drawHere(readInstance(example, "example-4x4.lp", { rules: "game" }), undefined, { format: "text" });
+    expect(drawn.exitCode).toBe(0);
+    expect(drawn.text.trim().split("\n").at(-1)).toMatch(/^valid: cost \d+$/);
+  });
+});

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GLYPH } from "../src/core/grid-picture.js";
 import { boardsAfter } from "./helpers/replay.js";
+import { vastUnsolvableFacts } from "./helpers/slow.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const EXAMPLE = join(ROOT, "instances", "example-4x4.lp");
@@ -54,6 +55,20 @@ describe("labshow --format text", () => {
     const r = show([EXAMPLE]);
     expect(r.status).toBe(0);
     expect(r.stdout.trim().split("\n").at(-1)).toBe("valid: 2 pushes");
+  });
+  it("without a witness, stopped by the time limit before any answer: the outcome's note, nothing drawn, exit 1 (both rule sets)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "show-limit-"));
+    for (const [n, rules] of [
+      [10, []],
+      [16, ["--rules", "game"]],
+    ] as const) {
+      const file = join(dir, `vast-${n}.lp`);
+      writeFileSync(file, vastUnsolvableFacts(n, 30));
+      const r = show([...rules, file, "--time-limit", "1"]);
+      expect(r.status, r.stderr).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe("labshow: no solution found within the time limit\n");
+    }
   });
   it("the board game: its spare under every step, the exit marked", () => {
     const r = show([join(ROOT, "docs", "game-example.lp")]);

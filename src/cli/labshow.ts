@@ -1,5 +1,5 @@
 /**
- * `labshow INSTANCE [WITNESS] [--format text|svg|html] [-o FILE]`: a solution drawn step
+ * `labshow INSTANCE [WITNESS] [--format text|svg|html] [-o FILE] [--rules NAME]`: a solution drawn step
  * by step (src/show/), for every rule set the registry knows. WITNESS: solver output in
  * any layout labcheck reads, `-` for standard input; without it, the rule set's shortest
  * solution. Exit 0 when the drawn solution is valid, 1 when the witness breaks a rule
@@ -10,7 +10,7 @@ import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { basename } from "node:path";
 import { Command, Option } from "commander";
 import { playHtml } from "../show/html.js";
-import { commandOptions, factsRuleSet, planRuleSet, refuseOptions, ruleSetsHelp, textRuleSet } from "../registry.js";
+import { commandOptions, factsRuleSet, INSTANCE_RULE_NAMES, planRuleSet, refuseOptions, ruleSetsHelp, textRuleSet } from "../registry.js";
 import { parseFacts } from "../core/facts.js";
 import { readWitnessTexts } from "../core/witness.js";
 import type { ShowPlay } from "../core/play.js";
@@ -35,6 +35,8 @@ interface ShowFlags {
   step?: number;
   algorithm?: string;
   rule?: string;
+  /** a registry name instead of recognising the input */
+  rules?: string;
 }
 
 const program = clingoExits(
@@ -52,6 +54,7 @@ const program = clingoExits(
     .argument("[witness]", "solver output; - for standard input")
     .addOption(new Option("-f, --format <format>", "text: the boards in the terminal; svg: one picture (a strip of every step); html: a page that steps through them").choices(FORMATS).default("text"))
     .option("-o, --output <file>", "write to FILE (replaced if it exists; never an input file)")
+    .addOption(new Option("--rules <rules>", "rule set (default: recognised from the input)").choices(INSTANCE_RULE_NAMES))
     .enablePositionalOptions(),
 );
 addRuleSetOptions(program, "labshow");
@@ -133,9 +136,9 @@ program.action(async (instanceFile: string, witnessFile: string | undefined, fla
     const witness = witnessFile === undefined ? undefined : readSource(witnessFile, MAX_OUTPUT_BYTES);
     refuseOutputOverInput(flags.output, [instanceFile, witnessFile]);
     const given = givenRuleSetOptions(program, "labshow");
-    const textRules = textRuleSet(inst.text, inst.name);
+    const textRules = textRuleSet(inst.text, inst.name, flags.rules);
     // facts are read for the rule set's options only when one is given (the drawing reads them anyway)
-    if (textRules || given.length > 0) refuseOptions(textRules ?? factsRuleSet(parseFacts(inst.text, inst.name)), "labshow", given);
+    if (textRules || given.length > 0) refuseOptions(textRules ?? factsRuleSet(parseFacts(inst.text, inst.name), flags.rules), "labshow", given);
     if (textRules) {
       const options = { format: flags.format, step: flags.step, title: `labshow: ${basename(inst.name)}`, algorithm: flags.algorithm, rule: flags.rule };
       const drawn = await (await textRules.drawing()).draw({ source: inst, stdin: instanceFile === "-" }, witness && lastWitness(witness), options);
@@ -145,7 +148,7 @@ program.action(async (instanceFile: string, witnessFile: string | undefined, fla
       else process.stdout.write(drawn.text);
       return drawn.exitCode;
     }
-    const { play, warnings, note, interrupted } = await replay(inst.text, inst.name, witness, { timeLimit: flags.timeLimit });
+    const { play, warnings, note, interrupted } = await replay(inst.text, inst.name, witness, { timeLimit: flags.timeLimit, rules: flags.rules });
     for (const w of warnings) process.stderr.write(`${w}\n`);
     if (note) process.stderr.write(`labshow: ${note}\n`);
     if (!play) {

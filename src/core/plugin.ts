@@ -100,29 +100,33 @@ export interface Replayed {
   play: ShowPlay | undefined;
   warnings: string[];
   /**
-   * without a witness: what was drawn, e.g. `the shortest solution (7 pushes, proven)` or
-   * `the best solution found within the time limit (9 pushes; not proven shortest: shortest >= 7)`;
-   * or why nothing was (`no solution found within the time limit`)
+   * without a witness: what was drawn, from the solver's outcome (its status and bounds),
+   * e.g. `the shortest solution (7 pushes, proven)` or `the best solution found within the
+   * time limit (9 pushes; not proven shortest: shortest >= 7)`; or why nothing was (`no
+   * solution found within the time limit`)
    */
   note?: string;
-  /** without a witness: the search was stopped by the time limit (drawn or not) */
+  /** without a witness: the search was stopped (the time limit, SIGINT, SIGTERM), drawn or not */
   interrupted?: boolean;
 }
 
-/** How labshow searches when no witness is given. */
+/** How labshow reads an instance and searches when no witness is given. */
 export interface ReplayOptions {
-  /** seconds the search may take (default: no limit) */
+  /** seconds the search may take, counted as labsolve counts them (default: no limit) */
   timeLimit?: number;
+  /** force a facts rule set by its registry name instead of recognising it from the facts (labshow --rules) */
+  rules?: string;
 }
 
 /** labshow on facts. */
 export interface FactsDrawing {
   /**
-   * Replays a witness with the rule set's checker, or, without one, the solution its
-   * solver finds (shortest, or cheapest), replayed the same way.
+   * Replays a witness with the rule set's checker, or, without one, the witness of the
+   * outcome its solver part returns (the one labsolve runs: shortest, or cheapest),
+   * replayed the same way from the steps the outcome carries (no text written and read).
    * @throws InputError for an ill-formed instance
    */
-  replay(input: Pick<FactsInput, "atoms" | "end"> & { file: string }, witness: readonly Atom[] | undefined, options?: ReplayOptions): Promise<Replayed>;
+  replay(input: Pick<FactsInput, "source" | "atoms" | "end">, witness: readonly Atom[] | undefined, options?: ReplayOptions): Promise<Replayed>;
 }
 
 /** A planning task in PDDL: the domain and the problem. */

@@ -20,7 +20,7 @@ export interface StopOptions {
   timeLimit?: number;
   /** performance.now() milliseconds the time limit counts from (default: now) */
   started?: number;
-  /** listen to SIGINT and SIGTERM (default true); false in library calls and batch rows, whose caller listens */
+  /** listen to SIGINT and SIGTERM (default true); false in batch rows, whose caller listens */
   signals?: boolean;
   /** an outer signal: its abort stops this run too ("aborted") */
   signal?: AbortSignal;

@@ -14,8 +14,9 @@ export type { Replayed };
 
 /**
  * Replays a witness (solver output in any layout labcheck reads; the last answer counts,
- * which is clingo's best) or solves the instance first.
- * @throws InputError on a bad instance or witness (FILE:LINE:COL)
+ * which is clingo's best) or solves the instance first. `options.rules` forces a facts rule
+ * set (labshow --rules).
+ * @throws InputError on a bad instance or witness (FILE:LINE:COL); Error when `rules` names no facts rule set
  */
 export async function replay(instanceText: string, instanceName: string, witness?: { text: string; name: string }, options: ReplayOptions = {}): Promise<Replayed> {
   const atoms = parseFacts(instanceText, instanceName);
@@ -25,6 +26,6 @@ export async function replay(instanceText: string, instanceName: string, witness
     const out = readOutput(witness.text, witness.name);
     witnessAtoms = out.answers.at(-1)?.atoms ?? [];
   }
-  const drawing = await factsRuleSet(atoms).drawing();
-  return drawing.replay({ atoms, file: instanceName, end }, witnessAtoms, options);
+  const drawing = await factsRuleSet(atoms, options.rules).drawing();
+  return drawing.replay({ source: { text: instanceText, name: instanceName }, atoms, end }, witnessAtoms, options);
 }

@@ -1,13 +1,15 @@
 /**
  * The competition's drawing part (labshow): a witness replayed by the competition's
  * checker (check.ts) into the pictures' model (src/core/play.ts); without a witness, the
- * shortest solution the search finds, replayed the same way. Fields 1-based as in the facts.
+ * outcome of the solver part labsolve runs (solve.ts), its best answer's steps replayed the
+ * same way. Fields 1-based as in the facts.
  */
 import { availableParallelism } from "node:os";
+import { answerAtom } from "../../core/answer-atoms.js";
 import type { Atom } from "../../core/facts.js";
-import { parseFacts } from "../../core/facts.js";
+import { NO_SINK, type Model, type Reporter } from "../../core/outcome.js";
 import type { Drawing, ShowPlay, ShowStep } from "../../core/play.js";
-import type { FactsDrawing } from "../../core/plugin.js";
+import type { FactsDrawing, SolveFlags } from "../../core/plugin.js";
 import { checkWitness } from "./check.js";
 import { instanceFromAtoms, type Instance } from "./instance.js";
 
@@ -44,25 +46,42 @@ export function playCompetition(instance: Instance, atoms: readonly Atom[]): Sho
 }
 
 
+/** A solver run for its outcome alone: its statistics and warnings go nowhere (the drawing returns the instance's warnings itself). */
+const SILENT: Reporter = { write: () => undefined };
+
+/**
+ * The atoms `push(Z,D,S)` of an outcome's model, from the steps it carries beside its
+ * witness (`steps`: step, line, direction, as the solver's json layout prints them).
+ * @throws Error when the model carries no steps (a solver that streamed its answer)
+ */
+export function modelPushAtoms(model: Model): Atom[] {
+  const steps = model.steps;
+  if (!Array.isArray(steps)) throw new Error("the solver's answer carries no steps to draw");
+  return steps.map((s: unknown) => {
+    const { step, line, dir } = s as { step: number; line: number; dir: string };
+    return answerAtom("push", [line, dir, step]);
+  });
+}
+
 /** labshow's part for competition instances. */
 export const drawing: FactsDrawing = {
   async replay(input, witness, options = {}) {
-    const { instance, warnings } = instanceFromAtoms([...input.atoms], input.file, input.end);
+    const { instance, warnings } = instanceFromAtoms([...input.atoms], input.source.name, input.end);
     if (witness) return { play: playCompetition(instance, witness), warnings };
-    // labsolve's anytime search (beam, shortening, iterative deepening in worker threads)
-    // under the time limit: the best solution found, proven shortest or not
-    const { assertSearchable, runSearch } = await import("./search/run/run.js");
-    assertSearchable(instance);
-    const r = await runSearch(instance, { timeLimit: options.timeLimit, threads: Math.max(1, availableParallelism()) });
-    const best = r.solutions[0];
-    const interrupted = r.interrupted;
-    if (!best) {
-      return { play: undefined, warnings, interrupted, note: interrupted ? "no solution found within the time limit" : undefined };
-    }
-    const atoms = parseFacts(best.map((p, k) => `push(${p.line},${p.dir},${k + 1}).`).join(" "), "<solution>");
-    const note = r.optimal
-      ? `the shortest solution (${best.length} pushes, proven)`
-      : `the best solution found within the time limit (${best.length} pushes; not proven shortest: shortest >= ${r.lowerBound})`;
-    return { play: playCompetition(instance, atoms), warnings, note, interrupted };
+    // labsolve's solver part (the anytime search: beams, shortening, iterative deepening in
+    // worker threads) under the time limit: its outcome's best answer, proven shortest or not
+    const { solver } = await import("./solve.js");
+    // labsolve's limit counts from the process's start (clingo's); labshow's and the library's from this call
+    const timeLimit = options.timeLimit === undefined ? {} : { timeLimit: options.timeLimit + performance.now() / 1000 };
+    const flags: SolveFlags = { models: 1, format: "json", memory: 64, threads: Math.max(1, availableParallelism()), ...timeLimit };
+    const outcome = await solver.solve({ ...input, atoms: [...input.atoms], stdin: false }, flags, { sink: NO_SINK, keep: true, reporter: SILENT });
+    const best = outcome.models[0];
+    const { interrupted } = outcome;
+    const within = outcome.interruptedBy === undefined || outcome.interruptedBy === "time limit" ? "within the time limit" : `before ${outcome.interruptedBy}`;
+    if (!best) return { play: undefined, warnings, interrupted, note: interrupted ? `no solution found ${within}` : undefined };
+    const note = outcome.optimal
+      ? `the shortest solution (${best.cost} pushes, proven)`
+      : `the best solution found ${within} (${best.cost} pushes; not proven shortest: shortest >= ${outcome.lowerBound ?? 0})`;
+    return { play: playCompetition(instance, modelPushAtoms(best)), warnings, note, interrupted };
   },
 };

@@ -17,6 +17,7 @@ import { Worker } from "node:worker_threads";
 import { workerResourceLimits } from "../../core/address-space.js";
 import type { PlanSolver } from "../../core/plugin.js";
 import { makeOutcome, type Outcome } from "../../core/outcome.js";
+import { onStop } from "../../core/stop.js";
 import { planActions, planText } from "./plan-writer.js";
 import { readPlannerTask } from "./planner-input.js";
 import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "./search/units.js";
@@ -64,16 +65,10 @@ export const solver: PlanSolver = {
       return { outcome, plan: planText(task, [], 0), exitCode: outcome.exitCode };
     }
     const started = performance.now();
-    const stop = new Int32Array(new SharedArrayBuffer(4));
-    let why = "the time limit";
-    const halt = (signal: string) => () => {
-      why = signal;
-      Atomics.store(stop, 0, 1);
-    };
-    const onInt = halt("SIGINT");
-    const onTerm = halt("SIGTERM");
-    process.on("SIGINT", onInt);
-    process.on("SIGTERM", onTerm);
+    // the one stop handler: SIGINT, SIGTERM (a second one exits at once); the threads poll its flag, and the time
+    // limit each from its own start (a thread's start-up, seconds on a loaded machine, does not eat the search's time)
+    const stops = onStop({ started });
+    const stop = new Int32Array(stops.flagBuffer);
     const limitMs = flags.timeLimit === undefined ? undefined : flags.timeLimit * 1000;
     let result: IpcResult | undefined;
     let plan: { moves: IpcMove[]; cost: number } | undefined;
@@ -121,9 +116,9 @@ export const solver: PlanSolver = {
         else if (!plan && lower === NONE) result = { proven: true, lowerBound: lower, expanded };
       }
     } finally {
-      process.off("SIGINT", onInt);
-      process.off("SIGTERM", onTerm);
+      stops.dispose();
     }
+    const why = stops.reason === undefined || stops.reason === "time limit" ? "the time limit" : stops.reason;
     if (!result) throw new Error("the planner's thread ended without an answer");
     if (flags.stats) {
       reporter.write(`% ${result.expanded} states expanded, ${((performance.now() - started) / 1000).toFixed(3)} s, cost >= ${result.lowerBound}\n`);

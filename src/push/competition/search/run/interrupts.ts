@@ -1,8 +1,11 @@
 /**
- * What interrupts a run (src/push/competition/search/run/run.ts): a time limit, SIGINT and SIGTERM, an
- * AbortSignal. All set one shared flag that the worker threads poll, and the first
- * reason is kept for the report.
+ * What interrupts a run (src/push/competition/search/run/run.ts): a time limit, SIGINT and
+ * SIGTERM, an AbortSignal, through the one stop handler (src/core/stop.ts: a second signal
+ * exits at once). All set one shared flag that the worker threads poll (an Int32Array over
+ * the handler's buffer: one Atomics.load a poll, no call), and the first reason is kept for
+ * the report.
  */
+import { onStop, type StopHandle, type StopReason } from "../../../../core/stop.js";
 
 /** The options of a run that say what interrupts it. */
 export interface InterruptOptions {
@@ -14,68 +17,45 @@ export interface InterruptOptions {
   signal?: AbortSignal;
 }
 
-/** The longest delay of a Node timer (2^31 - 1 ms). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 export class Interrupts {
   /** Int32Array view at element 0: non-zero once interrupted (shared with the workers) */
-  readonly flagBuffer = new SharedArrayBuffer(4);
-  readonly flag = new Int32Array(this.flagBuffer);
-  /** "time limit", "SIGINT", "SIGTERM" or "aborted": the first that came */
-  interruptedBy: string | undefined;
-  /** performance.now() when the first reason came (undefined until then) */
-  interruptedAt: number | undefined;
-  private readonly deadline: number;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly signals: boolean;
-  private readonly onSigint = (): void => this.interrupt("SIGINT");
-  private readonly onSigterm = (): void => this.interrupt("SIGTERM");
-  private readonly onAbort = (): void => this.interrupt("aborted");
+  readonly flagBuffer: SharedArrayBuffer;
+  readonly flag: Int32Array;
+  private readonly handle: StopHandle;
 
   /**
-   * Starts listening: the signals (unless handleSignals is false), the AbortSignal, and a
-   * timer for the time limit counted from `started` (performance.now() milliseconds).
+   * Starts listening (core/stop.ts's onStop): the signals (unless handleSignals is false),
+   * the AbortSignal, and the time limit counted from `started` (performance.now() milliseconds).
+   * @throws RangeError for a negative time limit
    */
-  constructor(
-    started: number,
-    private readonly options: InterruptOptions,
-  ) {
-    this.deadline = options.timeLimit !== undefined ? started + options.timeLimit * 1000 : Infinity;
-    this.signals = options.handleSignals ?? true;
-    if (this.signals) {
-      process.on("SIGINT", this.onSigint);
-      process.on("SIGTERM", this.onSigterm);
-    }
-    if (options.signal?.aborted) this.onAbort();
-    options.signal?.addEventListener("abort", this.onAbort);
-    if (options.timeLimit !== undefined) this.arm();
+  constructor(started: number, options: InterruptOptions) {
+    this.handle = onStop({ timeLimit: options.timeLimit, started, signals: options.handleSignals ?? true, signal: options.signal });
+    this.flagBuffer = this.handle.flagBuffer;
+    this.flag = new Int32Array(this.flagBuffer);
   }
 
-  /**
-   * Sets the timer for the time limit: Node's timers take at most 2^31 - 1 ms (about 24.8
-   * days; a longer delay fires at once, with a TimeoutOverflowWarning), so a longer limit
-   * (or an infinite one) is waited for in steps of that length.
-   */
-  private arm(): void {
-    const left = this.deadline - performance.now();
-    if (left <= 0) return this.interrupt("time limit");
-    this.timer = setTimeout(() => this.arm(), Math.min(left, MAX_TIMER_MS));
+  /** "time limit", "SIGINT", "SIGTERM" or "aborted": the first that came (undefined while running, or when the run set the flag itself) */
+  get interruptedBy(): StopReason | undefined {
+    return this.handle.reason;
+  }
+
+  /** performance.now() when the first reason came (undefined until then) */
+  get interruptedAt(): number | undefined {
+    return this.handle.stoppedAt;
   }
 
   /** Sets the flag; the first reason is kept. */
-  interrupt(why: string): void {
-    this.interruptedBy ??= why;
-    this.interruptedAt ??= performance.now();
-    Atomics.store(this.flag, 0, 1);
+  interrupt(why: StopReason): void {
+    this.handle.stop(why);
   }
 
   /**
-   * True once interrupted. Polled by the main thread's own searches, which keep the
-   * timer and the signals from running: it checks the deadline itself.
+   * True once interrupted (or the flag set by the run itself). Polled by the main thread's
+   * own searches, which keep the timer and the signals from running: the handler checks
+   * the deadline itself.
    */
   stopped(): boolean {
-    if (performance.now() > this.deadline) this.interrupt("time limit");
-    return Atomics.load(this.flag, 0) !== 0;
+    return this.handle.stopped() || Atomics.load(this.flag, 0) !== 0;
   }
 
   /** True once interrupted for at least `ms` milliseconds (as stopped() polls). */
@@ -85,11 +65,6 @@ export class Interrupts {
 
   /** Stops listening (the flag stays as it is). */
   cleanup(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.options.signal?.removeEventListener("abort", this.onAbort);
-    if (this.signals) {
-      process.off("SIGINT", this.onSigint);
-      process.off("SIGTERM", this.onSigterm);
-    }
+    this.handle.dispose();
   }
 }
