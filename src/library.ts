@@ -156,7 +156,7 @@ export async function solve(instance: LibraryInstance, options: LibrarySolveOpti
     rules: instance.rules,
     ...defined({ maxSteps: options.maxSteps, timeLimit: options.timeLimit, any: options.any, algorithm: options.algorithm, wait: options.wait, rule: instance.options.rule, cost: instance.options.cost }),
   };
-  const context: SolveContext = { sink: NO_SINK, keep: true, reporter };
+  const context: SolveContext = { sink: NO_SINK, keep: true, reporter, started: performance.now() };
   if (instance.input === "text" && entry.input === "text") return (await entry.solver()).solve({ source: instance.source, stdin: false }, flags, context);
   if (instance.input === "facts" && entry.input === "facts") {
     const input = { source: instance.source, atoms: [...instance.atoms], end: endOf(instance.source.text), stdin: false };

@@ -138,3 +138,15 @@ describe("draw honours a forced rule set, as labshow --rules does", () => {
     expect(drawn.text.trim().split("\n").at(-1)).toMatch(/^valid: cost \d+$/);
   });
 });
+
+describe("the library's time limit counts from the call, not from the process's start", () => {
+  it("solve(..., { timeLimit: 10 }) in a process alive for longer than that still searches and proves a small board", async () => {
+    // the commands' limit counts from the process's start (clingo's); a library host may be older than any limit
+    // (the condition is the process's age itself: this test's worker has usually lived that long already)
+    if (performance.now() < 10_500) await new Promise((resolve) => setTimeout(resolve, 10_500 - performance.now()));
+    const instance = await readInstance(readFileSync(join(ROOT, "instances/random-9x9-a.asp"), "utf8"), "random-9x9-a.asp");
+    const outcome = await solve(instance, { timeLimit: 10 });
+    expect(outcome.status).toBe("OPTIMUM FOUND");
+    expect(outcome.interrupted).toBeFalsy();
+  });
+});

@@ -104,6 +104,12 @@ export interface SolveContext {
   /** keep every answer in Outcome.models (the json layout prints them all) */
   keep: boolean;
   reporter: Reporter;
+  /**
+   * when the time limit starts counting, as `performance.now()` milliseconds: absent, the
+   * process's start (the commands, as clingo counts it: reading a large instance is part of
+   * the time); the library passes the moment it was called
+   */
+  started?: number;
 }
 
 /**

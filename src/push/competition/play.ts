@@ -72,9 +72,9 @@ export const drawing: FactsDrawing = {
     // worker threads) under the time limit: its outcome's best answer, proven shortest or not
     const { solver } = await import("./solve.js");
     // labsolve's limit counts from the process's start (clingo's); labshow's and the library's from this call
-    const timeLimit = options.timeLimit === undefined ? {} : { timeLimit: options.timeLimit + performance.now() / 1000 };
+    const timeLimit = options.timeLimit === undefined ? {} : { timeLimit: options.timeLimit };
     const flags: SolveFlags = { models: 1, format: "json", memory: 64, threads: Math.max(1, availableParallelism()), ...timeLimit };
-    const outcome = await solver.solve({ ...input, atoms: [...input.atoms], stdin: false }, flags, { sink: NO_SINK, keep: true, reporter: SILENT });
+    const outcome = await solver.solve({ ...input, atoms: [...input.atoms], stdin: false }, flags, { sink: NO_SINK, keep: true, reporter: SILENT, started: performance.now() });
     const best = outcome.models[0];
     const { interrupted } = outcome;
     const within = outcome.interruptedBy === undefined || outcome.interruptedBy === "time limit" ? "within the time limit" : `before ${outcome.interruptedBy}`;

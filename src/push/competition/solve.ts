@@ -66,9 +66,9 @@ export const solver: FactsSolver = {
       maxSteps: flags.maxSteps,
       tableMegabytes: flags.memory,
       checkpoint,
-      // the limit counts from the process's start, as clingo's does: reading a large board
-      // takes a second or more before the search starts (performance.now(): ms since then)
-      timeLimit: flags.timeLimit === undefined ? undefined : Math.max(0.001, flags.timeLimit - performance.now() / 1000),
+      // the limit counts from the process's start, as clingo's does (reading a large board
+      // takes a second or more before the search starts), or from the library's call
+      timeLimit: flags.timeLimit === undefined ? undefined : Math.max(0.001, flags.timeLimit - (performance.now() - (context.started ?? 0)) / 1000),
       onSolution: (pushes) => answers.add(pushModel(pushes, context.keep)),
       // a pipe whose reader is slower than the search: wait for it (bounded memory)
       outputBacklog: () => sink.backlog?.(),
