@@ -1,0 +1,147 @@
+/**
+ * The studio's Web Worker: the library's readInstance, solve and draw (src/library.ts,
+ * through the registry, as the commands call them), offered to the page with Comlink.
+ * One instance at a time; Stop is the page terminating this worker. Nothing here decides
+ * what a solution is: the outcome and the pictures are the library's.
+ */
+import "./node-shim.js";
+import * as Comlink from "comlink";
+import { draw, readInstance, solve, type LibraryInstance } from "../../src/library.js";
+import type { Outcome } from "../../src/core/outcome.js";
+import { describeError } from "./errors.js";
+
+/** What the page learns of an opened input. */
+export interface Opened {
+  /** the registry's name of the rule set */
+  rules: string;
+  /** the input's name, as given */
+  name: string;
+}
+
+/** A solver's answer as the page shows it: the outcome's own fields, in the commands' words. */
+export interface Solved {
+  status: Outcome["status"];
+  exitCode: number;
+  costKind: Outcome["cost"];
+  fewest: number | null;
+  optimal: boolean;
+  lowerBound: number | null;
+  upperBound: number | null;
+  /** the best answer's witness words (atoms, moves, states or actions), in order; empty when none */
+  witness: string[];
+  notes: string[];
+  seconds: number;
+  states: number;
+  /** the outcome as labsolve -f json prints it */
+  json: string;
+}
+
+/** One step's picture. */
+export interface Picture {
+  /** the SVG, as labshow --format svg --step K draws it */
+  svg: string;
+  /** labshow's exit code for it */
+  exitCode: number;
+  note?: string;
+}
+
+let current: LibraryInstance | undefined;
+let best: Outcome | undefined;
+
+/** Escape sequences and carriage returns of a terminal's progress line, removed. */
+function lastLine(text: string): string {
+  const plain = text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
+  const parts = plain.split(/[\r\n]/).filter((p) => p.trim() !== "");
+  return parts.at(-1) ?? "";
+}
+
+/** The outcome with its best answer cut to its first `k` witness words (the others dropped). */
+function cut(outcome: Outcome, k: number): Outcome {
+  const model = outcome.models[0];
+  return { ...outcome, models: model ? [{ ...model, witness: model.witness.slice(0, k) }] : [] };
+}
+
+const api = {
+  /**
+   * Reads an input as the commands do (the registry recognises its rule set).
+   * @throws Error whose message is `FILE:LINE:COL: error: ...` for ill-formed input
+   */
+  open(text: string, name: string): Opened {
+    best = undefined;
+    try {
+      current = readInstance(text, name);
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+    return { rules: current.rules, name };
+  },
+
+  /**
+   * Solves the opened instance with its rule set's solver (one search thread, in this
+   * worker); `progress` gets the progress line the terminal shows, at most a few times a second.
+   */
+  async solve(progress?: (line: string) => void): Promise<Solved> {
+    if (!current) throw new Error("open an input first");
+    let last = 0;
+    const reporter = {
+      isTTY: true,
+      columns: 160,
+      write(text: string) {
+        const line = lastLine(text);
+        const now = performance.now();
+        if (progress && line !== "" && now - last > 150) {
+          last = now;
+          progress(line);
+        }
+      },
+    };
+    let outcome: Outcome;
+    try {
+      outcome = await solve(current, { reporter });
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+    best = outcome;
+    const model = outcome.models[0];
+    return {
+      status: outcome.status,
+      exitCode: outcome.exitCode,
+      costKind: outcome.cost,
+      fewest: outcome.fewest,
+      optimal: outcome.optimal,
+      lowerBound: outcome.lowerBound,
+      upperBound: outcome.upperBound,
+      witness: model ? model.witness : [],
+      notes: outcome.notes,
+      seconds: outcome.statistics.seconds,
+      states: outcome.statistics.states,
+      json: JSON.stringify(outcome),
+    };
+  },
+
+  /**
+   * The picture after the first `k` witness words of the best answer (0: the start), or
+   * the board alone before a solve: labshow's SVG of that step.
+   */
+  async picture(k: number): Promise<Picture> {
+    if (!current) throw new Error("open an input first");
+    try {
+      // before a solve (or without an answer), the start: an answer of no moves, cut at 0
+      const shown = best && best.models.length > 0 ? best : ({ status: "SATISFIABLE", models: [{ cost: 0, witness: [] }] } as unknown as Outcome);
+      if (shown !== best) k = 0;
+      const witness = JSON.stringify(cut(shown, k));
+      const d = await draw(current, witness, { format: "svg", step: k }).catch(async (e: unknown) => {
+        // a rule set whose picture draws a walk whole takes no step: the cut walk is the step
+        if (e instanceof Error && /step/.test(e.message)) return draw(current!, witness, { format: "svg" });
+        throw e;
+      });
+      return { svg: d.text, exitCode: d.exitCode, ...(d.note ? { note: d.note } : {}) };
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
+};
+
+export type SolverApi = typeof api;
+
+Comlink.expose(api);
