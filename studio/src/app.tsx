@@ -52,7 +52,7 @@ export function App() {
   const [speed, setSpeed] = useState(4);
   const [zoom, setZoom] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const steps = solved ? solved.witness.length : 0;
+  const steps = solved ? solved.witness.length - solved.start : 0;
 
   async function open(text: string, name: string) {
     setInput({ text, name });
@@ -164,7 +164,7 @@ export function App() {
     if (f) await open(await f.text(), f.name);
   }
 
-  const action = solved && step > 0 ? solved.witness[step - 1] : "start";
+  const action = !solved ? "" : step > 0 ? solved.witness[step - 1 + solved.start] : solved.start ? `start ${solved.witness[0]}` : "start";
   return (
     <div
       class={dragging ? "drop" : ""}

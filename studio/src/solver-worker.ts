@@ -29,6 +29,8 @@ export interface Solved {
   upperBound: number | null;
   /** the best answer's witness words (atoms, moves, states or actions), in order; empty when none */
   witness: string[];
+  /** 1 when the witness's first word is the start (a path of states), else 0: step k shows words up to k + start */
+  start: 0 | 1;
   notes: string[];
   seconds: number;
   states: number;
@@ -55,10 +57,15 @@ function lastLine(text: string): string {
   return parts.at(-1) ?? "";
 }
 
-/** The outcome with its best answer cut to its first `k` witness words (the others dropped). */
+/** Words of a witness that are its start, not a step: a path of states names its first state. */
+function startWords(outcome: Outcome): 0 | 1 {
+  return outcome.witnessKind === "states" && outcome.models.length > 0 ? 1 : 0;
+}
+
+/** The outcome with its best answer cut after step `k` (the others dropped). */
 function cut(outcome: Outcome, k: number): Outcome {
   const model = outcome.models[0];
-  return { ...outcome, models: model ? [{ ...model, witness: model.witness.slice(0, k) }] : [] };
+  return { ...outcome, models: model ? [{ ...model, witness: model.witness.slice(0, k + startWords(outcome)) }] : [] };
 }
 
 const api = {
@@ -112,6 +119,7 @@ const api = {
       lowerBound: outcome.lowerBound,
       upperBound: outcome.upperBound,
       witness: model ? model.witness : [],
+      start: startWords(outcome),
       notes: outcome.notes,
       seconds: outcome.statistics.seconds,
       states: outcome.statistics.states,
