@@ -142,6 +142,33 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
     }, 60_000);
   }
 
+  it("the link in the address bar opens the same level at the same step in a fresh browser context", async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(linkTo("instances/minotaur/03-4x4.txt"), { waitUntil: "load" });
+    await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "") === "rules: minotaur");
+    await page.click("#solve");
+    await page.waitForSelector("#status");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => (document.querySelector("#step")?.textContent ?? "").startsWith("step 2 of"));
+    const step = await text(page, "#step");
+    const board = await page.$eval("#board", (e) => e.innerHTML);
+    await page.waitForFunction(() => location.hash.includes("step=2"));
+    const link = page.url();
+    const context = await browser.createBrowserContext();
+    const fresh = await context.newPage();
+    const freshErrors: string[] = [];
+    fresh.on("console", (m) => m.type() === "error" && freshErrors.push(m.text()));
+    await fresh.goto(link, { waitUntil: "load" });
+    await fresh.waitForFunction((want: string) => document.querySelector("#step")?.textContent === want, {}, step);
+    expect(await text(fresh, "#rules")).toBe("rules: minotaur");
+    await fresh.waitForFunction((want: string) => document.querySelector("#board")?.innerHTML === want, {}, board);
+    expect(errors).toEqual([]);
+    expect(freshErrors).toEqual([]);
+    await context.close();
+    await page.close();
+  }, 60_000);
+
   it("an ill-formed input shows labsolve's FILE:LINE:COL message in the page, with its line", async () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(linkTo("instances/example-4x4.lp").replace(/#.*/, ""), { waitUntil: "load" });

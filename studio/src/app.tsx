@@ -54,7 +54,8 @@ export function App() {
   const [dragging, setDragging] = useState(false);
   const steps = solved ? solved.witness.length - solved.start : 0;
 
-  async function open(text: string, name: string) {
+  /** Opens an input; true when the worker read it. */
+  async function open(text: string, name: string): Promise<boolean> {
     setInput({ text, name });
     setSolved(undefined);
     setError(undefined);
@@ -69,20 +70,44 @@ export function App() {
       history.replaceState(null, "", shareHash(text, name, 0));
       const p = await session.current!.picture(0);
       setSvg(p.svg);
+      return true;
     } catch (e) {
       setError(messageOf(e));
+      return false;
     }
   }
 
-  async function solve() {
-    if (!input || solving) return;
+  /** Saves a blob under a name (the browser's download). */
+  function save(blob: Blob, name: string) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  /** The board's picture as PNG, drawn from its SVG at its own size. */
+  async function savePng() {
+    const image = new Image();
+    image.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth || 800;
+    canvas.height = image.naturalHeight || 600;
+    canvas.getContext("2d")!.drawImage(image, 0, 0);
+    URL.revokeObjectURL(image.src);
+    canvas.toBlob((b) => b && save(b, `${input?.name ?? "board"}-step-${step}.png`));
+  }
+
+  async function solve(at = 0) {
+    if (!session.current || solving) return;
     setSolving(true);
     setError(undefined);
     setProgress("");
     try {
       const s = await session.current!.solve((line) => setProgress(line));
       setSolved(s);
-      setStep(0);
+      setStep(Math.max(0, Math.min(at, s.witness.length - s.start)));
     } catch (e) {
       const m = messageOf(e);
       if (!/terminated|stopped/.test(m)) setError(m);
@@ -150,7 +175,8 @@ export function App() {
   useEffect(() => {
     const shared = readShared(location.hash);
     if (shared?.kind === "level") {
-      void open(shared.text, shared.name).then(() => undefined);
+      // a link at a step: solved and shown at that step
+      void open(shared.text, shared.name).then((ok) => (ok && shared.step > 0 ? solve(shared.step) : undefined));
     } else if (shared?.kind === "served") {
       fetch(`input/${encodeURIComponent(shared.name)}`)
         .then((r) => r.text())
@@ -186,6 +212,22 @@ export function App() {
         </label>
         <span id="rules">{rules ? `rules: ${rules}` : input ? "" : "drop, pick or paste an input labsolve reads"}</span>
         {input ? <span id="name">{input.name}</span> : null}
+        {input ? (
+          <span class="export">
+            <button id="export-file" onClick={() => save(new Blob([input.text], { type: "text/plain" }), input.name)}>
+              Save file
+            </button>
+            <button id="export-svg" disabled={!svg} onClick={() => save(new Blob([svg], { type: "image/svg+xml" }), `${input.name}-step-${step}.svg`)}>
+              SVG
+            </button>
+            <button id="export-png" disabled={!svg} onClick={() => void savePng()}>
+              PNG
+            </button>
+            <button id="copy-link" onClick={() => void navigator.clipboard?.writeText(location.href)}>
+              Copy link
+            </button>
+          </span>
+        ) : null}
       </header>
       <main>
         <details open={!input}>
@@ -197,7 +239,7 @@ export function App() {
         </details>
         {error ? <ErrorBox message={error} input={input} /> : null}
         <div class="controls">
-          <button id="solve" disabled={!rules || solving} onClick={() => void solve()}>
+          <button id="solve" disabled={!rules || solving} onClick={() => void solve(0)}>
             Solve
           </button>
           <button id="stop" disabled={!solving} onClick={() => void stop()}>
