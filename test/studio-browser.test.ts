@@ -169,6 +169,34 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
     await page.close();
   }, 60_000);
 
+  for (const file of ["instances/maze-8x12.txt", "instances/minotaur/03-4x4.txt"]) {
+    it(`${file}: played by hand with the keys along labsolve's answer, the page says "solved in F, the fewest is F"; u takes a move back`, async () => {
+      const { page, errors } = await watchedPage(browser);
+      await page.goto(linkTo(file), { waitUntil: "load" });
+      await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "").startsWith("rules:"));
+      await page.click("#solve");
+      await page.waitForSelector("#play-mode");
+      await page.click("#play-mode");
+      await page.waitForFunction(() => (document.querySelector("#played")?.textContent ?? "").startsWith("your move"));
+      const start = await page.$eval("#board", (e) => e.innerHTML);
+      const node = labsolve(join(ROOT, file));
+      const key: Record<string, string> = { north: "ArrowUp", east: "ArrowRight", south: "ArrowDown", west: "ArrowLeft", wait: "w" };
+      const scroll0 = await page.evaluate(() => window.scrollY);
+      for (const word of node.models[0].witness) await page.keyboard.press(key[word] as import("puppeteer-core").KeyInput);
+      const fewest = node.fewest ?? -1;
+      await page.waitForFunction((want: string) => document.querySelector("#played")?.textContent === want, {}, `solved in ${fewest}, the fewest is ${fewest}`);
+      expect(await page.$eval("#board", (e) => e.innerHTML)).not.toBe(start);
+      await page.keyboard.press("u");
+      await page.waitForFunction((want: string) => (document.querySelector("#played")?.textContent ?? "").startsWith(want), {}, `${fewest - 1} moves; step `);
+      await page.keyboard.press("r");
+      await page.waitForFunction(() => (document.querySelector("#played")?.textContent ?? "").startsWith("your move"));
+      await page.waitForFunction((want: string) => document.querySelector("#board")?.innerHTML === want, {}, start);
+      expect(await page.evaluate(() => window.scrollY)).toBe(scroll0);
+      expect(errors).toEqual([]);
+      await page.close();
+    }, 60_000);
+  }
+
   it("an ill-formed input shows labsolve's FILE:LINE:COL message in the page, with its line", async () => {
     const { page, errors } = await watchedPage(browser);
     await page.goto(linkTo("instances/example-4x4.lp").replace(/#.*/, ""), { waitUntil: "load" });

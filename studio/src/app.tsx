@@ -52,6 +52,9 @@ export function App() {
   const [speed, setSpeed] = useState(4);
   const [zoom, setZoom] = useState(false);
   const [dragging, setDragging] = useState(false);
+  // play by hand (answers that are moves): the line, and the referee's word on it
+  const [playLine, setPlayLine] = useState<string[] | undefined>(undefined);
+  const [played, setPlayed] = useState<string>("");
   const steps = solved ? solved.witness.length - solved.start : 0;
 
   /** Opens an input; true when the worker read it. */
@@ -64,6 +67,8 @@ export function App() {
     setStep(0);
     setPlaying(false);
     setProgress("");
+    setPlayLine(undefined);
+    setPlayed("");
     try {
       const opened = await session.current!.open(text, name);
       setRules(opened.rules);
@@ -124,7 +129,7 @@ export function App() {
 
   // the picture of the current step
   useEffect(() => {
-    if (!input || !rules) return;
+    if (!input || !rules || playLine) return;
     let live = true;
     session.current!
       .picture(step)
@@ -134,7 +139,25 @@ export function App() {
     return () => {
       live = false;
     };
-  }, [step, solved, rules]);
+  }, [step, solved, rules, playLine]);
+
+  // a played line: judged and drawn in the worker
+  useEffect(() => {
+    if (!playLine) return;
+    let live = true;
+    session.current!
+      .play(playLine)
+      .then((p) => {
+        if (!live) return;
+        setSvg(p.svg);
+        const fewest = solved?.fewest;
+        setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? "your move: arrows, w to wait, u to undo, r to restart" : `${playLine.length} moves; ${p.message ?? ""}`);
+      })
+      .catch((e: unknown) => live && setError(messageOf(e)));
+    return () => {
+      live = false;
+    };
+  }, [playLine]);
 
   // play: one step every 1/speed seconds, to the last
   useEffect(() => {
@@ -152,6 +175,22 @@ export function App() {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && (target as HTMLInputElement).type !== "range"))) return;
+      if (playLine) {
+        const move: Record<string, string> = { ArrowUp: "north", ArrowRight: "east", ArrowDown: "south", ArrowLeft: "west", w: "wait" };
+        const edit: Record<string, () => void> = {
+          u: () => setPlayLine((l) => l?.slice(0, -1)),
+          Backspace: () => setPlayLine((l) => l?.slice(0, -1)),
+          r: () => setPlayLine([]),
+          Escape: () => setPlayLine(undefined),
+        };
+        const word = move[e.key];
+        const f = word ? () => setPlayLine((l) => [...(l ?? []), word]) : edit[e.key];
+        if (f) {
+          e.preventDefault();
+          f();
+        }
+        return;
+      }
       const go: Record<string, () => void> = {
         ArrowRight: () => setStep((k) => Math.min(steps, k + 1)),
         ArrowDown: () => setStep((k) => Math.min(steps, k + 1)),
@@ -169,7 +208,7 @@ export function App() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [steps]);
+  }, [steps, playLine]);
 
   // an input in the link (shared), or the file `labshow studio FILE` serves
   useEffect(() => {
@@ -249,6 +288,24 @@ export function App() {
             {solving ? progress || "searching..." : progress}
           </span>
         </div>
+        {solved && solved.kind === "moves" ? (
+          <div class="controls">
+            <button
+              id="play-mode"
+              onClick={(e) => {
+                (e.target as HTMLButtonElement).blur();
+                setPlayLine((l) => (l ? undefined : []));
+                setPlayed("");
+                if (playLine) setStep((k) => k);
+              }}
+            >
+              {playLine ? "Stop playing" : "Play it yourself"}
+            </button>
+            <span id="played" class="step">
+              {playLine ? played : ""}
+            </span>
+          </div>
+        ) : null}
         {solved ? (
           <div class="status" id="status">
             {statusText(solved)}

@@ -4,7 +4,7 @@
  * starts a fresh one with the same input opened.
  */
 import * as Comlink from "comlink";
-import type { Opened, Picture, Solved, SolverApi } from "./solver-worker.js";
+import type { Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
 import SolverWorker from "./solver-worker.ts?worker&inline";
 
 /** One studio session: the worker and the input it has opened. */
@@ -32,6 +32,11 @@ export class Session {
   /** The picture after `k` witness words of the answer (0: the start). */
   picture(k: number): Promise<Picture> {
     return this.api.picture(k);
+  }
+
+  /** A line played by hand, judged by the checker and drawn. */
+  play(words: string[]): Promise<Played> {
+    return this.api.play(words);
   }
 
   /** Stops a running solve: a new worker, with the input opened again. */

@@ -6,7 +6,7 @@
  */
 import "./node-shim.js";
 import * as Comlink from "comlink";
-import { draw, readInstance, solve, type LibraryInstance } from "../../src/library.js";
+import { check, draw, readInstance, solve, type LibraryInstance } from "../../src/library.js";
 import type { Outcome } from "../../src/core/outcome.js";
 import { describeError } from "./errors.js";
 
@@ -29,6 +29,8 @@ export interface Solved {
   upperBound: number | null;
   /** the best answer's witness words (atoms, moves, states or actions), in order; empty when none */
   witness: string[];
+  /** what the witness's words are (moves can be played by hand) */
+  kind: Outcome["witnessKind"];
   /** 1 when the witness's first word is the start (a path of states), else 0: step k shows words up to k + start */
   start: 0 | 1;
   notes: string[];
@@ -120,6 +122,7 @@ const api = {
       upperBound: outcome.upperBound,
       witness: model ? model.witness : [],
       start: startWords(outcome),
+      kind: outcome.witnessKind,
       notes: outcome.notes,
       seconds: outcome.statistics.seconds,
       states: outcome.statistics.states,
@@ -148,8 +151,34 @@ const api = {
       throw new Error(describeError(e));
     }
   },
+
+  /**
+   * A line played by hand, as move words (north, east, south, west, wait): the library's
+   * checker judges it (valid when it wins) and labshow's SVG draws its last step.
+   */
+  async play(words: string[]): Promise<Played> {
+    if (!current) throw new Error("open an input first");
+    try {
+      const answer = JSON.stringify({ status: "SATISFIABLE", witnessKind: "moves", models: [{ cost: words.length, witness: words }] });
+      const d = await draw(current, answer, { format: "svg", step: words.length }).catch(() => draw(current!, answer, { format: "svg" }));
+      if (words.length === 0) return { svg: d.text, valid: false };
+      const verdict = await check(current, words.join("\n"), "<played>");
+      return { svg: d.text, valid: verdict.valid, ...(verdict.cost !== undefined ? { cost: verdict.cost } : {}), ...(verdict.violation ? { message: `step ${verdict.violation.step}: ${verdict.violation.message}` } : {}) };
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
 };
 
 export type SolverApi = typeof api;
+
+/** A played line as the referee sees it, and its picture. */
+export interface Played {
+  svg: string;
+  /** the checker's verdict: valid (the line wins) and its cost, or the first broken rule's words */
+  valid: boolean;
+  cost?: number;
+  message?: string;
+}
 
 Comlink.expose(api);
