@@ -8,7 +8,7 @@
  * blob:, data: or 127.0.0.1), and no console error may appear. Skips without a chromium.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -210,6 +210,26 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
     const message = cli.stderr.trim().replace(/^<stdin>/, "<pasted>");
     expect(shown.split("\n")[0]).toBe(message);
     expect(shown).toContain("2 | field(1,2.");
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("a file picked with Open file: a malformed maze shows labsolve's message and line; a good one opens", async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(linkTo("instances/example-4x4.lp").replace(/#.*/, ""), { waitUntil: "load" });
+    const bad = join(out, "bad-maze.txt");
+    writeFileSync(bad, "+--+--+\n|S    |\n+--+ -+\n|   E|\n+--+--+\n");
+    const cli = spawnSync(LABSOLVE, [bad], { encoding: "utf8" });
+    expect(cli.status).toBe(65);
+    const picker = (await page.$("input#file")) as import("puppeteer-core").ElementHandle<HTMLInputElement>;
+    await picker.uploadFile(bad);
+    await page.waitForSelector("#error");
+    const shown = await text(page, "#error");
+    expect(shown.split("\n")[0]).toBe(cli.stderr.trim().replace(bad, "bad-maze.txt"));
+    expect(shown).toContain("1 | +--+--+");
+    await picker.uploadFile(join(ROOT, "instances", "maze-turn-5x6.txt"));
+    await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "") === "rules: maze");
+    expect(await page.$("#error")).toBeNull();
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
