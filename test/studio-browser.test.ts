@@ -267,17 +267,22 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
       });
       server.once("exit", (code) => fail(new Error(`labshow studio exited ${code}`)));
     });
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#file=maze-8x12\.txt$/);
-    const { page, errors } = await watchedPage(browser);
-    await page.goto(url, { waitUntil: "load" });
-    await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "") === "rules: maze");
-    expect(await text(page, "#name")).toBe("maze-8x12.txt");
-    expect(errors).toEqual([]);
-    await page.close();
-    const code = await new Promise<number | null>((done) => {
-      server.once("exit", (c) => done(c));
-      server.kill("SIGTERM");
-    });
-    expect(code).toBe(0);
+    try {
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#file=maze-8x12\.txt$/);
+      const { page, errors } = await watchedPage(browser);
+      await page.goto(url, { waitUntil: "load" });
+      await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "") === "rules: maze");
+      expect(await text(page, "#name")).toBe("maze-8x12.txt");
+      expect(errors).toEqual([]);
+      await page.close();
+      const code = await new Promise<number | null>((done) => {
+        server.once("exit", (c) => done(c));
+        server.kill("SIGTERM");
+      });
+      expect(code).toBe(0);
+    } finally {
+      // a failed expectation must not leave the server running
+      if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
+    }
   }, 60_000);
 });
