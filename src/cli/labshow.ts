@@ -130,6 +130,17 @@ program
     });
   });
 
+program
+  .command("studio")
+  .usage("[options] [FILE]")
+  .summary("the studio: every rule set in the browser (open, solve, step)")
+  .description("Serves the studio on 127.0.0.1 (the URL on standard output; FILE opened in it) until interrupted, or with --out DIR writes it as static files that open from file://.")
+  .argument("[file]", "an input of any rule set, opened in the studio")
+  .option("--out <dir>", "write the studio to DIR instead of serving it")
+  .action(async (file: string | undefined, own: { out?: string }) => {
+    await guarded("labshow", async () => (await import("./labshow-studio.js")).studioCommand(file, own));
+  });
+
 program.action(async (instanceFile: string, witnessFile: string | undefined, flags: ShowFlags) => {
   await guarded("labshow", async () => {
     const inst = readSource(instanceFile);

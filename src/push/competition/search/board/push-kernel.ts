@@ -14,9 +14,9 @@ import { PUSH_KERNEL_WASM } from "../../../../generated/push-kernel.js";
 
 let compiled: WebAssembly.Module | undefined;
 
-/** The module, compiled once per thread. */
+/** The module, compiled once per thread (decoded by atob, which Node and browsers both have). */
 function kernelModule(): WebAssembly.Module {
-  compiled ??= new WebAssembly.Module(Buffer.from(PUSH_KERNEL_WASM, "base64"));
+  compiled ??= new WebAssembly.Module(Uint8Array.from(atob(PUSH_KERNEL_WASM), (c) => c.charCodeAt(0)));
   return compiled;
 }
 

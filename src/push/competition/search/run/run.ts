@@ -59,6 +59,12 @@ export function assertSearchable(instance: Instance): void {
   }
 }
 
+/** True where node:worker_threads can start workers (Node); false in a browser, where the search runs in its caller's thread. */
+function hasWorkerThreads(): boolean {
+  const host = globalThis as { process?: { versions?: { node?: unknown } } };
+  return typeof host.process?.versions?.node === "string";
+}
+
 /**
  * Searches the instance (see the module comment for the phases).
  * @throws Error when a worker fails (message of the failure; `code` ERR_WORKER_OUT_OF_MEMORY when it ran out of memory)
@@ -143,15 +149,17 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     if (lower > horizon) return result([], true, false, 0);
     if (best !== undefined && lower >= best.length) return result([], false, false, 0);
   }
-  // 1. the exact search up to 3 pushes, here: no worker for the small instances
-  if (lower <= 3) {
+  // 1. the exact search up to 3 pushes, here: no worker for the small instances; without
+  // worker threads (a browser's Web Worker), the whole search here, to its end or a stop
+  const inThread = !hasWorkerThreads();
+  if (lower <= 3 || inThread) {
     const none = hopeless(instance);
-    const until = performance.now() + QUICK_BUDGET_MS;
-    const small = none ? horizon : Math.min(3, horizon);
+    const until = inThread ? Infinity : performance.now() + QUICK_BUDGET_MS;
+    const small = none || inThread ? horizon : Math.min(3, horizon);
     const quick = solve(instance, {
       maxSteps: small,
       models: quota,
-      tableMegabytes: 0,
+      tableMegabytes: inThread ? options.tableMegabytes : 0,
       shouldStop: () => performance.now() > until || stopped(),
     });
     mainNodes += quick.nodes;
@@ -169,6 +177,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
       }
       if (single) raise(Math.min(3, horizon) + 1);
     }
+    if (inThread) return result(quick.depths, false, true, 0);
   }
   // loaded only now: the small instances answered above do not pay for them
   const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams, IMPROVER_BEAMS, IMPROVER_DELAY_MS, IMPROVER_TIGHT }, { answerTaker, flowBuffer }] = await Promise.all([

@@ -1,0 +1,350 @@
+/**
+ * The studio's one screen: open, see, solve, step. The rule set, the answer, its status
+ * words and the pictures all come from the worker (the library); this only shows them.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { Solved } from "./solver-worker.js";
+import { Session } from "./session.js";
+import { errorPlace } from "./errors.js";
+import { readShared, shareHash } from "./share.js";
+
+/** An input's text and name. */
+interface Input {
+  text: string;
+  name: string;
+}
+
+/** The error box: the message as labsolve prints it, and the line it points at with a caret. */
+function ErrorBox({ message, input }: { message: string; input: Input | undefined }) {
+  const place = errorPlace(message);
+  const line = place && input ? input.text.split(/\r?\n/)[place.line - 1] : undefined;
+  return (
+    <div class="error" id="error" role="alert">
+      {message}
+      {line !== undefined ? `\n${place!.line} | ${line}\n${" ".repeat(String(place!.line).length)} | ${" ".repeat(Math.max(0, place!.column - 1))}^` : ""}
+    </div>
+  );
+}
+
+/** The answer's status in the commands' words. */
+function statusText(s: Solved): string {
+  const lines: string[] = [s.status];
+  if (s.witness.length > 0 || s.upperBound !== null) lines.push(`cost: ${s.upperBound ?? ""} ${s.costKind}${s.optimal ? " (proven shortest)" : s.fewest === null ? " (not proven shortest)" : ""}`);
+  for (const n of s.notes) lines.push(n);
+  lines.push(`${s.states} states in ${s.seconds.toFixed(2)} s; exit code ${s.exitCode}`);
+  return lines.join("\n");
+}
+
+/** The studio. */
+export function App() {
+  const session = useRef<Session | undefined>(undefined);
+  session.current ??= new Session();
+  const [input, setInput] = useState<Input>();
+  const [rules, setRules] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [pasted, setPasted] = useState("");
+  const [solving, setSolving] = useState(false);
+  const [progress, setProgress] = useState("");
+  const [solved, setSolved] = useState<Solved>();
+  const [step, setStep] = useState(0);
+  const [svg, setSvg] = useState("");
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(4);
+  const [zoom, setZoom] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  // play by hand (answers that are moves): the line, and the referee's word on it
+  const [playLine, setPlayLine] = useState<string[] | undefined>(undefined);
+  const [played, setPlayed] = useState<string>("");
+  const steps = solved ? solved.witness.length - solved.start : 0;
+
+  /** Opens an input; true when the worker read it. */
+  async function open(text: string, name: string): Promise<boolean> {
+    setInput({ text, name });
+    setSolved(undefined);
+    setError(undefined);
+    setRules(undefined);
+    setSvg("");
+    setStep(0);
+    setPlaying(false);
+    setProgress("");
+    setPlayLine(undefined);
+    setPlayed("");
+    try {
+      const opened = await session.current!.open(text, name);
+      setRules(opened.rules);
+      history.replaceState(null, "", shareHash(text, name, 0));
+      const p = await session.current!.picture(0);
+      setSvg(p.svg);
+      return true;
+    } catch (e) {
+      setError(messageOf(e));
+      return false;
+    }
+  }
+
+  /** Saves a blob under a name (the browser's download). */
+  function save(blob: Blob, name: string) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  /** The board's picture as PNG, drawn from its SVG at its own size. */
+  async function savePng() {
+    const image = new Image();
+    image.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth || 800;
+    canvas.height = image.naturalHeight || 600;
+    canvas.getContext("2d")!.drawImage(image, 0, 0);
+    URL.revokeObjectURL(image.src);
+    canvas.toBlob((b) => b && save(b, `${input?.name ?? "board"}-step-${step}.png`));
+  }
+
+  async function solve(at = 0) {
+    if (!session.current || solving) return;
+    setSolving(true);
+    setError(undefined);
+    setProgress("");
+    try {
+      const s = await session.current!.solve((line) => setProgress(line));
+      setSolved(s);
+      setStep(Math.max(0, Math.min(at, s.witness.length - s.start)));
+    } catch (e) {
+      const m = messageOf(e);
+      if (!/terminated|stopped/.test(m)) setError(m);
+    } finally {
+      setSolving(false);
+    }
+  }
+
+  async function stop() {
+    await session.current!.stop();
+    setSolving(false);
+    setProgress((p) => `${p}${p ? "  " : ""}stopped`);
+  }
+
+  // the picture of the current step
+  useEffect(() => {
+    if (!input || !rules || playLine) return;
+    let live = true;
+    session.current!
+      .picture(step)
+      .then((p) => live && setSvg(p.svg))
+      .catch((e: unknown) => live && setError(messageOf(e)));
+    if (solved) history.replaceState(null, "", shareHash(input.text, input.name, step));
+    return () => {
+      live = false;
+    };
+  }, [step, solved, rules, playLine]);
+
+  // a played line: judged and drawn in the worker
+  useEffect(() => {
+    if (!playLine) return;
+    let live = true;
+    session.current!
+      .play(playLine)
+      .then((p) => {
+        if (!live) return;
+        setSvg(p.svg);
+        const fewest = solved?.fewest;
+        setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? "your move: arrows, w to wait, u to undo, r to restart" : `${playLine.length} moves; ${p.message ?? ""}`);
+      })
+      .catch((e: unknown) => live && setError(messageOf(e)));
+    return () => {
+      live = false;
+    };
+  }, [playLine]);
+
+  // play: one step every 1/speed seconds, to the last
+  useEffect(() => {
+    if (!playing) return;
+    if (step >= steps) {
+      setPlaying(false);
+      return;
+    }
+    const t = setTimeout(() => setStep((k) => Math.min(steps, k + 1)), 1000 / speed);
+    return () => clearTimeout(t);
+  }, [playing, step, steps, speed]);
+
+  // the keys, on the whole page: the arrows step and never scroll
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && (target as HTMLInputElement).type !== "range"))) return;
+      if (playLine) {
+        const move: Record<string, string> = { ArrowUp: "north", ArrowRight: "east", ArrowDown: "south", ArrowLeft: "west", w: "wait" };
+        const edit: Record<string, () => void> = {
+          u: () => setPlayLine((l) => l?.slice(0, -1)),
+          Backspace: () => setPlayLine((l) => l?.slice(0, -1)),
+          r: () => setPlayLine([]),
+          Escape: () => setPlayLine(undefined),
+        };
+        const word = move[e.key];
+        const f = word ? () => setPlayLine((l) => [...(l ?? []), word]) : edit[e.key];
+        if (f) {
+          e.preventDefault();
+          f();
+        }
+        return;
+      }
+      const go: Record<string, () => void> = {
+        ArrowRight: () => setStep((k) => Math.min(steps, k + 1)),
+        ArrowDown: () => setStep((k) => Math.min(steps, k + 1)),
+        ArrowLeft: () => setStep((k) => Math.max(0, k - 1)),
+        ArrowUp: () => setStep((k) => Math.max(0, k - 1)),
+        Home: () => setStep(0),
+        End: () => setStep(steps),
+        " ": () => setPlaying((p) => !p),
+      };
+      const f = go[e.key];
+      if (f) {
+        e.preventDefault();
+        f();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [steps, playLine]);
+
+  // an input in the link (shared), or the file `labshow studio FILE` serves
+  useEffect(() => {
+    const shared = readShared(location.hash);
+    if (shared?.kind === "level") {
+      // a link at a step: solved and shown at that step
+      void open(shared.text, shared.name).then((ok) => (ok && shared.step > 0 ? solve(shared.step) : undefined));
+    } else if (shared?.kind === "served") {
+      fetch(`input/${encodeURIComponent(shared.name)}`)
+        .then((r) => r.text())
+        .then((t) => open(t, shared.name))
+        .catch((e: unknown) => setError(messageOf(e)));
+    }
+  }, []);
+
+  async function openFiles(files: FileList | null) {
+    const f = files?.[0];
+    if (f) await open(await f.text(), f.name);
+  }
+
+  const action = !solved ? "" : step > 0 ? solved.witness[step - 1 + solved.start] : solved.start ? `start ${solved.witness[0]}` : "start";
+  return (
+    <div
+      class={dragging ? "drop" : ""}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        void openFiles(e.dataTransfer?.files ?? null);
+      }}
+    >
+      <header>
+        <h1>labyrinth studio</h1>
+        <label>
+          Open file <input id="file" type="file" onChange={(e) => void openFiles((e.target as HTMLInputElement).files)} />
+        </label>
+        <span id="rules">{rules ? `rules: ${rules}` : input ? "" : "drop, pick or paste an input labsolve reads"}</span>
+        {input ? <span id="name">{input.name}</span> : null}
+        {input ? (
+          <span class="export">
+            <button id="export-file" onClick={() => save(new Blob([input.text], { type: "text/plain" }), input.name)}>
+              Save file
+            </button>
+            <button id="export-svg" disabled={!svg} onClick={() => save(new Blob([svg], { type: "image/svg+xml" }), `${input.name}-step-${step}.svg`)}>
+              SVG
+            </button>
+            <button id="export-png" disabled={!svg} onClick={() => void savePng()}>
+              PNG
+            </button>
+            <button id="copy-link" onClick={() => void navigator.clipboard?.writeText(location.href)}>
+              Copy link
+            </button>
+          </span>
+        ) : null}
+      </header>
+      <main>
+        <details open={!input}>
+          <summary>Paste</summary>
+          <textarea id="paste" aria-label="input text" value={pasted} onInput={(e) => setPasted((e.target as HTMLTextAreaElement).value)} />
+          <button id="open-pasted" onClick={() => void open(pasted, "<pasted>")}>
+            Open
+          </button>
+        </details>
+        {error ? <ErrorBox message={error} input={input} /> : null}
+        <div class="controls">
+          <button id="solve" disabled={!rules || solving} onClick={() => void solve(0)}>
+            Solve
+          </button>
+          <button id="stop" disabled={!solving} onClick={() => void stop()}>
+            Stop
+          </button>
+          <span class="progress" id="progress">
+            {solving ? progress || "searching..." : progress}
+          </span>
+        </div>
+        {solved && solved.kind === "moves" ? (
+          <div class="controls">
+            <button
+              id="play-mode"
+              onClick={(e) => {
+                (e.target as HTMLButtonElement).blur();
+                setPlayLine((l) => (l ? undefined : []));
+                setPlayed("");
+                if (playLine) setStep((k) => k);
+              }}
+            >
+              {playLine ? "Stop playing" : "Play it yourself"}
+            </button>
+            <span id="played" class="step">
+              {playLine ? played : ""}
+            </span>
+          </div>
+        ) : null}
+        {solved ? (
+          <div class="status" id="status">
+            {statusText(solved)}
+          </div>
+        ) : null}
+        <div class="controls" role="toolbar" aria-label="steps">
+          <button id="first" disabled={!solved || step === 0} onClick={() => setStep(0)} title="first (Home)">
+            |&lt;
+          </button>
+          <button id="back" disabled={!solved || step === 0} onClick={() => setStep((k) => Math.max(0, k - 1))} title="back (left arrow)">
+            &lt;
+          </button>
+          <button id="play" disabled={!solved || steps === 0} onClick={() => setPlaying((p) => !p)} title="play (space)">
+            {playing ? "Pause" : "Play"}
+          </button>
+          <button id="forward" disabled={!solved || step >= steps} onClick={() => setStep((k) => Math.min(steps, k + 1))} title="forward (right arrow)">
+            &gt;
+          </button>
+          <button id="last" disabled={!solved || step >= steps} onClick={() => setStep(steps)} title="last (End)">
+            &gt;|
+          </button>
+          <label>
+            speed <input id="speed" type="range" min="1" max="20" value={speed} onInput={(e) => setSpeed(Number((e.target as HTMLInputElement).value))} /> {speed}/s
+          </label>
+          <label>
+            <input id="zoom" type="checkbox" checked={zoom} onChange={() => setZoom((z) => !z)} /> full size
+          </label>
+          <span class="step" id="step">
+            {solved ? `step ${step} of ${steps}: ${action}` : ""}
+          </span>
+        </div>
+        <div class={zoom ? "board zoomed" : "board"} id="board" dangerouslySetInnerHTML={{ __html: svg }} />
+      </main>
+    </div>
+  );
+}
+
+/** A thrown value's message, without Comlink's or the browser's prefix. */
+function messageOf(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  return m.replace(/^Error: /, "");
+}

@@ -1,0 +1,49 @@
+/**
+ * The page's link to the solver's Web Worker (Comlink): open, solve, pictures, and Stop,
+ * which terminates the worker (a search in a worker cannot be interrupted otherwise) and
+ * starts a fresh one with the same input opened.
+ */
+import * as Comlink from "comlink";
+import type { Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
+import SolverWorker from "./solver-worker.ts?worker&inline";
+
+/** One studio session: the worker and the input it has opened. */
+export class Session {
+  private worker: Worker;
+  private api: Comlink.Remote<SolverApi>;
+  private input: { text: string; name: string } | undefined;
+
+  constructor() {
+    this.worker = new SolverWorker();
+    this.api = Comlink.wrap<SolverApi>(this.worker);
+  }
+
+  /** Reads an input in the worker. @throws Error with labsolve's message (FILE:LINE:COL) */
+  async open(text: string, name: string): Promise<Opened> {
+    this.input = { text, name };
+    return this.api.open(text, name);
+  }
+
+  /** Solves the opened input; `progress` gets the progress line. */
+  solve(progress: (line: string) => void): Promise<Solved> {
+    return this.api.solve(Comlink.proxy(progress));
+  }
+
+  /** The picture after `k` witness words of the answer (0: the start). */
+  picture(k: number): Promise<Picture> {
+    return this.api.picture(k);
+  }
+
+  /** A line played by hand, judged by the checker and drawn. */
+  play(words: string[]): Promise<Played> {
+    return this.api.play(words);
+  }
+
+  /** Stops a running solve: a new worker, with the input opened again. */
+  async stop(): Promise<void> {
+    this.worker.terminate();
+    this.worker = new SolverWorker();
+    this.api = Comlink.wrap<SolverApi>(this.worker);
+    if (this.input) await this.api.open(this.input.text, this.input.name);
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The studio's Web Worker: the library's readInstance, solve and draw (src/library.ts,
+ * through the registry, as the commands call them), offered to the page with Comlink.
+ * One instance at a time; Stop is the page terminating this worker. Nothing here decides
+ * what a solution is: the outcome and the pictures are the library's.
+ */
+import "./node-shim.js";
+import * as Comlink from "comlink";
+import { check, draw, readInstance, solve, type LibraryInstance } from "../../src/library.js";
+import type { Outcome } from "../../src/core/outcome.js";
+import { describeError } from "./errors.js";
+
+/** What the page learns of an opened input. */
+export interface Opened {
+  /** the registry's name of the rule set */
+  rules: string;
+  /** the input's name, as given */
+  name: string;
+}
+
+/** A solver's answer as the page shows it: the outcome's own fields, in the commands' words. */
+export interface Solved {
+  status: Outcome["status"];
+  exitCode: number;
+  costKind: Outcome["cost"];
+  fewest: number | null;
+  optimal: boolean;
+  lowerBound: number | null;
+  upperBound: number | null;
+  /** the best answer's witness words (atoms, moves, states or actions), in order; empty when none */
+  witness: string[];
+  /** what the witness's words are (moves can be played by hand) */
+  kind: Outcome["witnessKind"];
+  /** 1 when the witness's first word is the start (a path of states), else 0: step k shows words up to k + start */
+  start: 0 | 1;
+  notes: string[];
+  seconds: number;
+  states: number;
+  /** the outcome as labsolve -f json prints it */
+  json: string;
+}
+
+/** One step's picture. */
+export interface Picture {
+  /** the SVG, as labshow --format svg --step K draws it */
+  svg: string;
+  /** labshow's exit code for it */
+  exitCode: number;
+  note?: string;
+}
+
+let current: LibraryInstance | undefined;
+let best: Outcome | undefined;
+
+/** Escape sequences and carriage returns of a terminal's progress line, removed. */
+function lastLine(text: string): string {
+  const plain = text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
+  const parts = plain.split(/[\r\n]/).filter((p) => p.trim() !== "");
+  return parts.at(-1) ?? "";
+}
+
+/** Words of a witness that are its start, not a step: a path of states names its first state. */
+function startWords(outcome: Outcome): 0 | 1 {
+  return outcome.witnessKind === "states" && outcome.models.length > 0 ? 1 : 0;
+}
+
+/** The outcome with its best answer cut after step `k` (the others dropped). */
+function cut(outcome: Outcome, k: number): Outcome {
+  const model = outcome.models[0];
+  return { ...outcome, models: model ? [{ ...model, witness: model.witness.slice(0, k + startWords(outcome)) }] : [] };
+}
+
+const api = {
+  /**
+   * Reads an input as the commands do (the registry recognises its rule set).
+   * @throws Error whose message is `FILE:LINE:COL: error: ...` for ill-formed input
+   */
+  open(text: string, name: string): Opened {
+    best = undefined;
+    try {
+      current = readInstance(text, name);
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+    return { rules: current.rules, name };
+  },
+
+  /**
+   * Solves the opened instance with its rule set's solver (one search thread, in this
+   * worker); `progress` gets the progress line the terminal shows, at most a few times a second.
+   */
+  async solve(progress?: (line: string) => void): Promise<Solved> {
+    if (!current) throw new Error("open an input first");
+    let last = 0;
+    const reporter = {
+      isTTY: true,
+      columns: 160,
+      write(text: string) {
+        const line = lastLine(text);
+        const now = performance.now();
+        if (progress && line !== "" && now - last > 150) {
+          last = now;
+          progress(line);
+        }
+      },
+    };
+    let outcome: Outcome;
+    try {
+      outcome = await solve(current, { reporter });
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+    best = outcome;
+    const model = outcome.models[0];
+    return {
+      status: outcome.status,
+      exitCode: outcome.exitCode,
+      costKind: outcome.cost,
+      fewest: outcome.fewest,
+      optimal: outcome.optimal,
+      lowerBound: outcome.lowerBound,
+      upperBound: outcome.upperBound,
+      witness: model ? model.witness : [],
+      start: startWords(outcome),
+      kind: outcome.witnessKind,
+      notes: outcome.notes,
+      seconds: outcome.statistics.seconds,
+      states: outcome.statistics.states,
+      json: JSON.stringify(outcome),
+    };
+  },
+
+  /**
+   * The picture after the first `k` witness words of the best answer (0: the start), or
+   * the board alone before a solve: labshow's SVG of that step.
+   */
+  async picture(k: number): Promise<Picture> {
+    if (!current) throw new Error("open an input first");
+    try {
+      // before a solve (or without an answer), the start: an answer of no moves, cut at 0
+      const shown = best && best.models.length > 0 ? best : ({ status: "SATISFIABLE", models: [{ cost: 0, witness: [] }] } as unknown as Outcome);
+      if (shown !== best) k = 0;
+      const witness = JSON.stringify(cut(shown, k));
+      const d = await draw(current, witness, { format: "svg", step: k }).catch(async (e: unknown) => {
+        // a rule set whose picture draws a walk whole takes no step: the cut walk is the step
+        if (e instanceof Error && /step/.test(e.message)) return draw(current!, witness, { format: "svg" });
+        throw e;
+      });
+      return { svg: d.text, exitCode: d.exitCode, ...(d.note ? { note: d.note } : {}) };
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
+
+  /**
+   * A line played by hand, as move words (north, east, south, west, wait): the library's
+   * checker judges it (valid when it wins) and labshow's SVG draws its last step.
+   */
+  async play(words: string[]): Promise<Played> {
+    if (!current) throw new Error("open an input first");
+    try {
+      const answer = JSON.stringify({ status: "SATISFIABLE", witnessKind: "moves", models: [{ cost: words.length, witness: words }] });
+      const d = await draw(current, answer, { format: "svg", step: words.length }).catch(() => draw(current!, answer, { format: "svg" }));
+      if (words.length === 0) return { svg: d.text, valid: false };
+      const verdict = await check(current, words.join("\n"), "<played>");
+      return { svg: d.text, valid: verdict.valid, ...(verdict.cost !== undefined ? { cost: verdict.cost } : {}), ...(verdict.violation ? { message: `step ${verdict.violation.step}: ${verdict.violation.message}` } : {}) };
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
+};
+
+export type SolverApi = typeof api;
+
+/** A played line as the referee sees it, and its picture. */
+export interface Played {
+  svg: string;
+  /** the checker's verdict: valid (the line wins) and its cost, or the first broken rule's words */
+  valid: boolean;
+  cost?: number;
+  message?: string;
+}
+
+Comlink.expose(api);
