@@ -112,6 +112,14 @@ describe("labbench run: real solvers", () => {
          writeFileSync(process.argv[2] + "/child.pid", String(c.pid)); process.exitCode = 1;`,
         "{dir}",
       ),
+      script(
+        s,
+        "escaper",
+        `import { spawn } from "node:child_process"; import { writeFileSync } from "node:fs";
+         const c = spawn("sleep", ["300"], { stdio: "ignore", detached: true }); c.unref();
+         writeFileSync(process.argv[2] + "/child.pid", String(c.pid)); setTimeout(() => {}, 1e9);`,
+        "{dir}",
+      ),
       script(s, "flood", `const line = Buffer.alloc(2 ** 20, 65); let n = 0; const go = () => { while (n < 100) { n++; if (!process.stdout.write(line)) return process.stdout.once("drain", go); } }; go();`),
       script(s, "crash", `process.kill(process.pid, "SIGSEGV");`),
       script(s, "exit3", `process.exit(3);`),
@@ -121,7 +129,7 @@ describe("labbench run: real solvers", () => {
     expect(r.err).not.toMatch(/at .*\.js:\d+/);
     expect(r.code).toBe(0);
     const rows = new Map(rowsOf(dir).map((x) => [x.solver, x]));
-    expect([...rows.keys()].sort()).toEqual(["crash", "exit3", "flood", "forker", "garbage", "hog", "sleeper", "stubborn", "wrong"]);
+    expect([...rows.keys()].sort()).toEqual(["crash", "escaper", "exit3", "flood", "forker", "garbage", "hog", "sleeper", "stubborn", "wrong"]);
     const row = (name: string): Row => rows.get(name)!;
 
     expect(row("wrong")).toMatchObject({ verdict: "FAIL", exitCode: 10, limit: null, cost: null });
@@ -143,6 +151,11 @@ describe("labbench run: real solvers", () => {
     expect(childPid).toBeGreaterThan(0);
     expect(alive(childPid)).toBe(false);
     expect(row("forker")).toMatchObject({ exitCode: 1, limit: null });
+    // a child in a session of its own, its parent still running: found by the walk down the tree, ended at the time limit
+    const escapedPid = Number(readFileSync(join(dir, row("escaper").output.replace(/\.out$/, ".dir"), "child.pid"), "utf8"));
+    expect(escapedPid).toBeGreaterThan(0);
+    expect(alive(escapedPid)).toBe(false);
+    expect(row("escaper")).toMatchObject({ limit: "time" });
 
     expect(row("flood")).toMatchObject({ outputCut: true, outputBytes: 2 ** 20, verdict: "ERROR", limit: null, exitCode: 0 });
     expect(statSync(join(dir, row("flood").output)).size).toBe(2 ** 20);

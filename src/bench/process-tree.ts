@@ -7,6 +7,11 @@
  * (a forked child still running) is killed too. Standard output goes to a file, capped:
  * past the cap the rest is read and dropped, and the run says it was cut.
  *
+ * The tree is walked from the leader down its children lists (/proc/PID/task/PID/children)
+ * at every sample, and found by a scan of every process (its group, and their descendants)
+ * once a second, for what the walk cannot see (an orphan of an exited member, a child forked
+ * by a thread).
+ *
  * Precision (Linux): wall time by the monotonic clock, to well under a millisecond plus the
  * time to notice the exit. Memory: the peak of the sampled sums of VmRSS (/proc/PID/stat
  * field 24 × the page size), sampled 2, 4, 8, ... ms after the start and then every `pollMs`,
@@ -86,9 +91,48 @@ interface Member {
   rss: number;
 }
 
-/** The live members of a tree: the group `pgid`, and descendants of known members by their parent. */
-function treeMembers(pgid: number): Member[] {
-  const all: { pid: number; ppid: number; pgrp: number; cpu: number; rss: number }[] = [];
+/** A live process's figures (undefined when gone or a zombie). */
+function memberOf(pid: number): (Member & { pgrp: number; ppid: number }) | undefined {
+  const f = statFields(pid);
+  if (!f || f[0] === "Z") return undefined;
+  // after ")": 0 state, 1 ppid, 2 pgrp, ... 11 utime, 12 stime, 13 cutime, 14 cstime, ... 21 rss
+  return { pid, ppid: Number(f[1]), pgrp: Number(f[2]), cpu: (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICKS, rss: Number(f[21]) * PAGE_BYTES };
+}
+
+/** The children of a process's main thread (/proc/PID/task/PID/children). */
+function childrenOf(pid: number): number[] {
+  try {
+    const text = readFileSync(`/proc/${pid}/task/${pid}/children`, "latin1").trim();
+    return text === "" ? [] : text.split(" ").map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The live members of a tree, walked down from the leader and the members seen before by
+ * their children lists: cheap (a few files a member). A child forked by another thread
+ * than its parent's main one, or left behind by an exited parent, is found by the full scan.
+ */
+function walkTree(leader: number, known: Iterable<number>): Member[] {
+  const seen = new Set<number>();
+  const out: Member[] = [];
+  const todo = [leader, ...known];
+  while (todo.length > 0) {
+    const pid = todo.pop()!;
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    const m = memberOf(pid);
+    if (!m) continue;
+    out.push(m);
+    todo.push(...childrenOf(pid));
+  }
+  return out;
+}
+
+/** The live members of a tree by a scan of every process: the group `pgid`, and the descendants of its members (slow: a file a process). */
+function scanTree(pgid: number): Member[] {
+  const all: (Member & { pgrp: number; ppid: number })[] = [];
   let names: string[];
   try {
     names = readdirSync("/proc");
@@ -98,10 +142,8 @@ function treeMembers(pgid: number): Member[] {
   for (const n of names) {
     const c = n.charCodeAt(0);
     if (c < 48 || c > 57) continue;
-    const f = statFields(Number(n));
-    if (!f || f[0] === "Z") continue;
-    // after ")": 0 state, 1 ppid, 2 pgrp, ... 11 utime, 12 stime, 13 cutime, 14 cstime, ... 21 rss
-    all.push({ pid: Number(n), ppid: Number(f[1]), pgrp: Number(f[2]), cpu: (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICKS, rss: Number(f[21]) * PAGE_BYTES });
+    const m = memberOf(Number(n));
+    if (m) all.push(m);
   }
   const inTree = new Set<number>();
   for (const p of all) if (p.pgrp === pgid || p.pid === pgid) inTree.add(p.pid);
@@ -115,8 +157,11 @@ function treeMembers(pgid: number): Member[] {
       }
     }
   }
-  return all.filter((p) => inTree.has(p.pid)).map(({ pid, cpu, rss }) => ({ pid, cpu, rss }));
+  return all.filter((p) => inTree.has(p.pid));
 }
+
+/** Seconds between full scans of /proc (the walk from the leader runs at every sample). */
+const SCAN_SECONDS = 1;
 
 function signalAll(pgid: number, pids: Iterable<number>, signal: NodeJS.Signals): void {
   try {
@@ -161,7 +206,10 @@ export function runTree(argv: readonly string[], stdinPath: string | undefined, 
     let errBytes = 0;
     let exited: { code: number | null; signal: string | null; wall: number } | undefined;
     let spawnError: string | undefined;
+    /** the tree's members at the last sample (besides the group, they are signalled by pid) */
     const known = new Set<number>();
+    // the first full scan after a second: a short run costs no scan of every process
+    let lastScan = performance.now();
     const child = spawn(argv[0], argv.slice(1), { detached: true, stdio: [inFd, "pipe", "pipe"] });
     if (typeof inFd === "number") closeSync(inFd);
     const pgid = child.pid;
@@ -176,9 +224,16 @@ export function runTree(argv: readonly string[], stdinPath: string | undefined, 
     stopFn = () => end("stop");
     const sample = (): void => {
       if (pgid === undefined || exited) return;
-      const members = treeMembers(pgid);
+      const now = performance.now();
+      let members: Member[];
+      if (now - lastScan >= SCAN_SECONDS * 1000) {
+        lastScan = now;
+        members = scanTree(pgid);
+      } else members = walkTree(pgid, known);
       let rss = 0;
       let used = 0;
+      // only the members of the last sample are signalled: a pid that ended may be reused
+      known.clear();
       for (const m of members) {
         known.add(m.pid);
         rss += m.rss;
