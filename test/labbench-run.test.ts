@@ -197,6 +197,14 @@ describe("labbench run: real solvers", () => {
     expect(after).toHaveLength(4);
     expect(after.slice(0, 3)).toEqual(rows.slice(0, 3));
     expect(JSON.parse(after[3])).toMatchObject({ solver: (JSON.parse(rows[3]) as Row).solver, instance: (JSON.parse(rows[3]) as Row).instance });
+    // rows are never overwritten, nor resumed under other limits
+    const over = await bin("labbench", ["run", "--config", config, ...INSTANCES]);
+    expect(over.code).toBe(65);
+    expect(over.err).toMatch(/runs\.jsonl has rows already: give --resume/);
+    const other = await bin("labbench", ["run", "--config", config, ...INSTANCES, "--resume", "--time-limit", "30"]);
+    expect(other.code).toBe(65);
+    expect(other.err).toMatch(/--resume: the rows of .* were made otherwise \(timeLimit 60 there, 30 here\)/);
+    expect(readFileSync(join(dir, "runs.jsonl"), "utf8").split("\n").filter((l) => l !== "")).toEqual(after);
   });
 
   it("Ctrl-C ends the running solver's tree and leaves a valid runs.jsonl", async () => {

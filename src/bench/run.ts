@@ -5,7 +5,7 @@
  * a flood of output, a fork) is that row's verdict, never the end of the bench.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import pLimit from "p-limit";
 import { InputError } from "../core/errors.js";
@@ -57,6 +57,46 @@ function fileName(name: string): string {
   return `${base}-${createHash("sha1").update(name).digest("hex").slice(0, 8)}`;
 }
 
+/** What the rows of a bench folder were made with (DIR/bench.json): --resume refuses other settings. */
+interface BenchRecord {
+  solvers: Record<string, string[]>;
+  timeLimit: number | null;
+  memoryLimit: number | null;
+  outputBytes: number | null;
+}
+
+/**
+ * Refuses to overwrite rows without --resume, and to resume rows made with another
+ * command line of a solver or other limits; then records this bench's settings.
+ * @throws Error (a usage error) naming what differs
+ */
+function checkSettings(out: string, settings: BenchSettings): void {
+  const recordPath = join(out, "bench.json");
+  const rowsPath = join(out, "runs.jsonl");
+  const now: BenchRecord = {
+    solvers: Object.fromEntries(settings.solvers.map((s) => [s.name, s.argv])),
+    timeLimit: settings.timeLimit ?? null,
+    memoryLimit: settings.memoryLimit ?? null,
+    outputBytes: settings.outputBytes ?? null,
+  };
+  const hasRows = existsSync(rowsPath) && readFileSync(rowsPath, "utf8").trim() !== "";
+  if (hasRows && !settings.resume) throw new Error(`${rowsPath} has rows already: give --resume to run the rest, or another --out`);
+  if (settings.resume && hasRows && existsSync(recordPath)) {
+    const before = JSON.parse(readFileSync(recordPath, "utf8")) as BenchRecord;
+    const differ: string[] = [];
+    for (const key of ["timeLimit", "memoryLimit", "outputBytes"] as const) {
+      if (before[key] !== now[key]) differ.push(`${key} ${before[key]} there, ${now[key]} here`);
+    }
+    for (const [name, argv] of Object.entries(now.solvers)) {
+      const was = before.solvers[name];
+      if (was && JSON.stringify(was) !== JSON.stringify(argv)) differ.push(`solver ${name} was ${JSON.stringify(was)}, is ${JSON.stringify(argv)}`);
+    }
+    if (differ.length > 0) throw new Error(`--resume: the rows of ${rowsPath} were made otherwise (${differ.join("; ")}); give another --out`);
+    now.solvers = { ...before.solvers, ...now.solvers };
+  }
+  writeFileSync(recordPath, `${JSON.stringify(now, null, 2)}\n`);
+}
+
 /**
  * Runs a bench.
  * @param onRow told each row as it is written (progress)
@@ -75,6 +115,7 @@ export function runBench(settings: BenchSettings, onRow: (row: BenchRow) => void
     mkdirSync(out, { recursive: true });
     const rowsPath = join(out, "runs.jsonl");
     const done = new Set<string>();
+    checkSettings(out, settings);
     if (settings.resume) for (const r of keepWholeRows(rowsPath)) done.add(rowKey(r));
     else writeFileSync(rowsPath, "");
     const notRun: { name: string; reason: string }[] = [];
