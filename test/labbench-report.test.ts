@@ -42,7 +42,9 @@ interface Row {
 
 const LIMIT = 10;
 const SOLVERS = ["alpha", "beta", "gamma"];
-const INSTANCES = ["set/a.lp", "set/b.lp", "set.zip:c.lp", "set/d.lp", "set/e.lp", "set/f.lp"];
+const INSTANCES = ["set/a.lp", "set/b.lp", "set.zip:c.lp", "set/d.lp", "set/e.lp", "set/f.lp", "set/u.lp", "set/v.lp"];
+/** u: every solver says there is no solution (exit 20); v: beta says so, but alpha's answer is verified */
+const NO_SOLUTION: Record<string, string[]> = { "set/u.lp": SOLVERS, "set/v.lp": ["beta"] };
 
 /** Rows of every kind, from a seeded generator: OK with costs, FAIL, time-outs, memory-outs, errors, unknown. */
 function makeRows(): Row[] {
@@ -53,17 +55,17 @@ function makeRows(): Row[] {
   let next = 0;
   for (const instance of INSTANCES) {
     for (const solver of SOLVERS) {
-      const kind = solver === "alpha" ? "OK" : kinds[next++ % kinds.length];
+      const kind = NO_SOLUTION[instance]?.includes(solver) ? "NONE" : solver === "alpha" ? "OK" : kinds[next++ % kinds.length];
       const wall = kind === "time" ? LIMIT + 0.5 : Math.round((0.05 + random() * 8) * 100) / 100;
       const ok = kind === "OK";
       const cost = ok ? 3 + Math.floor(random() * 3) : null;
       rows.push({
         solver, instance, run: 1, rules: "competition",
-        exitCode: kind === "time" || kind === "memory" ? null : ok ? (random() < 0.5 ? 30 : 10) : kind === "ERROR" ? 3 : kind === "FAIL" ? 10 : 1,
+        exitCode: kind === "NONE" ? 20 : kind === "time" || kind === "memory" ? null : ok ? (random() < 0.5 ? 30 : 10) : kind === "ERROR" ? 3 : kind === "FAIL" ? 10 : 1,
         signal: kind === "time" || kind === "memory" ? "SIGTERM" : null,
         wallSeconds: wall, cpuSeconds: wall, peakMemoryMB: 10,
         limit: kind === "time" ? "time" : kind === "memory" ? "memory" : null,
-        verdict: kind === "time" || kind === "memory" ? "ERROR" : kind,
+        verdict: kind === "time" || kind === "memory" ? "ERROR" : kind === "NONE" ? "DONTKNOW" : kind,
         reason: "", cost, costKind: ok ? "pushes" : null, optimal: false,
         timeLimit: LIMIT, memoryLimit: 100, output: `outputs/${solver}/x.out`, outputBytes: 1, outputCut: false,
       });
@@ -73,12 +75,26 @@ function makeRows(): Row[] {
   return rows;
 }
 
+/**
+ * The rows as the report must count them: "no solution" (exit 20) where another solver's
+ * answer is verified is a FAIL; elsewhere it is solved.
+ */
+function counted(raw: Row[]): (Row & { solved: boolean; none: boolean })[] {
+  return raw.map((r) => {
+    const claim = r.exitCode === 20 && r.verdict === "DONTKNOW" && r.limit === null;
+    const answered = raw.some((x) => x.instance === r.instance && x.verdict === "OK");
+    const verdict = claim && answered ? "FAIL" : r.verdict;
+    return { ...r, verdict, none: claim && !answered, solved: (verdict === "OK" && r.limit === null) || (claim && !answered) };
+  });
+}
+
 /** The figures of one solver, computed plainly here. */
-function expected(rows: Row[], solver: string) {
+function expected(raw: Row[], solver: string) {
+  const rows = counted(raw);
   const mine = rows.filter((r) => r.solver === solver);
-  const solved = mine.filter((r) => r.verdict === "OK" && r.limit === null);
+  const solved = mine.filter((r) => r.solved);
   const times = solved.map((r) => r.wallSeconds).sort((a, b) => a - b);
-  const penalised = (r: Row | undefined) => (r && r.verdict === "OK" && r.limit === null ? r.wallSeconds : Infinity);
+  const penalised = (r: (typeof rows)[number] | undefined) => (r && r.solved ? r.wallSeconds : Infinity);
   let best = 0;
   let worst = 0;
   for (const i of INSTANCES) {
@@ -90,18 +106,19 @@ function expected(rows: Row[], solver: string) {
   const bestCost = (i: string) => Math.min(...rows.filter((r) => r.instance === i && r.verdict === "OK" && r.cost !== null).map((r) => r.cost!));
   const costed = mine.filter((r) => r.verdict === "OK" && r.cost !== null);
   return {
-    "solved (verified)": solved.length,
+    "solved (verified)": mine.filter((r) => r.verdict === "OK" && r.limit === null).length,
+    "no solution (claimed)": mine.filter((r) => r.none).length,
     FAIL: mine.filter((r) => r.verdict === "FAIL").length,
     "time-outs": mine.filter((r) => r.limit === "time").length,
     "memory-outs": mine.filter((r) => r.limit === "memory").length,
     errors: mine.filter((r) => r.verdict === "ERROR" && r.limit === null).length,
-    "PAR-2 (s)": mine.reduce((t, r) => t + (r.verdict === "OK" && r.limit === null ? r.wallSeconds : 2 * LIMIT), 0) / mine.length,
-    "PAR-10 (s)": mine.reduce((t, r) => t + (r.verdict === "OK" && r.limit === null ? r.wallSeconds : 10 * LIMIT), 0) / mine.length,
+    "PAR-2 (s)": mine.reduce((t, r) => t + (r.solved ? r.wallSeconds : 2 * LIMIT), 0) / mine.length,
+    "PAR-10 (s)": mine.reduce((t, r) => t + (r.solved ? r.wallSeconds : 10 * LIMIT), 0) / mine.length,
     "sum time (s)": times.reduce((a, b) => a + b, 0),
     "median time (s)": times.length === 0 ? null : times.length % 2 ? times[(times.length - 1) / 2] : (times[times.length / 2 - 1] + times[times.length / 2]) / 2,
     best,
     worst,
-    "proven optimal": solved.filter((r) => r.exitCode === 30).length,
+    "proven optimal": solved.filter((r) => r.verdict === "OK" && r.exitCode === 30).length,
     "gap to best known (%)": costed.length === 0 ? null : costed.reduce((t, r) => t + ((r.cost! - bestCost(r.instance)) / Math.max(bestCost(r.instance), 1)) * 100, 0) / costed.length,
   };
 }
@@ -154,6 +171,7 @@ describe("labbench report", () => {
     // the rows have every kind
     expect(SOLVERS.some((s) => expected(rows, s).FAIL > 0)).toBe(true);
     expect(SOLVERS.some((s) => expected(rows, s)["memory-outs"] > 0)).toBe(true);
+    expect(expected(rows, "gamma")["no solution (claimed)"]).toBe(1);
   });
 
   it.skipIf(!CHROMIUM)("the instances' table: every solver's time, verdict and cost; the fastest solved in bold", async () => {
@@ -163,20 +181,20 @@ describe("labbench report", () => {
     expect(lines.map((l) => l[0].text)).toEqual(INSTANCES);
     for (const line of lines) {
       const instance = line[0].text;
-      const mine = SOLVERS.map((s) => rows.find((r) => r.solver === s && r.instance === instance)!);
-      const solvedTimes = mine.filter((r) => r.verdict === "OK" && r.limit === null).map((r) => r.wallSeconds);
+      const mine = SOLVERS.map((s) => counted(rows).find((r) => r.solver === s && r.instance === instance)!);
+      const solvedTimes = mine.filter((r) => r.solved).map((r) => r.wallSeconds);
       const okCosts = mine.filter((r) => r.verdict === "OK").map((r) => r.cost!);
       expect(line[1].text).toBe(okCosts.length ? String(Math.min(...okCosts)) : "");
       SOLVERS.forEach((s, k) => {
         const r = mine[k];
         const [time, verdict, cost] = line.slice(2 + 3 * k, 5 + 3 * k);
         expect(Number(time.text)).toBeCloseTo(r.wallSeconds, 3);
-        expect(verdict.text.startsWith(r.verdict)).toBe(true);
+        expect(verdict.text.startsWith(r.none ? "no solution" : r.verdict), `${instance} ${s} ${verdict.text}`).toBe(true);
         if (r.limit === "time") expect(verdict.text).toMatch(/time-out/);
         if (r.limit === "memory") expect(verdict.text).toMatch(/memory-out/);
         expect(verdict.color === "rgb(192, 0, 0)").toBe(r.verdict === "FAIL");
         expect(cost.text).toBe(r.verdict === "OK" ? String(r.cost) : "");
-        expect(time.bold, `${instance} ${s}`).toBe(solvedTimes.length > 0 && r.verdict === "OK" && r.limit === null && r.wallSeconds === Math.min(...solvedTimes));
+        expect(time.bold, `${instance} ${s}`).toBe(r.solved && r.wallSeconds === Math.min(...solvedTimes));
       });
     }
   });
@@ -198,7 +216,7 @@ describe("labbench report", () => {
     const cactus = await points("cactus");
     const cdf = await points("cdf");
     for (const s of SOLVERS) {
-      const times = rows.filter((r) => r.solver === s && r.verdict === "OK" && r.limit === null).map((r) => r.wallSeconds).sort((a, b) => a - b);
+      const times = counted(rows).filter((r) => r.solver === s && r.solved).map((r) => r.wallSeconds).sort((a, b) => a - b);
       const mine = cactus.filter((p) => p.solver === s).map((p) => [Number(p["wall time (s, log)"]), Number(p["instances solved"])]);
       expect(mine.sort((a, b) => a[1] - b[1])).toEqual(times.map((t, k) => [t, k + 1]));
       const fractions = cdf.filter((p) => p.solver === s).map((p) => Number(p["fraction solved"])).sort((a, b) => a - b);
@@ -208,8 +226,8 @@ describe("labbench report", () => {
     expect(scatter.map((p) => p.instance).sort()).toEqual([...INSTANCES].sort());
     for (const p of scatter) {
       for (const s of ["alpha", "beta"]) {
-        const r = rows.find((x) => x.solver === s && x.instance === p.instance)!;
-        expect(Number(p[s])).toBeCloseTo(r.verdict === "OK" && r.limit === null ? r.wallSeconds : LIMIT, 3);
+        const r = counted(rows).find((x) => x.solver === s && x.instance === p.instance)!;
+        expect(Number(p[s])).toBeCloseTo(r.solved ? r.wallSeconds : LIMIT, 3);
       }
     }
     const text = await tab!.$eval("#scatter", (f) => f.textContent ?? "");

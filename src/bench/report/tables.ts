@@ -21,7 +21,10 @@ import type { BenchRow } from "../rows.js";
 export interface SolverLine {
   solver: string;
   instances: number;
+  /** verified answers within the limits */
   solved: number;
+  /** uncontradicted claims of no solution */
+  unsatisfiable: number;
   fail: number;
   timeouts: number;
   memoryouts: number;
@@ -72,9 +75,20 @@ export interface BenchViews {
   chosen: Map<string, Map<string, BenchRow>>;
 }
 
-/** True when a row counts as solved: verified, and no limit hit. */
+/** True when a row claims there is no solution (exit 20, nothing to check, within the limits). */
+export function claimsNone(r: BenchRow): boolean {
+  return r.verdict === "DONTKNOW" && r.exitCode === 20 && r.limit === null;
+}
+
+/** True when a row counts as solved: verified within the limits, or an uncontradicted claim of no solution (after contradicted()). */
 export function isSolved(r: BenchRow): boolean {
-  return r.verdict === "OK" && r.limit === null;
+  return (r.verdict === "OK" && r.limit === null) || claimsNone(r);
+}
+
+/** The rows with each claim of no solution on an instance some run answered (verified) turned into a FAIL. */
+export function contradicted(rows: readonly BenchRow[]): BenchRow[] {
+  const answered = new Set(rows.filter((r) => r.verdict === "OK").map((r) => r.instance));
+  return rows.map((r) => (claimsNone(r) && answered.has(r.instance) ? { ...r, verdict: "FAIL", reason: "claims no solution, but another run's answer was verified" } : r));
 }
 
 function median(xs: readonly number[]): number | null {
@@ -93,7 +107,8 @@ function representative(runs: readonly BenchRow[]): BenchRow {
 }
 
 /** The views of rows, solvers and instances in the order they first appear. */
-export function benchViews(rows: readonly BenchRow[]): BenchViews {
+export function benchViews(given: readonly BenchRow[]): BenchViews {
+  const rows = contradicted(given);
   const solvers: string[] = [];
   const instances: string[] = [];
   const groups = new Map<string, Map<string, BenchRow[]>>();
@@ -159,7 +174,8 @@ export function benchViews(rows: readonly BenchRow[]): BenchViews {
     return {
       solver: s,
       instances: mine.length,
-      solved: solved.length,
+      solved: mine.filter((r) => r.verdict === "OK" && r.limit === null).length,
+      unsatisfiable: mine.filter(claimsNone).length,
       fail: count((r) => r.verdict === "FAIL"),
       timeouts: count((r) => r.verdict !== "FAIL" && r.limit === "time"),
       memoryouts: count((r) => r.verdict !== "FAIL" && r.limit === "memory"),
@@ -184,6 +200,7 @@ export const SOLVER_COLUMNS: readonly { key: keyof SolverLine; title: string }[]
   { key: "solver", title: "solver" },
   { key: "instances", title: "instances" },
   { key: "solved", title: "solved (verified)" },
+  { key: "unsatisfiable", title: "no solution (claimed)" },
   { key: "fail", title: "FAIL" },
   { key: "timeouts", title: "time-outs" },
   { key: "memoryouts", title: "memory-outs" },
@@ -209,6 +226,7 @@ export function cellText(v: string | number | null): string {
 
 /** A verdict cell's words: the verdict, and the limit that ended it. */
 export function verdictText(c: InstanceCell): string {
+  if (c.verdict === "DONTKNOW" && c.solved) return "no solution (claimed)";
   return c.limit === "time" ? `${c.verdict} (time-out)` : c.limit === "memory" ? `${c.verdict} (memory-out)` : c.verdict;
 }
 
