@@ -12,6 +12,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { bin } from "./helpers/bin.js";
 
@@ -94,6 +95,20 @@ describe("labbench run: real solvers", () => {
       if (row.wallSeconds > 0.05) expect(row.peakMemoryMB).toBeGreaterThan(0);
     }
     expect(new Set(rows.map((r) => r.instance))).toEqual(new Set(INSTANCES));
+  });
+
+  it.skipIf(!CLINGO)("zip entries are named ARCHIVE:ENTRY and handed to the solver as files", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "labbench-"));
+    const zip = join(dir, "set.zip");
+    writeFileSync(zip, zipSync(Object.fromEntries(INSTANCES.map((f) => [`set/${f.split("/").at(-1)}`, readFileSync(f)]))));
+    const r = await bin("labbench", ["run", "--solver", `clingo=${CLINGO} ${ENCODING} {instance}`, zip, "--out", join(dir, "bench")]);
+    expect(r.code).toBe(0);
+    const rows = rowsOf(join(dir, "bench"));
+    expect(rows.map((x) => x.instance).sort()).toEqual(INSTANCES.map((f) => `${zip}:set/${f.split("/").at(-1)}`).sort());
+    for (const row of rows) {
+      expect(row.verdict).toBe("OK");
+      expect(row.cost).toBe(pushesIn(readFileSync(join(dir, "bench", row.output), "utf8").split(/^Answer: \d+$/m).at(-1)!));
+    }
   });
 
   it("every failure kind is one row of its kind, and the bench runs on", async () => {

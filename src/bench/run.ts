@@ -51,10 +51,12 @@ export interface BenchSummary {
   stopped: boolean;
 }
 
-/** A name safe as a file name, unique by a short hash of the whole. */
+/** A name safe as a file name, unique by a short hash of the whole, its extension kept (`0025-labyrinth-14-0-2a361b97.asp`). */
 function fileName(name: string): string {
   const base = name.replace(/^.*[/:]/, "").replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 80);
-  return `${base}-${createHash("sha1").update(name).digest("hex").slice(0, 8)}`;
+  const dot = base.lastIndexOf(".");
+  const [stem, ext] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ""];
+  return `${stem}-${createHash("sha1").update(name).digest("hex").slice(0, 8)}${ext}`;
 }
 
 /** What the rows of a bench folder were made with (DIR/bench.json): --resume refuses other settings. */
