@@ -180,6 +180,25 @@ describe("labbench run: real solvers", () => {
     expect(row("garbage")).toMatchObject({ exitCode: 0, verdict: "ERROR", limit: null });
   });
 
+  it("--jobs 2 runs two rows at once", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "labbench-"));
+    const s = mkdtempSync(join(tmpdir(), "solvers-"));
+    const meeting = mkdtempSync(join(tmpdir(), "meeting-"));
+    // each run waits until two runs are there: with one run at a time it would meet the time limit
+    const meet = script(
+      s,
+      "meet",
+      `import { readdirSync, writeFileSync } from "node:fs"; writeFileSync(process.argv[2] + "/" + process.pid, "");
+       const look = setInterval(() => { if (readdirSync(process.argv[2]).length >= 2) { clearInterval(look); process.stdout.write("UNKNOWN\\n"); process.exitCode = 1; } }, 10);`,
+      meeting,
+    );
+    const r = await bin("labbench", ["run", "--solver", meet, ...INSTANCES, "--out", dir, "--jobs", "2", "--time-limit", "30"]);
+    expect(r.code).toBe(0);
+    const rows = rowsOf(dir);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatchObject({ limit: null, exitCode: 1, verdict: "DONTKNOW" });
+  });
+
   it("CPU time counts the solver's children", async () => {
     const dir = mkdtempSync(join(tmpdir(), "labbench-"));
     const s = mkdtempSync(join(tmpdir(), "solvers-"));
