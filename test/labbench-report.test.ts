@@ -112,6 +112,7 @@ function expected(raw: Row[], solver: string) {
     "time-outs": mine.filter((r) => r.limit === "time").length,
     "memory-outs": mine.filter((r) => r.limit === "memory").length,
     errors: mine.filter((r) => r.verdict === "ERROR" && r.limit === null).length,
+    unknown: mine.filter((r) => r.verdict === "DONTKNOW" && !r.none).length,
     "PAR-2 (s)": mine.reduce((t, r) => t + (r.solved ? r.wallSeconds : 2 * LIMIT), 0) / mine.length,
     "PAR-10 (s)": mine.reduce((t, r) => t + (r.solved ? r.wallSeconds : 10 * LIMIT), 0) / mine.length,
     "sum time (s)": times.reduce((a, b) => a + b, 0),

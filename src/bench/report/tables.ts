@@ -180,7 +180,7 @@ export function benchViews(given: readonly BenchRow[]): BenchViews {
       timeouts: count((r) => r.verdict !== "FAIL" && r.limit === "time"),
       memoryouts: count((r) => r.verdict !== "FAIL" && r.limit === "memory"),
       errors: count((r) => r.verdict === "ERROR" && r.limit === null),
-      unknown: count((r) => r.verdict === "DONTKNOW" && r.limit === null),
+      unknown: count((r) => r.verdict === "DONTKNOW" && r.limit === null && !claimsNone(r)),
       par2: par(2),
       par10: par(10),
       sumSeconds: solved.reduce((t, r) => t + r.wallSeconds, 0),
