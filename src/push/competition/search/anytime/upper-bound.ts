@@ -149,7 +149,11 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
       spent = performance.now() - t0;
       last = run.width;
     }
-    if (beam.solution !== undefined) keep(await runYielding(shortenSteps(instance, beam.solution, { shouldStop: budget })));
+    if (beam.solution !== undefined) {
+      // known at once (the helper then improves instead of climbing), then shortened
+      keep(beam.solution);
+      keep(await runYielding(shortenSteps(instance, beam.solution, { shouldStop: budget })));
+    }
     if (stopped()) break;
   }
   if (sink.best() !== undefined && !stopped()) {
