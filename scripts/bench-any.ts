@@ -2,7 +2,7 @@
  * `labsolve --any` as whole processes (start-up included) on the competition's shared
  * boards and on generated ones, against the target of an answer within 1 s a board.
  *
- *   npm run bench:any -- [--runs K] [--gen-runs K] [--seeds A-B] [--sizes 19,20,21,22] [--no-gen] [--no-check] [--ten] [--out FILE]
+ *   npm run bench:any -- [--runs K] [--gen-runs K] [--seeds A-B] [--sizes 19,20,21,22] [--no-gen] [--no-check] [--ten] [--labsolve PATH] [--out FILE]
  *
  * Boards: every .asp in ../shared/instances/aspcomp2013 and ../shared/instances/extra
  * (beside the project), and `labgen N N --style maze --seed S` for each size N of --sizes
@@ -18,6 +18,7 @@
  * --ten: also `bin/labsolve --time-limit 10 FILE` (the exact search with its upper bound,
  * not --any) once on each shared board of aspcomp2013, the pushes printed at the limit
  * against the proven optimum (BENCHMARKS.md, "Proven optima of the 15 shared instances").
+ * --labsolve PATH: time another build's labsolve (an A/B against this one).
  * The machine's load average is printed before and after: on a loaded machine the wall
  * seconds stretch, the CPU seconds much less. Deterministic to re-run: the same seeds,
  * the same command line. Tables on stdout and in --out (Markdown for BENCHMARKS.md).
@@ -30,7 +31,7 @@ import { readInstance } from "../src/push/competition/instance.js";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const SHARED = join(ROOT, "..", "shared", "instances");
-const LABSOLVE = join(ROOT, "bin", "labsolve");
+const DEFAULT_LABSOLVE = join(ROOT, "bin", "labsolve");
 const LABCHECK = join(ROOT, "bin", "labcheck");
 const LABGEN = join(ROOT, "bin", "labgen");
 /** Proven fewest pushes of the 15 shared boards (BENCHMARKS.md). */
@@ -60,6 +61,8 @@ const sizes = opt("--sizes", "19,20,21,22").split(",").map(Number);
 if (sizes.some((n) => !Number.isInteger(n) || n < 2)) fail("--sizes wants sizes like 19,20");
 const check = !argv.includes("--no-check");
 const out = opt("--out", join(tmpdir(), "BENCH-any.md"));
+/** The labsolve timed (another build's bin/labsolve for an A/B); labcheck and labgen stay this build's. */
+const LABSOLVE = opt("--labsolve", DEFAULT_LABSOLVE);
 
 /** One process: wall and CPU seconds (bash's time), exit code, stdout. */
 interface Timed {
@@ -139,6 +142,7 @@ const load = (): string => loadavg().map((x) => x.toFixed(2)).join(" ");
 
 say(`- command: \`npm run bench:any -- ${argv.join(" ")}\``);
 say(`- date: ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}`);
+say(`- labsolve: ${LABSOLVE}`);
 say(`- load average at the start (1, 5, 15 min): ${load()}`);
 
 const boards: Board[] = [];
