@@ -10,6 +10,9 @@
  * can spare a proof a whole depth: the deepening accepts a known answer at its length
  * without searching that depth (0083: a beam of width 65,536 found 9 pushes, where the
  * narrower ones had found 10, so its proof needs depth 8 and not 9).
+ * Under `--any` (`schedule`), the beams are the helper's of
+ * src/push/competition/search/anytime/any-schedule.ts instead: wider ones while no answer
+ * is known, here or on the main thread, then the improvement beams.
  * It ends after the last beam, or when the stop flag is set.
  */
 import { parentPort, workerData } from "node:worker_threads";
@@ -17,6 +20,7 @@ import type { Push } from "../../board.js";
 import { instanceFromData, type InstanceData } from "../../instance.js";
 import { shorten } from "./improve.js";
 import { mirroredBeam, type BeamRun } from "./symmetry.js";
+import { nextBeam, type AnyThreadBeams, type BeamsRun } from "./any-schedule.js";
 
 /** What the improver is started with. */
 export interface ImproverInput {
@@ -25,6 +29,12 @@ export interface ImproverInput {
   maxSteps: number;
   /** beam runs (width, symmetry), in order */
   beams: BeamRun[];
+  /**
+   * `--any`: the thread's ladder and improvement beams (any-schedule.ts), run after
+   * `beams`; `known` is an Int32Array view whose element 0 is non-zero once the main
+   * thread has an answer
+   */
+  schedule?: { beams: AnyThreadBeams; known: SharedArrayBuffer };
   /** pushes of the best solution known already: only shorter ones are posted */
   best: number;
   /**
@@ -58,6 +68,17 @@ if (port) {
   for (const run of input.beams) {
     if (shouldStop()) break;
     offer(mirroredBeam(instance, run, { maxSteps: input.maxSteps, shouldStop }).solution);
+  }
+  const schedule = input.schedule;
+  if (schedule !== undefined) {
+    const known = new Int32Array(schedule.known);
+    const answerKnown = (): boolean => best <= input.maxSteps || Atomics.load(known, 0) !== 0;
+    const done: BeamsRun = { runs: [] };
+    for (let run = nextBeam(schedule.beams, done, answerKnown()); run !== undefined && !shouldStop(); run = nextBeam(schedule.beams, done, answerKnown())) {
+      const solution = mirroredBeam(instance, run, { maxSteps: input.maxSteps, shouldStop }).solution;
+      done.runs.push({ run, answered: solution !== undefined });
+      offer(solution);
+    }
   }
   const tight = input.tight;
   if (tight !== undefined) {

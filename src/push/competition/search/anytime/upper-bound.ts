@@ -12,6 +12,7 @@ import { shortenSteps } from "./improve.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
 import { runYielding } from "./yielding.js";
 import { mirroredBeamSteps, type BeamRun } from "./symmetry.js";
+import { ANY_HELPER, ANY_MAIN, nextBeam, type AnyThreadBeams, type BeamsRun } from "./any-schedule.js";
 
 /** What the phases ask of the run. */
 export interface BoundSink {
@@ -61,18 +62,6 @@ const EXACT_MAIN_BEAMS: BeamRun[] = [
   { width: 64, symmetry: 0 },
   { width: 256, symmetry: 0 },
 ];
-/** --any: the beams here (the first, identity at width 64, always runs to its end)... */
-const ANY_MAIN_BEAMS: BeamRun[] = [
-  // (which image goes first is arbitrary: on the competition's 15 instances the row
-  // flip's answers are never longer than the identity's, and once 2 pushes shorter)
-  { width: 64, symmetry: 2 },
-  { width: 64, symmetry: 0 },
-  { width: 128, symmetry: 0 },
-  { width: 128, symmetry: 4 },
-  { width: 256, symmetry: 0 },
-  { width: 1024, symmetry: 0 },
-  { width: 4096, symmetry: 0 },
-];
 /**
  * Boards wider than 32 fields (WideBoard): narrow beams first, since a child costs some
  * 50 us on 100x100 and a beam of width 64 takes minutes there (measured: width 2 answers
@@ -82,18 +71,10 @@ const WIDE_FIRST_BEAMS: BeamRun[] = [
   { width: 2, symmetry: 0 },
   { width: 4, symmetry: 0 },
 ];
-/** The main thread's beams: `base`, after WIDE_FIRST_BEAMS on boards wider than 32 fields. */
+/** The main thread's beams before the exact search: `base`, after WIDE_FIRST_BEAMS on boards wider than 32 fields. */
 function mainBeams(instance: Instance, base: BeamRun[]): BeamRun[] {
   return instance.size > 32 ? [...WIDE_FIRST_BEAMS, ...base] : base;
 }
-/** ...and in the helper thread meanwhile. */
-const ANY_HELPER_BEAMS: BeamRun[] = [
-  { width: 64, symmetry: 1 },
-  { width: 64, symmetry: 3 },
-  { width: 128, symmetry: 1 },
-  { width: 128, symmetry: 6 },
-  { width: 256, symmetry: 5 },
-];
 /**
  * Milliseconds of exact search before the improver thread starts: the runs that end
  * sooner do not share their cores with it (its beams take some 5 s of CPU on 20x20).
@@ -104,9 +85,12 @@ const ANY_HELPER_BEAMS: BeamRun[] = [
 export const IMPROVER_DELAY_MS = 10_000;
 
 /**
- * `--any`: beams of growing width on the instance and its mirror images until the budget
- * is out, each answer shortened: ANY_MAIN_BEAMS here, ANY_HELPER_BEAMS meanwhile in a
- * helper thread. Returns the states the beams here generated.
+ * `--any`: beams on the instance and its mirror images until the budget is out, each
+ * answer shortened: ANY_MAIN here and ANY_HELPER meanwhile in a helper thread
+ * (src/push/competition/search/anytime/any-schedule.ts: each thread widens its beam on a
+ * miss until some thread has an answer, then tries other images and widths to shorten
+ * it). Returns the states the beams here generated; when no beam answers, the caller
+ * runs the exact search.
  * @param data the instance as plain data (for the helper thread)
  */
 export async function anyBeams(instance: Instance, data: InstanceData & { file: string }, horizon: number, sink: BoundSink): Promise<number> {
@@ -114,15 +98,30 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
   let nodes = 0;
   const until = Math.max(performance.now() + ANY_MIN_MS, ANY_END_MS);
   const budget = (): boolean => performance.now() > until || stopped();
+  // once an answer is known, every beam ends with the budget, also one started before it
+  const answeredAndLate = (): boolean => sink.best() !== undefined && budget();
   const helperStop = new SharedArrayBuffer(4);
+  // element 0: 1 once an answer is known here (the helper then improves instead of climbing)
+  const known = new Int32Array(new SharedArrayBuffer(4));
+  const keep = (pushes: Push[]): void => {
+    better(pushes);
+    Atomics.store(known, 0, 1);
+  };
   const helper = new Worker(new URL("./improver.js", import.meta.url), {
-    workerData: { instance: data, maxSteps: horizon, beams: ANY_HELPER_BEAMS, best: horizon + 1, stop: helperStop } satisfies ImproverInput,
+    workerData: {
+      instance: data,
+      maxSteps: horizon,
+      beams: [],
+      schedule: { beams: ANY_HELPER, known: known.buffer as SharedArrayBuffer },
+      best: horizon + 1,
+      stop: helperStop,
+    } satisfies ImproverInput,
     resourceLimits: workerResourceLimits(),
   });
   let helperDone = false;
   let wake = (): void => undefined;
   helper.on("message", (m: ImproverMessage) => {
-    if (m.kind === "better") better(m.pushes);
+    if (m.kind === "better") keep(m.pushes);
     else helperDone = true;
     wake();
   });
@@ -132,19 +131,29 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
   });
   let spent = 0;
   let last = 1;
-  const runs = mainBeams(instance, ANY_MAIN_BEAMS);
-  for (const run of runs) {
+  const done: BeamsRun = { runs: [] };
+  const schedule: AnyThreadBeams = instance.size > 32 ? { ladder: [...WIDE_FIRST_BEAMS, ...ANY_MAIN.ladder], improve: [...WIDE_FIRST_BEAMS, ...ANY_MAIN.improve] } : ANY_MAIN;
+  for (let run = nextBeam(schedule, done, false); run !== undefined; run = nextBeam(schedule, done, sink.best() !== undefined)) {
     // a beam's time grows with its width: start it only if it can end in time
     if (sink.best() !== undefined && performance.now() + (1.1 * spent * run.width) / last > until) break;
-    last = run.width;
     const t0 = performance.now();
     // the first beam runs to its end whatever the time limit (an interrupted run still
     // answers), unless that takes more than a grace period (sink.mustStop)
-    const first = run === runs[0];
-    const beam = await runYielding(mirroredBeamSteps(instance, run, { maxSteps: horizon, shouldStop: first ? sink.mustStop : sink.best() === undefined ? stopped : budget }));
+    const first = done.runs.length === 0;
+    const shouldStop = first ? () => sink.mustStop() || answeredAndLate() : () => stopped() || answeredAndLate();
+    const beam = await runYielding(mirroredBeamSteps(instance, run, { maxSteps: horizon, shouldStop }));
     nodes += beam.nodes;
-    spent = performance.now() - t0;
-    if (beam.solution !== undefined) better(await runYielding(shortenSteps(instance, beam.solution, { shouldStop: budget })));
+    done.runs.push({ run, answered: beam.solution !== undefined });
+    // the time per width of a beam not cut short
+    if (beam.solution !== undefined || !answeredAndLate()) {
+      spent = performance.now() - t0;
+      last = run.width;
+    }
+    if (beam.solution !== undefined) {
+      // known at once (the helper then improves instead of climbing), then shortened
+      keep(beam.solution);
+      keep(await runYielding(shortenSteps(instance, beam.solution, { shouldStop: budget })));
+    }
     if (stopped()) break;
   }
   if (sink.best() !== undefined && !stopped()) {

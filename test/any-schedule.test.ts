@@ -1,0 +1,138 @@
+/**
+ * `labsolve --any`'s schedule of beams (src/push/competition/search/anytime/any-schedule.ts):
+ * on a miss a thread widens its beam (the two threads' ladders interleaved), and only
+ * once an answer is known does it try other mirror images. Measured in states, not
+ * seconds: the states each thread's beams make before its first answer, on the two boards
+ * where a beam of width 64 misses (0238 of the competition's public set, 21x21, in
+ * ../shared; and labgen 22 22 --style maze --seed 41, the one of 200 generated boards of
+ * 19x19 to 22x22 where width 64 missed).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readInstance, type Instance } from "../src/push/competition/instance.js";
+import { ANY_HELPER, ANY_MAIN, nextBeam, type AnyThreadBeams, type BeamsRun } from "../src/push/competition/search/anytime/any-schedule.js";
+import { mirroredBeam, mirroredBeamSteps, type BeamRun } from "../src/push/competition/search/anytime/symmetry.js";
+import { runYielding } from "../src/push/competition/search/anytime/yielding.js";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const B0238 = join(ROOT, "..", "shared", "instances", "extra", "0238-labyrinth-22-0.asp");
+const present = existsSync(B0238);
+
+/** The generated board of 22x22 where width 64 misses. */
+function generated(): { text: string; instance: Instance } {
+  const r = spawnSync(join(ROOT, "bin/labgen"), ["22", "22", "--style", "maze", "--seed", "41"], { encoding: "utf8" });
+  expect(r.status).toBe(0);
+  return { text: r.stdout, instance: readInstance(r.stdout, "labgen-22-41.asp").instance };
+}
+
+/** The schedule before: per thread one list, another mirror image of the same width after a miss. */
+const OLD_MAIN: BeamRun[] = [
+  { width: 64, symmetry: 2 },
+  { width: 64, symmetry: 0 },
+  { width: 128, symmetry: 0 },
+  { width: 128, symmetry: 4 },
+  { width: 256, symmetry: 0 },
+];
+const OLD_HELPER: BeamRun[] = [
+  { width: 64, symmetry: 1 },
+  { width: 64, symmetry: 3 },
+  { width: 128, symmetry: 1 },
+];
+
+/**
+ * States a thread's beams make until one answers, the thread alone (no answer from the
+ * other thread): its schedule as nextBeam gives it, each beam run by the plain beam
+ * (yielding, so that the test's worker stays responsive). Infinity when none answers
+ * within `cap` states (a beam is cut once the count passes it: it polls every few children).
+ */
+async function statesToAnswer(instance: Instance, beams: AnyThreadBeams, cap: number): Promise<number> {
+  const done: BeamsRun = { runs: [] };
+  let states = 0;
+  for (let run = nextBeam(beams, done, false); run !== undefined; run = nextBeam(beams, done, false)) {
+    let polls = 0;
+    const shouldStop = (): boolean => states + 16 * ++polls > cap;
+    const beam = await runYielding(mirroredBeamSteps(instance, run, { maxSteps: instance.maxSteps, shouldStop }));
+    states += beam.nodes;
+    done.runs.push({ run, answered: beam.solution !== undefined });
+    if (beam.solution !== undefined) {
+      expect(beam.solution.length).toBeLessThanOrEqual(instance.maxSteps);
+      return states;
+    }
+    if (states > cap) return Infinity;
+  }
+  return Infinity;
+}
+
+describe("the schedule of --any", () => {
+  it("climbs: while no answer is known each thread's next beam is wider than all it ran, and the two ladders together double the width", () => {
+    for (const beams of [ANY_MAIN, ANY_HELPER]) {
+      const done: BeamsRun = { runs: [] };
+      let widest = 0;
+      for (let run = nextBeam(beams, done, false); run !== undefined; run = nextBeam(beams, done, false)) {
+        expect(run.width).toBeGreaterThan(widest);
+        widest = run.width;
+        done.runs.push({ run, answered: false });
+      }
+      expect(done.runs.length).toBe(beams.ladder.length);
+    }
+    const widths = [...ANY_MAIN.ladder, ...ANY_HELPER.ladder].map((r) => r.width).sort((a, b) => a - b);
+    widths.forEach((w, i) => expect(w).toBe(widths[0] * 2 ** i));
+    // the helper's first beam is one width above the main thread's
+    expect(ANY_HELPER.ladder[0].width).toBe(2 * ANY_MAIN.ladder[0].width);
+  });
+
+  it("improves once an answer is known: other images, never a width not above one that missed on the thread", () => {
+    const done: BeamsRun = { runs: [{ run: ANY_MAIN.ladder[0], answered: false }] };
+    const seen: BeamRun[] = [];
+    for (let run = nextBeam(ANY_MAIN, done, true); run !== undefined; run = nextBeam(ANY_MAIN, done, true)) {
+      expect(run.width).toBeGreaterThan(ANY_MAIN.ladder[0].width);
+      seen.push(run);
+      done.runs.push({ run, answered: true });
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    // after an answer at the first width, that width's other images are tried
+    const answered: BeamsRun = { runs: [{ run: ANY_MAIN.ladder[0], answered: true }] };
+    expect(nextBeam(ANY_MAIN, answered, true)?.width).toBe(ANY_MAIN.ladder[0].width);
+  });
+
+  it.skipIf(!present)(
+    "0238 and the generated board where width 64 misses: a thread answers within the states of the width-64 miss and one width-128 beam (the schedule before, on 0238: after 3 beams)",
+    async () => {
+      const boards = [readInstance(readFileSync(B0238, "utf8"), B0238).instance, generated().instance];
+      for (const instance of boards) {
+        const miss = mirroredBeam(instance, ANY_MAIN.ladder[0], { maxSteps: instance.maxSteps });
+        expect(miss.solution, "width 64 misses").toBeUndefined();
+        const wide = mirroredBeam(instance, { width: 128, symmetry: 0 }, { maxSteps: instance.maxSteps });
+        expect(wide.solution).toBeDefined();
+        const bound = miss.nodes + 1.1 * wide.nodes;
+        const first = Math.min(await statesToAnswer(instance, ANY_HELPER, bound), await statesToAnswer(instance, ANY_MAIN, bound));
+        expect(first).toBeLessThanOrEqual(bound);
+        // the same measure fails the schedule before on 0238, where every image of width 64
+        // misses (on the generated board its second image of width 64 answered)
+        if (instance === boards[0]) {
+          for (const list of [OLD_MAIN, OLD_HELPER]) expect(await statesToAnswer(instance, { ladder: list, improve: [] }, bound)).toBe(Infinity);
+        }
+      }
+    },
+    120_000,
+  );
+
+  it.skipIf(!present)("labsolve --any answers them within max_steps (exit 10 or 30) and labcheck accepts the answers", () => {
+    const gen = generated();
+    const genFile = join(mkdtempSync(join(tmpdir(), "any-")), "0041-labyrinth-23-0.asp");
+    writeFileSync(genFile, gen.text);
+    for (const [file, maxSteps] of [
+      [B0238, 21],
+      [genFile, 22],
+    ] as const) {
+      const solved = spawnSync(join(ROOT, "bin/labsolve"), ["--any", "--time-limit", "30", file], { encoding: "utf8" });
+      expect([10, 30], file).toContain(solved.status);
+      expect((solved.stdout.match(/push\(/g) ?? []).length).toBeLessThanOrEqual(maxSteps);
+      const checked = spawnSync(join(ROOT, "bin/labcheck"), ["10", file], { input: solved.stdout, encoding: "utf8" });
+      expect(checked.stdout, file).toBe("OK\n");
+    }
+  }, 120_000);
+});
