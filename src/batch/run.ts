@@ -280,7 +280,7 @@ export async function splitItems(items: readonly BatchItem[]): Promise<BatchItem
     const runner = ruleSet?.batch ? await ruleSet.batch() : undefined;
     const texts = runner?.split?.(item.text) ?? [item.text];
     if (texts.length === 1) out.push(item);
-    else texts.forEach((text, k) => out.push({ kind: "instance", name: `${item.name}#${k + 1}`, text, readSeconds: (item.readSeconds ?? 0) / texts.length }));
+    else texts.forEach((text, k) => out.push({ kind: "instance", name: `${item.name}#${k + 1}`, file: item.name, text, readSeconds: (item.readSeconds ?? 0) / texts.length }));
   }
   return out;
 }
@@ -299,7 +299,9 @@ export async function runOne(item: BatchItem, options: Omit<BatchOptions, "jobs"
   if (!row) return undefined;
   // what the user waited for: reading, parsing, the search and the check
   const wall = (item.readSeconds ?? 0) + (performance.now() - started) / 1000;
-  return { ...row, seconds: Number(wall.toFixed(3)) };
+  // instance K of a file of several: its errors point at the file's LINE:COL (its text kept the file's line numbers)
+  const error = item.file !== undefined && row.error !== undefined ? row.error.split(`${item.name}:`).join(`${item.file}:`) : row.error;
+  return { ...row, ...(error !== undefined ? { error } : {}), seconds: Number(wall.toFixed(3)) };
 }
 
 /** Seconds a row's thread may run past its time limit before it is stopped from outside (a search that does not watch the clock). */
