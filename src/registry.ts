@@ -119,6 +119,10 @@ export interface PlanRuleSet extends EntryBase {
   solver: () => Promise<PlanSolver>;
   checker: () => Promise<PlanChecker>;
   drawing: () => Promise<PlanDrawing>;
+  /** True when a file is this rule set's PDDL (labsolve batch routes such files to its batch part); cheap */
+  recognisesText?: (text: string, name: string) => boolean;
+  /** labsolve batch's part: a problem with the domain beside it */
+  batch?: () => Promise<BatchRunner>;
 }
 
 /** A rule set whose instances are text of its own (a maze, a level): recognised by the text, before facts are read. */
@@ -187,6 +191,9 @@ const ipc2023: PlanRuleSet = {
   drawing: async () => (await import("./push/ipc2023/play.js")).drawing,
   generator: async () => (await import("./push/ipc2023/generate.js")).generator,
   labgen: { command: "rules", help: "a PDDL problem of the IPC 2023 labyrinth domain (N only: a plan has no horizon), or with --domain the domain; standard output only.", example: "5 --rules ipc2023 --seed 1" },
+  // a PDDL file: `(define` after comments
+  recognisesText: (text) => /^\uFEFF?\s*(?:;[^\n]*\n\s*)*\(\s*define\b/i.test(text),
+  batch: async () => (await import("./push/ipc2023/batch.js")).runner,
 };
 
 const maze: TextRuleSet = {

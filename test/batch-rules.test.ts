@@ -8,10 +8,11 @@
  * checker rejects is a verification error.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { outcomeRow } from "../src/core/batch-row.js";
 import type { Outcome } from "../src/core/outcome.js";
@@ -20,6 +21,7 @@ import { runner as mazeRunner } from "../src/maze/text/batch.js";
 import { runner as theseusRunner } from "../src/maze/theseus/batch.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
+const IPC = join(ROOT, "..", "shared", "ipc2023-labyrinth", "opt");
 const BUILT = existsSync(join(ROOT, "dist/src/cli/labsolve.js"));
 const run = (bin: string, args: string[], input?: string) => spawnSync(join(ROOT, "bin", bin), args, { cwd: ROOT, encoding: "utf8", input });
 
@@ -91,6 +93,36 @@ describe.skipIf(!BUILT)("labsolve batch: every rule set, rows in the outcome's s
     expect(md.stdout).toMatch(/\| [^|]*graph\.csv \| theseus \| OPTIMUM FOUND \| 30 \| weight \| 30 \| 30 \|/);
     const json = run("labsolve", ["batch", dir, "--include", "*.csv", "--format", "json"]);
     for (const row of JSON.parse(json.stdout).instances) expectValid(row);
+  });
+
+  it.skipIf(!existsSync(join(IPC, "p02.pddl")))("IPC 2023: a problem with domain.pddl beside it (the IPC's layout) is a row; the domain is skipped with a note; a zip's problem is refused (skips without ../shared)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labbatch-ipc-"));
+    mkdirSync(join(dir, "opt"));
+    mkdirSync(join(dir, "alone"));
+    for (const f of ["domain.pddl", "p01.pddl", "p02.pddl"]) copyFileSync(join(IPC, f), join(dir, "opt", f));
+    copyFileSync(join(IPC, "p01.pddl"), join(dir, "alone", "p01.pddl"));
+    writeFileSync(join(dir, "set.zip"), zipSync({ "opt/domain.pddl": readFileSync(join(IPC, "domain.pddl")), "opt/p01.pddl": readFileSync(join(IPC, "p01.pddl")) }));
+    const out = join(dir, "rows.jsonl");
+    const r = run("labsolve", ["batch", join(dir, "opt"), join(dir, "alone"), join(dir, "set.zip"), "--include", "*.pddl", "--out", out, "--time-limit", "60"]);
+    expect(r.status).toBe(65);
+    expect(r.stderr).toContain(`note: ${join(dir, "opt", "domain.pddl")}: skipped: a PDDL domain, not a problem`);
+    const rows = rowsOf(out);
+    for (const row of rows) expectValid(row);
+    expect(rows.map((x) => x.instance).sort()).toEqual([join(dir, "alone", "p01.pddl"), join(dir, "opt", "p01.pddl"), join(dir, "opt", "p02.pddl"), `${join(dir, "set.zip")}:opt/p01.pddl`].sort());
+    for (const p of ["p01.pddl", "p02.pddl"]) {
+      const row = rows.find((x) => x.instance === join(dir, "opt", p))!;
+      const single = run("labsolve", ["plan", join(dir, "opt", "domain.pddl"), join(dir, "opt", p)]);
+      expect(row).toMatchObject({ rules: "ipc2023", cost: "plan cost", witnessKind: "actions", verified: true, exitCode: single.status });
+      expect(row.fewest).toBe(Number(/; cost = (\d+)/.exec(single.stdout)![1]));
+      const plan = join(dir, `${p}.plan`);
+      writeFileSync(plan, `${row.witness!.join("\n")}\n`);
+      const check = run("labcheck", ["plan", join(dir, "opt", "domain.pddl"), join(dir, "opt", p), plan]);
+      expect(check.status, check.stdout + check.stderr).toBe(0);
+      expect(check.stdout).toContain(`plan cost ${row.upperBound}`);
+    }
+    expect(rows.find((x) => x.instance === join(dir, "alone", "p01.pddl"))).toMatchObject({ rules: "ipc2023", errorKind: "input", exitCode: 65 });
+    expect(rows.find((x) => x.instance === join(dir, "alone", "p01.pddl"))!.error).toContain(`expected the domain beside the problem: ${join(dir, "alone", "domain.pddl")}`);
+    expect(rows.find((x) => x.instance.endsWith(".zip:opt/p01.pddl"))!.error).toContain("unzip it");
   });
 
   it("the default include stays *.lp and *.asp: the mazes, levels and graphs are not read without --include", () => {

@@ -9,6 +9,6 @@ import { ruleSetNamed } from "../registry.js";
 
 const data = workerData as { rules: string; text: string; name: string; options: BatchRunOptions };
 const entry = ruleSetNamed(data.rules);
-if (entry.input === "pddl" || !entry.batch) throw new Error(`batch does not run instances of the rule set ${entry.name}`);
+if (!("batch" in entry) || !entry.batch) throw new Error(`batch does not run instances of the rule set ${entry.name}`);
 const runner = await entry.batch();
 parentPort?.postMessage(await runner.run(data.text, data.name, data.options));

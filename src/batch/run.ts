@@ -14,7 +14,7 @@ import { InputError } from "../core/errors.js";
 import { parseFacts } from "../core/facts.js";
 import { VERSION } from "../core/version.js";
 import type { BatchRow, BatchRunner, BatchRunOptions } from "../core/plugin.js";
-import { factsRuleSet, refuseOptions, textRuleSet, type FactsRuleSet, type TextRuleSet } from "../registry.js";
+import { factsRuleSet, planRuleSet, refuseOptions, textRuleSet, type FactsRuleSet, type PlanRuleSet, type TextRuleSet } from "../registry.js";
 import type { BatchItem } from "./sources.js";
 
 export { errorRow } from "../core/batch-row.js";
@@ -230,17 +230,23 @@ function givenOptions(options: BatchRunOptions): string[] {
 }
 
 /** An instance routed to its rule set's batch part, with the options that rule set takes; or the error row why not. */
-export type Routed = { ruleSet: FactsRuleSet | TextRuleSet; runner: BatchRunner; options: BatchRunOptions } | { row: BatchResult };
+export type Routed = { ruleSet: FactsRuleSet | TextRuleSet | PlanRuleSet; runner: BatchRunner; options: BatchRunOptions } | { row: BatchResult };
+
+/** The rule set of a text whose rule set says so from the text: a text rule set (labsolve's routing), else a planning rule set's PDDL; undefined for facts. */
+function textOrPlanRuleSet(text: string, name: string): TextRuleSet | PlanRuleSet | undefined {
+  const plan = planRuleSet();
+  return textRuleSet(text, name) ?? (plan.recognisesText?.(text, name) ? plan : undefined);
+}
 
 /**
  * Routes an instance as labsolve routes it (src/cli/solve.ts): a text rule set when one
- * recognises the text, else the facts rule set of its facts; then that rule set's batch
- * part. An option the rule set does not take (--any, --max-steps) is refused as labsolve
+ * recognises the text, else a planning rule set's PDDL (labsolve plan's input), else the
+ * facts rule set of its facts; then that rule set's batch part. An option the rule set does not take (--any, --max-steps) is refused as labsolve
  * refuses it; the resource options (--memory, --threads) go to those that take them.
  * @returns the rule set, its runner and its options, or an error row (bad facts, no batch part, a refused option)
  */
 export async function routeInstance(text: string, name: string, options: BatchRunOptions): Promise<Routed> {
-  let ruleSet: FactsRuleSet | TextRuleSet | undefined = textRuleSet(text, name);
+  let ruleSet: FactsRuleSet | TextRuleSet | PlanRuleSet | undefined = textOrPlanRuleSet(text, name);
   if (!ruleSet) {
     try {
       ruleSet = factsRuleSet(parseFacts(text, name));
@@ -267,7 +273,8 @@ export async function routeInstance(text: string, name: string, options: BatchRu
 /**
  * The items with each file of several instances (a file of mazes as `labgen maze --count
  * K` writes them) split into one item each, named `FILE#K` (1-based), by its rule set's
- * batch part; other items as they are.
+ * batch part, and the files its batch part says are no instances (a PDDL domain) skipped
+ * with the reason; other items as they are.
  */
 export async function splitItems(items: readonly BatchItem[]): Promise<BatchItem[]> {
   const out: BatchItem[] = [];
@@ -276,8 +283,13 @@ export async function splitItems(items: readonly BatchItem[]): Promise<BatchItem
       out.push(item);
       continue;
     }
-    const ruleSet = textRuleSet(item.text, item.name);
+    const ruleSet = textOrPlanRuleSet(item.text, item.name);
     const runner = ruleSet?.batch ? await ruleSet.batch() : undefined;
+    const skip = runner?.notAnInstance?.(item.text);
+    if (skip !== undefined) {
+      out.push({ kind: "skipped", name: item.name, reason: skip });
+      continue;
+    }
     const texts = runner?.split?.(item.text) ?? [item.text];
     if (texts.length === 1) out.push(item);
     else texts.forEach((text, k) => out.push({ kind: "instance", name: `${item.name}#${k + 1}`, file: item.name, text, readSeconds: (item.readSeconds ?? 0) / texts.length }));

@@ -55,13 +55,15 @@ export function addBatchCommand(program: Command): void {
       "Solves every instance of zips (read in memory), folders (recursively, following symbolic links) and files, " +
         "in parallel, verifying each answer with its rule set's checker (labcheck's referee, not the solver's code). " +
         "Instances of folders and zips are the .lp and .asp files by default; --include chooses others " +
-        "(--include '*.txt' for text mazes and Minotaur levels, --include '*.csv' for transit graphs; repeatable), " +
+        "(--include '*.txt' for text mazes and Minotaur levels, --include '*.csv' for transit graphs, --include '*.pddl' " +
+        "for IPC 2023 problems; repeatable), " +
         "--exclude leaves some out; ASP programs without field/2 facts (encodings) are skipped with a note. A file " +
         "given by name is read whatever its name.\n\n" +
         "Each instance is routed as labsolve routes it: competition and game facts, a text maze (BFS: the fewest " +
         "moves; a file of several mazes as labgen maze --count K writes them gives one row per maze, FILE#K), a " +
-        "Minotaur level, a transit-graph CSV. IPC 2023 problems are not batched (a planning task is two files, a domain " +
-        "and a problem: run labsolve plan DOMAIN PROBLEM); a .pddl file included is an error row. --any and --max-steps " +
+        "Minotaur level, a transit-graph CSV, an IPC 2023 PDDL problem with its domain beside it (domain.pddl in the " +
+        "problem's folder, the IPC's layout opt/domain.pddl, opt/p01.pddl: the domain itself is skipped with a note; a " +
+        "problem in a zip is an error row, unzip it). --any and --max-steps " +
         "apply to the push labyrinths: an instance of a rule set that does not take them is an error row, as labsolve " +
         "refuses them; --memory and --threads go to the rule sets that take them.\n\n" +
         "Each row (--out, --format json) has the fields of labsolve --format json's outcome on that instance alone " +
@@ -114,8 +116,10 @@ export function addBatchCommand(program: Command): void {
         const started = performance.now();
         const all = collectInstances(sources, { entryBytes: flags.maxEntryMb * 2 ** 20, totalBytes: flags.maxZipMb * 2 ** 20 }, { include: flags.include, exclude: flags.exclude });
         for (const s of all) if (s.kind === "skipped") process.stderr.write(`note: ${s.name}: skipped: ${s.reason}\n`);
-        // a file of several instances (mazes) is one item each
-        const items = await splitItems(all.filter((item) => item.kind !== "skipped"));
+        // a file of several instances (mazes) is one item each; a file its rule set says is no instance (a PDDL domain) is skipped
+        const split = await splitItems(all.filter((item) => item.kind !== "skipped"));
+        for (const s of split) if (s.kind === "skipped") process.stderr.write(`note: ${s.name}: skipped: ${s.reason}\n`);
+        const items = split.filter((item) => item.kind !== "skipped");
         if (items.length === 0) {
           const skipped = all.length > 0 ? ` (${all.length} file(s) skipped, see the notes above)` : "";
           throw new InputError(sources.join(" "), undefined, `no instances found${skipped}: expected .lp or .asp files with field/2 facts, or the files --include chooses (text mazes, levels, CSV graphs)`);

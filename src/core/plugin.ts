@@ -337,6 +337,11 @@ export interface BatchRunner {
    */
   verify(text: string, name: string, witness: readonly string[], options: Pick<BatchRunOptions, "maxSteps">): Promise<Verdict>;
   /**
+   * Why a file the batch was given is not an instance of this rule set although it is
+   * routed here (a PDDL domain beside its problems), to skip it with a note; undefined: it is one.
+   */
+  notAnInstance?(text: string): string | undefined;
+  /**
    * A file of several instances (labgen maze --count K), split into one text each; absent
    * or one text: the file is one instance. Each text keeps its lines' numbers (earlier lines
    * blanked), so that errors point at FILE:LINE:COL of the file.
