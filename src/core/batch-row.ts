@@ -93,7 +93,8 @@ export async function outcomeRow(instance: string, outcome: Outcome, verify: (wi
     const v = verdict.violation;
     return { ...row, verified: false, errorKind: "verification", error: `ANSWER REJECTED BY THE CHECKER: ${v ? `step ${v.step}: ${v.message}` : "invalid"}` };
   }
-  if (verdict.cost !== undefined && verdict.cost !== model.cost) {
+  // (weights are sums of decimals: equal up to rounding)
+  if (verdict.cost !== undefined && Math.abs(verdict.cost - model.cost) > 1e-9 * Math.max(1, Math.abs(model.cost))) {
     return { ...row, verified: false, errorKind: "verification", error: `ANSWER REJECTED BY THE CHECKER: the solver says ${model.cost} ${outcome.cost}, the checker counts ${verdict.cost}` };
   }
   return { ...row, verified: true };
