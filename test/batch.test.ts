@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
@@ -21,8 +22,15 @@ function batch(args: string[]) {
 /** one line of the results file, as the product declares it */
 type Row = BatchRow;
 
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+ajv.addSchema(JSON.parse(readFileSync(join(ROOT, "schema/outcome.schema.json"), "utf8")) as object);
+const validateRow = ajv.compile(JSON.parse(readFileSync(join(ROOT, "schema/batch-row.schema.json"), "utf8")) as object);
+
+/** The --format json report; every row valid against schema/batch-row.schema.json. */
 function report(out: string): { summary: Record<string, number>; instances: Row[] } {
-  return JSON.parse(out);
+  const r = JSON.parse(out) as { summary: Record<string, number>; instances: Row[] };
+  for (const row of r.instances) expect(validateRow(row) ? [] : validateRow.errors, row.instance).toEqual([]);
+  return r;
 }
 
 const tmp = () => mkdtempSync(join(tmpdir(), "labbatch-"));
