@@ -23,6 +23,8 @@ export interface InstanceJobData {
   name: string;
   text: string;
   options: JobSearchOptions;
+  /** the file it was read from when the name is not the file's (`FILE#K`, maze K of a file of several): errors point at the file */
+  file?: string;
 }
 
 /** The options in a fixed key order, without the absent ones (so that equal options hash equally). */
@@ -61,7 +63,7 @@ export function instanceJobId(data: InstanceJobData, version = VERSION): string 
  * @throws Error when the search was aborted (the job then runs again)
  */
 export async function runInstanceJob(data: InstanceJobData, signal?: AbortSignal): Promise<BatchResult> {
-  const row = await runOne({ kind: "instance", name: data.name, text: data.text }, { ...data.options, signal });
+  const row = await runOne({ kind: "instance", name: data.name, text: data.text, ...(data.file !== undefined ? { file: data.file } : {}) }, { ...data.options, signal });
   if (!row) throw new Error(`${data.name}: the search was stopped before it ended`);
   return row;
 }

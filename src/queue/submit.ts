@@ -69,7 +69,7 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
   const readSeconds = new Map<string, number>();
   for (const item of todo) {
     if (item.kind === "instance") {
-      const data = instanceJob(item.name, item.text, { timeLimit: options.timeLimit, tableMegabytes: options.tableMegabytes, maxSteps: options.maxSteps, any: options.any, threads: options.threads });
+      const data = { ...instanceJob(item.name, item.text, { timeLimit: options.timeLimit, tableMegabytes: options.tableMegabytes, maxSteps: options.maxSteps, any: options.any, threads: options.threads }), ...(item.file !== undefined ? { file: item.file } : {}) };
       const id = instanceJobId(data);
       pending.set(id, data);
       readSeconds.set(id, item.readSeconds ?? 0);
