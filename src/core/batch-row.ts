@@ -121,8 +121,8 @@ export async function solvedRow(instance: string, rules: string, solve: () => Pr
 /** A row's solver writes its warnings and statistics nowhere: the row is what a batch reports. */
 const QUIET: Reporter = { write: () => undefined };
 
-/** What a solver gets in a batch row: the answers kept (the row's witness is the first), nothing printed. */
-const ROW_CONTEXT: SolveContext = { sink: NO_SINK, keep: true, reporter: QUIET };
+/** What a solver gets in a batch row: the answers kept (the row's witness is the first), nothing printed, the time limit counted from now (the row's start). */
+const rowContext = (): SolveContext => ({ sink: NO_SINK, keep: true, reporter: QUIET, started: performance.now() });
 
 /** A witness's atoms (without their dots) read back as facts. @throws InputError when they are not facts */
 export function witnessAtoms(witness: readonly string[], name: string): Atom[] {
@@ -146,7 +146,7 @@ export function factsBatchRunner(rules: string, solver: FactsSolver, checker: Fa
       solvedRow(
         name,
         rules,
-        async () => solver.solve({ source: { text, name }, atoms: parseFacts(text, name), end: endOf(text), stdin: false }, batchFlags(options), ROW_CONTEXT),
+        async () => solver.solve({ source: { text, name }, atoms: parseFacts(text, name), end: endOf(text), stdin: false }, batchFlags(options), rowContext()),
         (witness) => verify(text, name, witness),
       ),
     verify: async (text, name, witness) => verify(text, name, witness),
@@ -168,7 +168,7 @@ export function textBatchRunner(rules: string, solver: TextSolver, checker: Text
       solvedRow(
         name,
         rules,
-        async () => solver.solve({ source: { text, name }, stdin: false }, batchFlags(options), ROW_CONTEXT),
+        async () => solver.solve({ source: { text, name }, stdin: false }, batchFlags(options), rowContext()),
         (witness) => verify(text, name, witness),
       ),
     verify: async (text, name, witness) => verify(text, name, witness),
