@@ -119,6 +119,10 @@ export interface PlanRuleSet extends EntryBase {
   solver: () => Promise<PlanSolver>;
   checker: () => Promise<PlanChecker>;
   drawing: () => Promise<PlanDrawing>;
+  /** True when a file is this rule set's PDDL (labsolve batch routes such files to its batch part); cheap */
+  recognisesText?: (text: string, name: string) => boolean;
+  /** labsolve batch's part: a problem with the domain beside it */
+  batch?: () => Promise<BatchRunner>;
 }
 
 /** A rule set whose instances are text of its own (a maze, a level): recognised by the text, before facts are read. */
@@ -135,6 +139,8 @@ export interface TextRuleSet extends EntryBase {
   drawing: () => Promise<TextDrawing>;
   /** labgen maze's part, when the rule set generates mazes */
   mazeGenerator?: () => Promise<MazeGenerator>;
+  /** labsolve batch's part, when batch runs this rule set's instances */
+  batch?: () => Promise<BatchRunner>;
 }
 
 export type RuleSetEntry = FactsRuleSet | PlanRuleSet | TextRuleSet;
@@ -151,6 +157,7 @@ const game: FactsRuleSet = {
   solver: async () => (await import("./push/game/solve.js")).solver,
   checker: async () => (await import("./push/game/referee.js")).checker,
   drawing: async () => (await import("./push/game/play.js")).drawing,
+  batch: async () => (await import("./push/game/batch.js")).runner,
 };
 
 const competition: FactsRuleSet = {
@@ -184,6 +191,9 @@ const ipc2023: PlanRuleSet = {
   drawing: async () => (await import("./push/ipc2023/play.js")).drawing,
   generator: async () => (await import("./push/ipc2023/generate.js")).generator,
   labgen: { command: "rules", help: "a PDDL problem of the IPC 2023 labyrinth domain (N only: a plan has no horizon), or with --domain the domain; standard output only.", example: "5 --rules ipc2023 --seed 1" },
+  // a PDDL file: `(define` after comments
+  recognisesText: (text) => /^\uFEFF?\s*(?:;[^\n]*\n\s*)*\(\s*define\b/i.test(text),
+  batch: async () => (await import("./push/ipc2023/batch.js")).runner,
 };
 
 const maze: TextRuleSet = {
@@ -200,6 +210,7 @@ const maze: TextRuleSet = {
   drawing: async () => (await import("./maze/text/play.js")).drawing,
   mazeGenerator: async () => (await import("./maze/text/generate.js")).generator,
   labgen: { command: "subcommand", help: "K text mazes of ROWS x COLS cells by one of several algorithms, streamed (labgen maze --help).", example: "maze 8 12 --algorithm backtracker --seed 1" },
+  batch: async () => (await import("./maze/text/batch.js")).runner,
 };
 
 const minotaur: TextRuleSet = {
@@ -220,6 +231,7 @@ const minotaur: TextRuleSet = {
     help: "a Theseus and the Minotaur level whose optimum is long (a hill-climb; each level proven solvable); prints the level, or writes DIR/minotaur-RxC-SEED-OPTIMUM.txt with -o.",
     example: "minotaur 6 6 --seed 1",
   },
+  batch: async () => (await import("./maze/minotaur/batch.js")).runner,
 };
 
 const theseus: TextRuleSet = {
@@ -234,6 +246,7 @@ const theseus: TextRuleSet = {
   solver: async () => (await import("./maze/theseus/solve.js")).solver,
   checker: async () => (await import("./maze/theseus/check.js")).checker,
   drawing: async () => (await import("./maze/theseus/play.js")).drawing,
+  batch: async () => (await import("./maze/theseus/batch.js")).runner,
 };
 
 /** The options some rule sets take and others do not (RuleSetEntry.takes says which take which). */

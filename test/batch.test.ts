@@ -3,6 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
@@ -21,8 +22,15 @@ function batch(args: string[]) {
 /** one line of the results file, as the product declares it */
 type Row = BatchRow;
 
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+ajv.addSchema(JSON.parse(readFileSync(join(ROOT, "schema/outcome.schema.json"), "utf8")) as object);
+const validateRow = ajv.compile(JSON.parse(readFileSync(join(ROOT, "schema/batch-row.schema.json"), "utf8")) as object);
+
+/** The --format json report; every row valid against schema/batch-row.schema.json. */
 function report(out: string): { summary: Record<string, number>; instances: Row[] } {
-  return JSON.parse(out);
+  const r = JSON.parse(out) as { summary: Record<string, number>; instances: Row[] };
+  for (const row of r.instances) expect(validateRow(row) ? [] : validateRow.errors, row.instance).toEqual([]);
+  return r;
 }
 
 const tmp = () => mkdtempSync(join(tmpdir(), "labbatch-"));
@@ -37,19 +45,21 @@ describe("labsolve batch", () => {
     for (const row of instances) {
       const base = row.instance.replace(/^instances\//, "").replace(/\.(lp|asp)$/, "");
       const expected = JSON.parse(readFileSync(join(ROOT, "expected", `${base}.json`), "utf8"));
-      expect(row.pushes, row.instance).toBe(expected.fewest);
-      expect(row.status, row.instance).toBe(expected.status === "SATISFIABLE" ? "solved" : "unsatisfiable");
-      if (row.status === "solved") {
+      expect(row.upperBound, row.instance).toBe(expected.fewest);
+      expect(row.fewest, row.instance).toBe(expected.fewest);
+      expect(row.status, row.instance).toBe(expected.status === "SATISFIABLE" ? "OPTIMUM FOUND" : "UNSATISFIABLE");
+      expect(row.rules).toBe("competition");
+      if (row.status === "OPTIMUM FOUND") {
         expect(row.verified).toBe(true);
         // every one is proven shortest here: the lower bound is the optimum
         expect(row).toMatchObject({ optimal: true, lowerBound: expected.fewest });
       } else {
-        expect(row).toMatchObject({ optimal: null, lowerBound: row.max_steps === null ? null : row.max_steps + 1 });
+        expect(row).toMatchObject({ optimal: false, exitCode: 20, witness: null, lowerBound: (row.max_steps as number) + 1 });
       }
     }
     const md = batch(["instances", "--jobs", "2"]).out;
-    expect(md).toMatch(/\| instance \| N \| max_steps \| status \| pushes \| shortest \| seconds \| search \| verified \|/);
-    expect(md).toMatch(/\| instances\/example-4x4\.lp \| 4 \| 2 \| solved \| 2 \| yes \| [\d.]+ \| [\d.]+ \| yes \|/);
+    expect(md).toMatch(/\| instance \| rules \| status \| exit \| cost \| answer \| fewest \| seconds \| search \| verified \|/);
+    expect(md).toMatch(/\| instances\/example-4x4\.lp \| competition \| OPTIMUM FOUND \| 30 \| pushes \| 2 \| 2 \| [\d.]+ \| [\d.]+ \| yes \|/);
     expect(r.err).toMatch(/^\[1\/11\] instances\//); // plain progress lines when stderr is not a terminal
   });
 
@@ -61,7 +71,7 @@ describe("labsolve batch", () => {
     expect(summary.errors).toBe(0);
     // clingo needs 4, 4 and 5 pushes for these (issue #3): none within 3
     for (const id of ["0025", "0045", "0060"]) {
-      expect(instances.find((x) => x.instance.includes(`labyrinth/${id}-`))?.status).toBe("unsatisfiable");
+      expect(instances.find((x) => x.instance.includes(`labyrinth/${id}-`))?.status).toBe("UNSATISFIABLE");
     }
     expect(instances.every((x) => x.instance.startsWith(`${SHARED_ZIP}:labyrinth/`))).toBe(true);
   }, 30_000);
@@ -87,14 +97,14 @@ describe("labsolve batch", () => {
     expect(r.code).toBe(65);
     const rows = new Map(report(r.out).instances.map((x) => [x.instance.slice(zip.length + 1), x]));
     expect([...rows.keys()].sort()).toEqual(["../evil.lp", "/etc/abs.lp", "set/broken.lp", "set/deep/nested/good2.asp", "set/good.lp", "set/huge.lp", "set/square.lp", "set/wide.lp"]);
-    expect(rows.get("set/good.lp")).toMatchObject({ status: "solved", pushes: 2, verified: true });
-    expect(rows.get("set/deep/nested/good2.asp")).toMatchObject({ status: "solved", pushes: 2 });
+    expect(rows.get("set/good.lp")).toMatchObject({ status: "OPTIMUM FOUND", upperBound: 2, verified: true });
+    expect(rows.get("set/deep/nested/good2.asp")).toMatchObject({ status: "OPTIMUM FOUND", upperBound: 2 });
     expect(rows.get("set/broken.lp")?.error).toBe(`${zip}:set/broken.lp:1:12: error: expected ".", found "f"`);
     expect(rows.get("set/square.lp")?.error).toMatch(/the board is not a complete 2x2 square/);
-    expect(rows.get("../evil.lp")).toMatchObject({ status: "error", error: "unsafe entry name (absolute or with ..): skipped" });
-    expect(rows.get("/etc/abs.lp")?.status).toBe("error");
+    expect(rows.get("../evil.lp")).toMatchObject({ errorKind: "input", exitCode: 65, rules: null, error: "unsafe entry name (absolute or with ..): skipped" });
+    expect(rows.get("/etc/abs.lp")?.errorKind).toBe("input");
     expect(rows.get("set/huge.lp")?.error).toBe("entry of 17825792 bytes uncompressed is over the cap of 16777216: skipped");
-    expect(rows.get("set/wide.lp")).toMatchObject({ status: "error", N: 129, error: `${zip}:set/wide.lp:129:1: error: the board is 129x129; labsolve handles boards up to 128x128` });
+    expect(rows.get("set/wide.lp")).toMatchObject({ errorKind: "input", rules: "competition", N: 129, error: `${zip}:set/wide.lp:129:1: error: the board is 129x129; labsolve handles boards up to 128x128` });
     expect(existsSync(join(dir, "..", "evil.lp"))).toBe(false);
     expect(readdirSync(dir)).toEqual(["mixed.zip"]); // nothing extracted
   });
@@ -117,9 +127,9 @@ describe("labsolve batch", () => {
     writeFileSync(join(dir, "quick.lp"), EXAMPLE);
     const r = batch([dir, "--time-limit", "0.3", "--format", "csv"]);
     expect(r.code).toBe(1);
-    expect(r.out.split("\n")[0]).toBe("instance,N,max_steps,status,pushes,optimal,lowerBound,seconds,searchSeconds,nodes,verified,error,interrupted");
-    expect(r.out).toMatch(/slow\.lp,20,30,unknown,,,\d+,[\d.]+,[\d.]+,\d+,,interrupted: time limit,time limit\n/);
-    expect(r.out).toMatch(/quick\.lp,4,2,solved,2,true,2,[\d.]+,[\d.]+,\d+,true,,\n/);
+    expect(r.out.split("\n")[0]).toBe("instance,rules,status,exitCode,cost,upperBound,fewest,optimal,lowerBound,seconds,searchSeconds,states,verified,interruptedBy,errorKind,error");
+    expect(r.out).toMatch(/slow\.lp,competition,UNKNOWN,1,pushes,,,false,\d+,[\d.]+,[\d.]+,\d+,,time limit,,no answer: interrupted: time limit\n/);
+    expect(r.out).toMatch(/quick\.lp,competition,OPTIMUM FOUND,30,pushes,2,2,true,2,[\d.]+,[\d.]+,\d+,true,,,\n/);
   });
 
   it("an interrupted batch resumed with --resume ends with the same results as an uninterrupted one", async () => {
@@ -158,8 +168,8 @@ describe("labsolve batch", () => {
         .split("\n")
         .map((l) => {
           // (how far a timed-out search got depends on the machine's speed)
-          const { seconds: _s, searchSeconds: _ss, nodes: _n, lowerBound, ...rest } = JSON.parse(l);
-          return JSON.stringify(rest.status === "unknown" ? rest : { ...rest, lowerBound });
+          const { seconds: _s, statistics: _st, lowerBound, ...rest } = JSON.parse(l);
+          return JSON.stringify(rest.status === "UNKNOWN" ? rest : { ...rest, lowerBound });
         })
         .sort();
     expect(stable(parts)).toEqual(stable(whole));
@@ -182,9 +192,9 @@ describe("labsolve batch: what is an instance, what is said, what the exit code 
     const r = batch([dir, "--format", "json"]);
     expect(r.code).toBe(0);
     expect(report(r.out).instances.map((x) => [x.instance.slice(dir.length + 1), x.status])).toEqual([
-      ["elsewhere/linked.asp", "solved"],
-      ["linked.asp", "solved"],
-      ["real.lp", "solved"],
+      ["elsewhere/linked.asp", "OPTIMUM FOUND"],
+      ["linked.asp", "OPTIMUM FOUND"],
+      ["real.lp", "OPTIMUM FOUND"],
     ]);
     expect(r.err).toContain(`note: ${join(dir, "broken.lp")}: skipped: broken symbolic link\n`);
     expect(r.err).toContain(`note: ${join(dir, "sub", "up")}: skipped: symbolic link to a folder already read`);
@@ -194,7 +204,7 @@ describe("labsolve batch: what is an instance, what is said, what the exit code 
     const empty = tmp();
     const r = batch([empty]);
     expect(r.code).toBe(65);
-    expect(r.err).toBe(`${empty}: error: no instances found: expected .lp or .asp files with field/2 facts (see --include)\n`);
+    expect(r.err).toBe(`${empty}: error: no instances found: expected .lp or .asp files with field/2 facts, or the files --include chooses (text mazes, levels, CSV graphs)\n`);
     const encodings = tmp();
     writeFileSync(join(encodings, "encoding.asp"), "reach(X,Y) :- field(X,Y), init_on(X,Y).\n");
     const e = batch([encodings]);
@@ -226,8 +236,8 @@ describe("labsolve batch: what is an instance, what is said, what the exit code 
     const r = batch([dir, "--time-limit", "2", "--format", "json"]);
     expect(r.code).toBe(1);
     const [row] = report(r.out).instances;
-    expect(row).toMatchObject({ status: "solved", optimal: false, verified: true, interrupted: "time limit" });
-    expect(row.lowerBound).toBeLessThan(row.pushes as number);
+    expect(row).toMatchObject({ status: "SATISFIABLE", exitCode: 11, optimal: false, fewest: null, verified: true, interrupted: true, interruptedBy: "time limit" });
+    expect(row.lowerBound).toBeLessThan(row.upperBound as number);
     const single = spawnSync(join(ROOT, "bin/labsolve"), ["--time-limit", "2", join(dir, "maze-20.lp")], { encoding: "utf8" });
     expect(single.status).toBe(11);
     // --any: the task is done with any answer
@@ -248,9 +258,9 @@ describe("labsolve batch: what is an instance, what is said, what the exit code 
     const r = batch([zip, "--format", "json"]);
     expect(r.code).toBe(65);
     const rows = report(r.out).instances;
-    expect(rows.map((x) => [x.instance.slice(zip.length + 1), x.status])).toEqual([
-      ["set/good.lp", "solved"],
-      ["set/long.lp", "error"],
+    expect(rows.map((x) => [x.instance.slice(zip.length + 1), x.status, x.errorKind])).toEqual([
+      ["set/good.lp", "OPTIMUM FOUND", undefined],
+      ["set/long.lp", "UNKNOWN", "input"],
     ]);
     expect(rows[1].error).toBe("entry does not match its header's size and CRC-32 (100 bytes): corrupt or altered archive, skipped");
   });
@@ -260,14 +270,13 @@ describe("labsolve batch: what is an instance, what is said, what the exit code 
     writeFileSync(join(dir, "a.lp"), EXAMPLE);
     writeFileSync(join(dir, "b.lp"), EXAMPLE);
     const out = join(tmp(), "results.jsonl");
-    writeFileSync(out, `${JSON.stringify({ instance: join(dir, "a.lp"), status: "solved" })}\n`);
+    expect(batch([join(dir, "a.lp"), "--out", out]).code).toBe(0);
     const half = batch([dir, "--out", out, "--resume"]);
     expect(half.code).toBe(0);
     expect(half.err).toContain(`resuming: 1 of 2 instance(s) already in ${out}\n`);
-    expect(half.err).toContain(`[2/2] ${join(dir, "b.lp")}: solved`);
+    expect(half.err).toContain(`[2/2] ${join(dir, "b.lp")}: competition: OPTIMUM FOUND, 2 pushes (proven fewest), verified, exit 30,`);
     const none = batch([dir, "--out", out, "--resume"]);
     expect(none.code).toBe(0);
-    // (a file written without its options' line, as before they were recorded, is resumed with a note)
-    expect(none.err).toBe(`resuming: 2 of 2 instance(s) already in ${out}; nothing left to run\nnote: ${out} records no options (an older version's file): its rows are kept as they are, whatever options made them\n`);
+    expect(none.err).toBe(`resuming: 2 of 2 instance(s) already in ${out}; nothing left to run\n`);
   });
 });

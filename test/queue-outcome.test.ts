@@ -135,7 +135,7 @@ describe.skipIf(!REDIS_SERVER || !existsSync(join(ROOT, "dist/src/cli/labsolve.j
     await startWorker();
     const end = await batch.done;
     expect(end.code, end.text).toBe(0);
-    expect(JSON.parse(readFileSync(out, "utf8").trim().split("\n").at(-1)!)).toMatchObject({ instance: SOLVABLE, status: "solved", optimal: true, verified: true });
+    expect(JSON.parse(readFileSync(out, "utf8").trim().split("\n").at(-1)!)).toMatchObject({ instance: SOLVABLE, status: "OPTIMUM FOUND", optimal: true, verified: true });
   });
 
   it("kept results: used again with the same version and options (said so), run again with --fresh; another version is another job", async () => {
@@ -161,7 +161,7 @@ describe.skipIf(!REDIS_SERVER || !existsSync(join(ROOT, "dist/src/cli/labsolve.j
       // the same rows each time
       const row = (f: string) => {
         const r = JSON.parse(readFileSync(join(dir, f), "utf8").trim().split("\n").at(-1)!);
-        return { status: r.status, pushes: r.pushes, optimal: r.optimal };
+        return { status: r.status, upperBound: r.upperBound, optimal: r.optimal };
       };
       expect(row("2.jsonl")).toEqual(row("1.jsonl"));
       expect(row("3.jsonl")).toEqual(row("1.jsonl"));

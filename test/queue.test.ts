@@ -38,7 +38,7 @@ function writeInstances(dir: string): void {
   }
 }
 
-const essentials = (r: Row) => ({ status: r.status, pushes: r.pushes, optimal: r.optimal, lowerBound: r.lowerBound, verified: r.verified });
+const essentials = (r: Row) => ({ status: r.status, upperBound: r.upperBound, optimal: r.optimal, lowerBound: r.lowerBound, verified: r.verified });
 
 function readRows(file: string): Row[] {
   return readFileSync(file, "utf8")
@@ -99,7 +99,7 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     expect(r.status, r.stderr).toBe(0);
     expected = new Map((JSON.parse(r.stdout).instances as Row[]).map((row) => [row.instance, row]));
     expect(expected.size).toBe(14);
-    expect(expected.get(join(dir, "a-slow-1.lp"))?.status).toBe("unsatisfiable");
+    expect(expected.get(join(dir, "a-slow-1.lp"))?.status).toBe("UNSATISFIABLE");
     conn = new Redis({ host: "127.0.0.1", port: redis.port, maxRetriesPerRequest: null });
     queue = new Queue(QUEUE, { connection: conn });
     queue.on("error", () => undefined);
@@ -272,7 +272,7 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     const rows = readRows(out);
     expect(rows.map((x) => x.instance).sort()).toEqual([...expected.keys()].sort());
     for (const row of rows) {
-      if (row.instance === name) expect(row).toMatchObject({ status: "error", errorKind: "worker", error: expect.stringMatching(/failed after 1 attempt/) });
+      if (row.instance === name) expect(row).toMatchObject({ status: "UNKNOWN", errorKind: "worker", error: expect.stringMatching(/failed after 1 attempt/) });
       else expect(essentials(row), row.instance).toEqual(essentials(expected.get(row.instance)!));
     }
   });
@@ -280,7 +280,7 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
   it("a proof split into prefix jobs: no solution within the horizon, as the in-process proof", async () => {
     const file = join(dir, "a-slow-1.lp");
     // the in-process proof (beforeAll's batch): no solution within max_steps 6
-    expect(essentials(expected.get(file)!)).toMatchObject({ status: "unsatisfiable", lowerBound: 7 });
+    expect(essentials(expected.get(file)!)).toMatchObject({ status: "UNSATISFIABLE", lowerBound: 7 });
     const r = await run(["--queue", redis.url, file, "--shares", "8", "--stats"]).done;
     expect(r.code, r.err).toBe(20);
     expect(r.out).toBe("INCONSISTENT\n");

@@ -1,25 +1,35 @@
 /**
- * Runs a batch of instances in parallel worker threads (one search worker per instance,
- * at most `jobs` at once, scheduled with p-limit), verifies every answer with the
- * checker, and streams one result per instance, optionally to a JSON-lines file.
+ * Runs a batch of instances of every rule set in parallel (at most `jobs` at once,
+ * scheduled with p-limit): each instance is routed by the registry as labsolve routes it
+ * (a text rule set by its text, else a facts rule set by its facts), run by that rule
+ * set's batch part (in worker threads: its own, or one the batch gives it) and its answer
+ * verified by that rule set's checker; one row per instance is streamed, optionally to a
+ * JSON-lines file.
  */
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { Worker } from "node:worker_threads";
 import pLimit from "p-limit";
+import { errorRow } from "../core/batch-row.js";
 import { InputError } from "../core/errors.js";
 import { parseFacts } from "../core/facts.js";
 import { VERSION } from "../core/version.js";
-import type { BatchRow } from "../core/plugin.js";
-import { factsRuleSet } from "../registry.js";
+import type { BatchRow, BatchRunner, BatchRunOptions } from "../core/plugin.js";
+import { factsRuleSet, planRuleSet, refuseOptions, textRuleSet, type FactsRuleSet, type PlanRuleSet, type TextRuleSet } from "../registry.js";
 import type { BatchItem } from "./sources.js";
 
+export { errorRow } from "../core/batch-row.js";
+
 /**
- * One line of the results file (src/core/plugin.ts BatchRow). Its `seconds` is what a user
- * waits for the instance: the wall time from reading its file (or zip entry) to its
- * verified answer (on the queue: reading on the submitter, then parsing, search and check
- * on the worker; the time a job waits for a worker is not counted). `searchSeconds` is the
- * search's own time, as the rule set's runner measured it.
+ * One line of the results file (src/core/plugin.ts BatchRow, schema/batch-row.schema.json).
+ * Its `seconds` is what a user waits for the instance: the wall time from reading its file
+ * (or zip entry) to its verified answer (on the queue: reading on the submitter, then
+ * parsing, search and check on the worker; the time a job waits for a worker is not
+ * counted). `statistics.seconds` is the search's own time, as the rule set measured it.
  */
-export type BatchResult = BatchRow & { searchSeconds?: number };
+export type BatchResult = BatchRow;
+
+/** The shape of the rows this version writes (recorded in the results file's options line; --resume refuses another). */
+export const ROW_SHAPE = "outcome";
 
 export interface BatchOptions {
   /** instances at once (worker threads) */
@@ -68,8 +78,8 @@ export function resultsInFile(text: string): BatchResult[] {
       const r = JSON.parse(line) as Partial<BatchResult>;
       if (typeof r.instance === "string") {
         rows.delete(r.instance);
-        // a row written by hand (or by an older version) may lack fields: their defaults
-        rows.set(r.instance, { N: null, max_steps: null, status: "unknown", pushes: null, optimal: null, lowerBound: null, witness: null, verified: null, ...r, instance: r.instance, seconds: typeof r.seconds === "number" ? r.seconds : 0, nodes: typeof r.nodes === "number" ? r.nodes : 0 });
+        // a row written by hand may lack fields: their defaults
+        rows.set(r.instance, { ...errorRow(r.instance, "", "input"), exitCode: 1, error: undefined, errorKind: undefined, ...r, instance: r.instance, seconds: typeof r.seconds === "number" ? r.seconds : 0 });
       }
     } catch {
       // a line cut short by a crash
@@ -109,6 +119,8 @@ export async function runBatch(items: readonly BatchItem[], options: BatchOption
  */
 export interface BatchSettings {
   version: string;
+  /** the rows' shape (ROW_SHAPE): "outcome", the outcome document's fields; absent in files of the older shape (`status: "solved"`, `pushes`) */
+  rows: string;
   any: boolean;
   timeLimit: number | null;
   maxSteps: number | null;
@@ -120,17 +132,19 @@ export interface BatchSettings {
 
 /** The settings of a run with these options. */
 export function batchSettings(options: Pick<BatchOptions, "any" | "timeLimit" | "maxSteps" | "tableMegabytes" | "threads">): BatchSettings {
-  return { version: VERSION, any: options.any === true, timeLimit: options.timeLimit ?? null, maxSteps: options.maxSteps ?? null, memory: options.tableMegabytes ?? null, threads: options.threads ?? 1 };
+  return { version: VERSION, rows: ROW_SHAPE, any: options.any === true, timeLimit: options.timeLimit ?? null, maxSteps: options.maxSteps ?? null, memory: options.tableMegabytes ?? null, threads: options.threads ?? 1 };
 }
 
 /** A setting a file's options line lacks (written before it was recorded): its default then. */
-const defaultSetting = (key: keyof BatchSettings): BatchSettings[keyof BatchSettings] => (key === "threads" ? 1 : null);
+const defaultSetting = (key: keyof BatchSettings): BatchSettings[keyof BatchSettings] => (key === "threads" ? 1 : key === "rows" ? "pushes" : null);
 
 /** How each setting is given on the command line, for messages. */
 function describeSetting(key: keyof BatchSettings, value: BatchSettings[keyof BatchSettings]): string {
   switch (key) {
     case "version":
       return `labyrinth ${value}`;
+    case "rows":
+      return value === ROW_SHAPE ? "rows with the outcome's fields" : `rows of the older shape (status "solved", pushes)`;
     case "any":
       return value ? "--any" : "no --any (the shortest)";
     case "timeLimit":
@@ -147,8 +161,10 @@ function describeSetting(key: keyof BatchSettings, value: BatchSettings[keyof Ba
 /**
  * Checks that a results file's rows were made as this run would make them.
  * @param text the file's text
- * @returns a note when the file records no settings (an older version's file), else undefined
- * @throws InputError at the settings line naming every setting that differs (exit 65)
+ * @returns undefined (the file may be continued)
+ * @throws InputError at the settings line naming every setting that differs (the version,
+ *   the rows' shape, an option: exit 65), or at line 1 when the file has rows but records
+ *   no settings (an older version's file, rows of the older shape)
  */
 export function checkResumable(file: string, text: string, settings: BatchSettings): string | undefined {
   const lines = text.split("\n");
@@ -165,7 +181,9 @@ export function checkResumable(file: string, text: string, settings: BatchSettin
     const what = differ.map((k) => `${describeSetting(k, recorded[k] ?? defaultSetting(k))} there, ${describeSetting(k, settings[k])} here`).join("; ");
     throw new InputError(file, { line: i + 1, column: 1 }, `--resume: the rows of this file were made otherwise (${what}): run with the file's options, or choose another --out file`);
   }
-  return text.trim() === "" ? undefined : `note: ${file} records no options (an older version's file): its rows are kept as they are, whatever options made them`;
+  if (text.trim() === "") return undefined;
+  // rows without an options line: an older version's file, of the older rows' shape
+  throw new InputError(file, { line: 1, column: 1 }, `--resume: this file records no options (an older version's file, rows of the older shape: status "solved", pushes): choose another --out file`);
 }
 
 /** A batch's results file, opened: the instances to skip, this run's results and how to record one. */
@@ -206,48 +224,151 @@ export function openResults(options: Pick<BatchOptions, "out" | "resume" | "onRe
   return { skip, results, record };
 }
 
-/** A row for an instance that was not searched (bad input, a failed worker). */
-export function errorRow(instance: string, error: string, errorKind: BatchResult["errorKind"]): BatchResult {
-  return { instance, N: null, max_steps: null, status: "error", pushes: null, optimal: null, lowerBound: null, witness: null, seconds: 0, nodes: 0, verified: null, error, errorKind };
+/** Options that change an answer and that a rule set may not take: labsolve refuses them (65), so does a batch row. */
+function givenOptions(options: BatchRunOptions): string[] {
+  return [...(options.any ? ["any"] : []), ...(options.maxSteps !== undefined ? ["maxSteps"] : [])];
+}
+
+/** An instance routed to its rule set's batch part, with the options that rule set takes; or the error row why not. */
+export type Routed = { ruleSet: FactsRuleSet | TextRuleSet | PlanRuleSet; runner: BatchRunner; options: BatchRunOptions } | { row: BatchResult };
+
+/** The rule set of a text whose rule set says so from the text: a text rule set (labsolve's routing), else a planning rule set's PDDL; undefined for facts. */
+function textOrPlanRuleSet(text: string, name: string): TextRuleSet | PlanRuleSet | undefined {
+  const plan = planRuleSet();
+  return textRuleSet(text, name) ?? (plan.recognisesText?.(text, name) ? plan : undefined);
 }
 
 /**
- * One item: its rule set from the registry (by its facts), that rule set's batch runner.
+ * Routes an instance as labsolve routes it (src/cli/solve.ts): a text rule set when one
+ * recognises the text, else a planning rule set's PDDL (labsolve plan's input), else the
+ * facts rule set of its facts; then that rule set's batch part. An option the rule set does not take (--any, --max-steps) is refused as labsolve
+ * refuses it; the resource options (--memory, --threads) go to those that take them.
+ * @returns the rule set, its runner and its options, or an error row (bad facts, no batch part, a refused option)
+ */
+export async function routeInstance(text: string, name: string, options: BatchRunOptions): Promise<Routed> {
+  let ruleSet: FactsRuleSet | TextRuleSet | PlanRuleSet | undefined = textOrPlanRuleSet(text, name);
+  if (!ruleSet) {
+    try {
+      ruleSet = factsRuleSet(parseFacts(text, name));
+    } catch (e) {
+      if (e instanceof InputError) return { row: errorRow(name, e.message, "input") };
+      throw e;
+    }
+  }
+  if (!ruleSet.batch) return { row: errorRow(name, `${name}: batch does not run instances of the rule set ${ruleSet.name} (${ruleSet.summary}); run labsolve on it`, "input", ruleSet.name) };
+  try {
+    refuseOptions(ruleSet, "labsolve", givenOptions(options));
+  } catch (e) {
+    return { row: errorRow(name, `${name}: ${e instanceof Error ? e.message : String(e)}`, "input", ruleSet.name) };
+  }
+  const takes = ruleSet.takes.labsolve ?? [];
+  const taken: BatchRunOptions = { timeLimit: options.timeLimit, signal: options.signal };
+  if (takes.includes("any") && options.any) taken.any = true;
+  if (takes.includes("maxSteps") && options.maxSteps !== undefined) taken.maxSteps = options.maxSteps;
+  if (takes.includes("memory") && options.tableMegabytes !== undefined) taken.tableMegabytes = options.tableMegabytes;
+  if (takes.includes("threads") && options.threads !== undefined) taken.threads = options.threads;
+  return { ruleSet, runner: await ruleSet.batch(), options: taken };
+}
+
+/**
+ * The items with each file of several instances (a file of mazes as `labgen maze --count
+ * K` writes them) split into one item each, named `FILE#K` (1-based), by its rule set's
+ * batch part, and the files its batch part says are no instances (a PDDL domain) skipped
+ * with the reason; other items as they are.
+ */
+export async function splitItems(items: readonly BatchItem[]): Promise<BatchItem[]> {
+  const out: BatchItem[] = [];
+  for (const item of items) {
+    if (item.kind !== "instance") {
+      out.push(item);
+      continue;
+    }
+    const ruleSet = textOrPlanRuleSet(item.text, item.name);
+    const runner = ruleSet?.batch ? await ruleSet.batch() : undefined;
+    const skip = runner?.notAnInstance?.(item.text);
+    if (skip !== undefined) {
+      out.push({ kind: "skipped", name: item.name, reason: skip });
+      continue;
+    }
+    const texts = runner?.split?.(item.text) ?? [item.text];
+    if (texts.length === 1) out.push(item);
+    else texts.forEach((text, k) => out.push({ kind: "instance", name: `${item.name}#${k + 1}`, file: item.name, text, readSeconds: (item.readSeconds ?? 0) / texts.length }));
+  }
+  return out;
+}
+
+/**
+ * One item: its rule set from the registry, that rule set's batch part (in a worker
+ * thread of its own unless it runs its own), its answer checked by that rule set's checker.
  * @returns the row, or undefined when `options.signal` aborted the search
  */
 export async function runOne(item: BatchItem, options: Omit<BatchOptions, "jobs">): Promise<BatchResult | undefined> {
   if (item.kind !== "instance") return errorRow(item.name, item.reason, "input");
   const started = performance.now();
-  const row = await searchOne(item, options);
+  const runOptions: BatchRunOptions = { timeLimit: options.timeLimit, tableMegabytes: options.tableMegabytes, maxSteps: options.maxSteps, any: options.any, threads: options.threads, signal: options.signal };
+  const routed = await routeInstance(item.text, item.name, runOptions);
+  const row = "row" in routed ? routed.row : routed.runner.ownThreads ? await routed.runner.run(item.text, item.name, routed.options) : await inThread(routed.ruleSet.name, item.text, item.name, routed.options);
   if (!row) return undefined;
   // what the user waited for: reading, parsing, the search and the check
   const wall = (item.readSeconds ?? 0) + (performance.now() - started) / 1000;
-  return { ...row, seconds: Number(wall.toFixed(3)), searchSeconds: row.seconds };
+  // instance K of a file of several: its errors point at the file's LINE:COL (its text kept the file's line numbers)
+  const error = item.file !== undefined && row.error !== undefined ? row.error.split(`${item.name}:`).join(`${item.file}:`) : row.error;
+  return { ...row, ...(error !== undefined ? { error } : {}), seconds: Number(wall.toFixed(3)) };
 }
 
-/** One instance item, parsed and handed to its rule set's batch runner. */
-async function searchOne(item: Extract<BatchItem, { kind: "instance" }>, options: Omit<BatchOptions, "jobs">): Promise<BatchResult | undefined> {
-  let atoms;
-  try {
-    atoms = parseFacts(item.text, item.name);
-  } catch (e) {
-    if (e instanceof InputError) return errorRow(item.name, e.message, "input");
-    throw e;
-  }
-  const ruleSet = factsRuleSet(atoms);
-  if (!ruleSet.batch) return errorRow(item.name, `${item.name}: batch does not run instances of the rule set ${ruleSet.name} (${ruleSet.summary}); run labsolve on it`, "input");
-  const runner = await ruleSet.batch();
-  return runner.run(item.text, item.name, options);
+/** Seconds a row's thread may run past its time limit before it is stopped from outside (a search that does not watch the clock). */
+const OVERRUN_SECONDS = 5;
+
+/**
+ * A batch part whose search runs on its calling thread, run in a worker thread
+ * (src/batch/row-thread.ts): rows run side by side, and an abort stops it at once.
+ * @returns the row; undefined when aborted; an error row when the thread failed, or an
+ *   interrupted row when it ran past its time limit and was stopped
+ */
+function inThread(rules: string, text: string, name: string, options: BatchRunOptions): Promise<BatchResult | undefined> {
+  const { signal, ...data } = options;
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL("./row-thread.js", import.meta.url), { workerData: { rules, text, name, options: data } });
+    let settled = false;
+    const settle = (row: BatchResult | undefined): void => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener("abort", onAbort);
+      if (timer) clearTimeout(timer);
+      void worker.terminate();
+      resolve(row);
+    };
+    const onAbort = (): void => settle(undefined);
+    const timer =
+      options.timeLimit === undefined
+        ? undefined
+        : setTimeout(
+            () =>
+              settle({
+                ...errorRow(name, `no answer: the search ran ${OVERRUN_SECONDS} s past its time limit and was stopped`, "worker", rules),
+                exitCode: 1,
+                interrupted: true,
+                interruptedBy: "time limit",
+                errorKind: undefined,
+              }),
+            (options.timeLimit + OVERRUN_SECONDS) * 1000,
+          );
+    if (signal?.aborted) return settle(undefined);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    worker.once("message", (row: BatchResult) => settle(row));
+    worker.once("error", (e) => settle(errorRow(name, `the row's worker thread failed: ${e.message}`, "worker", rules)));
+    worker.once("exit", (code) => settle(errorRow(name, `the row's worker thread exited (code ${code}) without a row`, "worker", rules)));
+  });
 }
 
 /**
  * The batch's exit code: 65 any bad input, 70 an answer rejected by the checker, 1
- * time-outs (no answer, or an answer whose search was cut short: labsolve exits 11 on
- * it) or failed workers, else 0.
+ * time-outs (no answer, or an answer whose search was cut short: labsolve exits 11 or 1
+ * on it) or failed workers, else 0.
  */
 export function batchExitCode(results: readonly BatchResult[]): number {
   if (results.some((r) => r.errorKind === "input")) return 65;
   if (results.some((r) => r.errorKind === "verification")) return 70;
-  if (results.some((r) => r.status === "unknown" || r.interrupted !== undefined || r.errorKind === "worker")) return 1;
+  if (results.some((r) => r.status === "UNKNOWN" || r.interrupted || r.errorKind === "worker")) return 1;
   return 0;
 }

@@ -23,6 +23,8 @@ export type BatchItem =
       text: string;
       /** seconds spent reading it (a file read; a zip entry's share of the unzipping by size, its check and decoding) */
       readSeconds?: number;
+      /** the file it was read from, when the name is not the file's (`FILE#K`, instance K of a file of several): messages point at the file */
+      file?: string;
     }
   | { kind: "refused"; name: string; reason: string }
   | { kind: "skipped"; name: string; reason: string };

@@ -13,7 +13,7 @@
  */
 import type { SourcePosition } from "./errors.js";
 import type { Atom } from "./facts.js";
-import type { Outcome, OutputFormat, Reporter, SolveContext } from "./outcome.js";
+import type { CostKind, Outcome, OutputFormat, Reporter, SolveContext, Statistics, Status, WitnessKind } from "./outcome.js";
 import type { ShowPlay } from "./play.js";
 import type { Cost } from "./push-rules.js";
 import type { JudgedWitness, Verdict } from "./verdict.js";
@@ -253,34 +253,51 @@ export interface MazeGenerator {
   generate(request: MazeRequest, write: (chunk: Uint8Array) => void, starting?: (k: number) => void): void;
 }
 
-/** One line of batch's results file. */
+/**
+ * One line of batch's results file: the outcome document's fields (docs/contract.md, as
+ * `labsolve FILE --format json` gives them for the instance alone with the same options)
+ * and the batch's own (`instance`, `seconds`, `verified`, `error`, `errorKind`); rule-set
+ * extras beside them (the competition's `N` and `max_steps`). Schema:
+ * schema/batch-row.schema.json.
+ */
 export interface BatchRow {
+  /** the instance's name: its path, `ARCHIVE:ENTRY` for a zip entry, `FILE#K` for maze K (1-based) of a file of several */
   instance: string;
-  N: number | null;
-  max_steps: number | null;
-  status: "solved" | "unsatisfiable" | "unknown" | "error";
-  /** pushes of the answer (solved only): the fewest when `optimal` */
-  pushes: number | null;
-  /** true: `pushes` is proven the fewest; false: not proven (--any, or a time limit); null: no answer */
-  optimal: boolean | null;
-  /** pushes proven necessary (max_steps + 1 when unsatisfiable); null when nothing was searched (error rows) */
+  /** the registry's name of the rule set that ran it; null when no rule set was chosen (an unreadable file, a refused zip entry) */
+  rules: string | null;
+  /** clingo's words, as the outcome's; `UNKNOWN` for error rows */
+  status: Status;
+  /** what labsolve would exit with on this instance alone with the same options: 30, 10, 20, 11, 1; 65 for input errors and failed workers */
+  exitCode: number;
+  /** what the cost counts (pushes, moves, steps, weight, plan cost); null when nothing was searched */
+  cost: CostKind | null;
+  /** what the witness's words are; null when nothing was searched */
+  witnessKind: WitnessKind | null;
+  /** the proven optimum, else null */
+  fewest: number | null;
+  /** the answer is proven optimal (OPTIMUM FOUND) */
+  optimal: boolean;
+  /** cost proven necessary, null when nothing was proven */
   lowerBound: number | null;
-  /** the answer's atoms, `push(Z,D,S).` separated by spaces (solved only) */
-  witness: string | null;
+  /** the answer's cost, null without an answer */
+  upperBound: number | null;
+  /** the answer's witness (the outcome's first model's: atoms without their dot, move words, states), null without an answer */
+  witness: string[] | null;
+  /** the search's own figures: seconds and states (0 and 0 when nothing was searched) */
+  statistics: Statistics;
+  /** what the user waited for: wall seconds from reading the file (or zip entry) to the verified answer */
   seconds: number;
-  nodes: number;
-  /** true: the checker accepted the answer; false: it rejected it; null: nothing to check */
+  /** true: the rule set's checker accepted the answer; false: it rejected it; null: no answer to check */
   verified: boolean | null;
-  /**
-   * what cut the search short ("time limit"), as labsolve's exit 1 or 11: a solved row
-   * then has the best answer found, not proven shortest unless `optimal`; absent when
-   * the search ended by itself
-   */
-  interrupted?: string;
-  /** what went wrong (status error), or why the answer is unknown */
+  /** a time limit or a signal stopped the search (labsolve's exit 11 or 1) */
+  interrupted: boolean;
+  /** what stopped it ("time limit"), when interrupted */
+  interruptedBy?: string;
+  /** what went wrong (error rows), or why the answer is unknown */
   error?: string;
-  /** error kind: bad input, a rejected answer, a failed worker */
+  /** error kind: bad input (or an option the rule set does not take), a rejected answer, a failed worker */
   errorKind?: "input" | "verification" | "worker";
+  [extra: string]: unknown;
 }
 
 /** What batch asks of one instance's run. */
@@ -296,13 +313,40 @@ export interface BatchRunOptions {
   signal?: AbortSignal;
 }
 
-/** labsolve batch: one instance solved (in worker threads) and its answer verified by the rule set's checker. */
+/**
+ * labsolve batch's part of a rule set: one instance solved by the rule set's solver and
+ * its answer verified by the rule set's checker (labcheck's referee, never the solver's
+ * code), as a row.
+ */
 export interface BatchRunner {
   /**
-   * @param text the instance's facts; @param name its name in the results
-   * @returns its row, or undefined when the run was aborted
+   * true: `run` starts worker threads of its own and stops them when `options.signal`
+   * aborts; false: its search runs on the calling thread (batch then runs it in a worker
+   * thread of its own, so that rows run side by side and can be stopped)
+   */
+  ownThreads: boolean;
+  /**
+   * @param text the instance's text; @param name its name in the results
+   * @returns its row (an input error is an error row, never thrown), or undefined when the run was aborted
    */
   run(text: string, name: string, options: BatchRunOptions): Promise<BatchRow | undefined>;
+  /**
+   * The rule set's checker on a row's witness (labsolve batch --queue checks each row
+   * again on the submitter).
+   * @throws InputError for a malformed instance or witness
+   */
+  verify(text: string, name: string, witness: readonly string[], options: Pick<BatchRunOptions, "maxSteps">): Promise<Verdict>;
+  /**
+   * Why a file the batch was given is not an instance of this rule set although it is
+   * routed here (a PDDL domain beside its problems), to skip it with a note; undefined: it is one.
+   */
+  notAnInstance?(text: string): string | undefined;
+  /**
+   * A file of several instances (labgen maze --count K), split into one text each; absent
+   * or one text: the file is one instance. Each text keeps its lines' numbers (earlier lines
+   * blanked), so that errors point at FILE:LINE:COL of the file.
+   */
+  split?(text: string): string[];
 }
 
 /** An instance in a text format of its rule set's own (a maze, a level), not yet parsed. */

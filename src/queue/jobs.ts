@@ -5,7 +5,7 @@
  * already there (BullMQ ignores a job whose id exists) and a job that ran twice is harmless.
  */
 import { createHash } from "node:crypto";
-import { errorRow, runOne, type BatchResult } from "../batch/run.js";
+import { ROW_SHAPE, errorRow, runOne, type BatchResult } from "../batch/run.js";
 import { VERSION } from "../core/version.js";
 
 /** The search options a job carries (src/core/plugin.ts BatchRunOptions, less the signal). */
@@ -23,6 +23,8 @@ export interface InstanceJobData {
   name: string;
   text: string;
   options: JobSearchOptions;
+  /** the file it was read from when the name is not the file's (`FILE#K`, maze K of a file of several): errors point at the file */
+  file?: string;
 }
 
 /** The options in a fixed key order, without the absent ones (so that equal options hash equally). */
@@ -42,7 +44,7 @@ export function instanceJob(name: string, text: string, options: JobSearchOption
 }
 
 /**
- * The job's id: `i-` and 40 hex digits of SHA-256 over labyrinth's version, the name, the
+ * The job's id: `i-` and 40 hex digits of SHA-256 over labyrinth's version, the rows' shape, the name, the
  * text and the canonical options. The same instance, under the same name, with the same
  * options, on the same version, always gets the same id (a result kept in Redis is found
  * again); another version runs it again. BullMQ ids must not be plain integers and must
@@ -50,7 +52,8 @@ export function instanceJob(name: string, text: string, options: JobSearchOption
  */
 export function instanceJobId(data: InstanceJobData, version = VERSION): string {
   const h = createHash("sha256");
-  h.update(JSON.stringify([version, data.name, createHash("sha256").update(data.text).digest("hex"), canonicalOptions(data.options)]));
+  // (the rows' shape too: a result kept in Redis by a build that wrote rows of another shape is not used)
+  h.update(JSON.stringify([version, ROW_SHAPE, data.name, createHash("sha256").update(data.text).digest("hex"), canonicalOptions(data.options)]));
   return `i-${h.digest("hex").slice(0, 40)}`;
 }
 
@@ -60,7 +63,7 @@ export function instanceJobId(data: InstanceJobData, version = VERSION): string 
  * @throws Error when the search was aborted (the job then runs again)
  */
 export async function runInstanceJob(data: InstanceJobData, signal?: AbortSignal): Promise<BatchResult> {
-  const row = await runOne({ kind: "instance", name: data.name, text: data.text }, { ...data.options, signal });
+  const row = await runOne({ kind: "instance", name: data.name, text: data.text, ...(data.file !== undefined ? { file: data.file } : {}) }, { ...data.options, signal });
   if (!row) throw new Error(`${data.name}: the search was stopped before it ended`);
   return row;
 }

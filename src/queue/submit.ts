@@ -6,10 +6,7 @@
  * error row. A job that Redis lost (an outage without its last writes) is put on again.
  */
 import { InputError } from "../core/errors.js";
-import { endOf } from "../core/fact-args.js";
-import { parseFacts } from "../core/facts.js";
-import { factsRuleSet } from "../registry.js";
-import { errorRow, openResults, type BatchOptions, type BatchResult } from "../batch/run.js";
+import { errorRow, openResults, routeInstance, type BatchOptions, type BatchResult } from "../batch/run.js";
 import type { BatchItem } from "../batch/sources.js";
 import { failedJobRow, instanceJob, instanceJobId, type InstanceJobData } from "./jobs.js";
 import { openQueue, untilDoneOrAborted } from "./connect.js";
@@ -34,25 +31,28 @@ export interface QueuedBatchOptions extends Omit<BatchOptions, "jobs"> {
 const CHUNK = 500;
 
 /**
- * The solved row checked again by the instance's rule set's checker (through the registry):
- * a row the worker says is verified must be accepted here too, or it becomes a verification
- * error row, exactly as a rejected answer in the in-process batch.
+ * A row with an answer checked again by the instance's rule set's checker (routed through
+ * the registry as the worker routed it; the rule set's batch part's `verify`): a row the
+ * worker says is verified must be accepted here too, or it becomes a verification error
+ * row, exactly as a rejected answer in the in-process batch.
  */
 async function verifyHere(row: BatchResult, data: InstanceJobData): Promise<BatchResult> {
-  if (row.status !== "solved" || row.witness === null) return row;
-  const atoms = parseFacts(data.text, data.name);
-  const ruleSet = factsRuleSet(atoms);
-  const referee = (await ruleSet.checker()).referee({ atoms, end: endOf(data.text), file: data.name }, {});
-  const witness = parseFacts(row.witness, `${data.name} (witness)`);
-  const verdict = referee.check(witness.filter((a) => referee.isAction(a)));
-  if (verdict.valid && row.verified === true) return row;
-  return {
-    ...row,
-    status: "error",
-    verified: false,
-    errorKind: "verification",
-    error: `ANSWER REJECTED BY THE CHECKER ON THE SUBMITTER: ${verdict.valid ? "the worker did not verify it" : `step ${verdict.violation?.step}: ${verdict.violation?.message}`}`,
-  };
+  if (row.witness === null || row.errorKind !== undefined) return row;
+  const routed = await routeInstance(data.text, data.name, data.options);
+  let problem: string | undefined;
+  if ("row" in routed) problem = `the instance is not read here as on the worker (${routed.row.error})`;
+  else {
+    try {
+      const verdict = await routed.runner.verify(data.text, data.name, row.witness, routed.options);
+      if (!verdict.valid) problem = verdict.violation ? `step ${verdict.violation.step}: ${verdict.violation.message}` : "invalid";
+      else if (row.verified !== true) problem = "the worker did not verify it";
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      problem = e.message;
+    }
+  }
+  if (problem === undefined) return row;
+  return { ...row, verified: false, errorKind: "verification", error: `ANSWER REJECTED BY THE CHECKER ON THE SUBMITTER: ${problem}` };
 }
 
 /**
@@ -69,7 +69,7 @@ export async function runQueuedBatch(items: readonly BatchItem[], options: Queue
   const readSeconds = new Map<string, number>();
   for (const item of todo) {
     if (item.kind === "instance") {
-      const data = instanceJob(item.name, item.text, { timeLimit: options.timeLimit, tableMegabytes: options.tableMegabytes, maxSteps: options.maxSteps, any: options.any, threads: options.threads });
+      const data = { ...instanceJob(item.name, item.text, { timeLimit: options.timeLimit, tableMegabytes: options.tableMegabytes, maxSteps: options.maxSteps, any: options.any, threads: options.threads }), ...(item.file !== undefined ? { file: item.file } : {}) };
       const id = instanceJobId(data);
       pending.set(id, data);
       readSeconds.set(id, item.readSeconds ?? 0);

@@ -61,7 +61,7 @@ export async function runWorker(address: RedisAddress, options: WorkerOptions): 
     lastError = "";
   });
   worker.on("completed", (job, r) => {
-    if ("status" in r) options.log(`${job.id} ${job.data.name}: ${r.status}${r.pushes !== null ? `, ${r.pushes} pushes` : ""}, ${r.seconds} s`);
+    if ("status" in r) options.log(`${job.id} ${job.data.name}: ${r.rules ?? "no rule set"}: ${r.status}${r.upperBound !== null ? `, ${r.upperBound} ${r.cost}` : ""}${r.error ? ` (${r.error})` : ""}, ${r.seconds} s`);
     else {
       const part = (job.data as PartJobData).part;
       const frontier = r.frontier.length > 0 ? `, past its budget: ${r.frontier.length} prefixes left` : "";
