@@ -65,7 +65,7 @@ describe("item 3: a time limit past Node's longest timer (2147484 s and more) is
     const out = join(mkdtempSync(join(tmpdir(), "labyrinth-18-")), "rows.csv");
     const r = sh("labsolve", ["batch", "--time-limit", "99999999", "--out", out, join(ROOT, "instances/random-9x9-a.asp")]);
     expect(r.code).toBe(0);
-    expect(resultRows(out)).toEqual([expect.objectContaining({ status: "solved", optimal: true })]);
+    expect(resultRows(out)).toEqual([expect.objectContaining({ status: "OPTIMUM FOUND", optimal: true, interrupted: false })]);
   });
 });
 
@@ -139,9 +139,9 @@ describe("item 8: batch gives a file that does not parse an error row (exit 65),
     const r = sh("labsolve", ["batch", "--out", out, garbage, EXAMPLE]);
     expect(r.code).toBe(65);
     const rows = resultRows(out);
-    expect(rows[0]).toMatchObject({ status: "error", errorKind: "input" });
+    expect(rows[0]).toMatchObject({ exitCode: 65, errorKind: "input" });
     expect(rows[0].error).toMatch(/garbage\.lp:1:\d+: error: /);
-    expect(rows[1]).toMatchObject({ status: "solved" });
+    expect(rows[1]).toMatchObject({ status: "OPTIMUM FOUND", verified: true });
   });
 
   it("a text file of other facts (no field/2) is an error row too; an encoding is still skipped with a note", () => {
@@ -163,7 +163,7 @@ describe("item 9: batch --resume reports the whole results file", () => {
     const hard = join(ROOT, "instances/random-9x9-a.asp");
     const first = sh("labsolve", ["batch", "--time-limit", "0.001", "--out", out, hard]);
     expect(first.code).toBe(1);
-    expect(resultRows(out)).toEqual([expect.objectContaining({ status: "unknown" })]);
+    expect(resultRows(out)).toEqual([expect.objectContaining({ status: "UNKNOWN", interrupted: true })]);
     // resumed with the options the file records (other options are refused: test/batch-results)
     const again = sh("labsolve", ["batch", "--resume", "--time-limit", "0.001", "--out", out, "--format", "json", hard]);
     expect(again.err).toContain("nothing left to run");
@@ -174,7 +174,7 @@ describe("item 9: batch --resume reports the whole results file", () => {
     const doc = JSON.parse(more.out) as { instances: { instance: string; status: string }[] };
     // the new row joins the table (its status depends on what 1 ms allows: solved, or unknown on a slow machine)
     expect(doc.instances).toHaveLength(2);
-    expect(doc.instances.find((r) => r.instance === hard)?.status).toBe("unknown");
+    expect(doc.instances.find((r) => r.instance === hard)?.status).toBe("UNKNOWN");
     expect(doc.instances.find((r) => r.instance === EXAMPLE)).toBeDefined();
   });
 });

@@ -190,10 +190,10 @@ describe("files are capped before they are read (issue 13, 4)", { timeout: 60_00
       writeFileSync(join(dir, "example.lp"), readFileSync(EXAMPLE));
       const r = run("labsolve", ["batch", dir, "--format", "json"]);
       expect(r.code).toBe(65);
-      const rows = JSON.parse(r.out).instances as { instance: string; status: string; error?: string }[];
-      expect(rows.map((x) => [x.instance, x.status])).toEqual([
-        [big, "error"],
-        [join(dir, "example.lp"), "solved"],
+      const rows = JSON.parse(r.out).instances as { instance: string; status: string; exitCode: number; error?: string }[];
+      expect(rows.map((x) => [x.instance, x.exitCode, x.status])).toEqual([
+        [big, 65, "UNKNOWN"],
+        [join(dir, "example.lp"), 30, "OPTIMUM FOUND"],
       ]);
       expect(rows[0].error).toMatch(/over the cap of 16 MiB/);
     } finally {
