@@ -79,7 +79,7 @@ function deepen(planner: Planner, task: IpcTask): number | undefined {
   return undefined;
 }
 
-describe("Lemma A (one push more after a step south or east)", () => {
+describe("Lemma A (one push more after a step south or east)", { timeout: 240_000 }, () => {
   it("generated 8x8 and 10x10 tasks: the same optima and proofs without it, fewer states on some; never cutting the optimal plans at the cost still needed; planted faults caught", () => {
     let fewer = 0;
     const faults = [0, 0];
