@@ -3,7 +3,10 @@
  * Downward's search algorithm apart from its pruning methods): every push of a ply in
  * move order, the child state written into the next ply, the pruning rules asked
  * before and after. The last two plies are the rules LastPushJoins and TwoPushJoins; plies with
- * three pushes left or more are searched here.
+ * three pushes left or more are searched here: their pushes go through the work split
+ * (units.ts, a proof job's prefixes), then through the rules that prune a ply's pushes,
+ * each asked the same way (PushPruning, pruning/rule.ts: Commutation, StuckSet,
+ * StuckSetsApart, in that order), and a written child through the transposition table.
  *
  * Glossary and lemmas: docs/search.md.
  */
@@ -14,6 +17,7 @@ import type { PlyStack } from "./ply-stack.js";
 import type { PrefixCut } from "../proof/prefix-cut.js";
 import type { Commutation } from "./pruning/commutation.js";
 import type { LastPushJoins } from "./pruning/last-push-joins.js";
+import type { PushPruning } from "./pruning/rule.js";
 import type { StuckSet } from "./pruning/stuck-set.js";
 import type { StuckSetsApart } from "./pruning/stuck-sets-apart.js";
 import type { Transposition } from "./pruning/transposition.js";
@@ -42,6 +46,10 @@ export interface DfsParts {
 export class DepthFirst {
   private readonly plies: PlyStack;
   private readonly parts: DfsParts;
+  /** the rules that prune a ply's pushes, in the order they are asked */
+  private readonly pushRules: readonly PushPruning[];
+  /** per ply, the push rules whose `prepare` returned true for its state (a prefix of the array: a shallower ply may have filled more) */
+  private readonly active: PushPruning[][] = [];
 
   /**
    * @param lookahead the look-ahead rules of the last plies apply (BitBoard, and
@@ -55,6 +63,7 @@ export class DepthFirst {
   ) {
     this.parts = parts;
     this.plies = parts.plies;
+    this.pushRules = [parts.commutation, parts.stuckSet, parts.stuckSetsApart];
   }
 
   /**
@@ -83,7 +92,6 @@ export class DepthFirst {
     const to = from + stride;
     const moves = 4 * n;
     const bits = plies.bits;
-    const commutation = parts.commutation;
     const cut = parts.cut;
     // R is closed from ply 1 on: LookAhead.growth says which pushes would let it grow, so
     // the others need no walk; with three pushes left, the children's goal components
@@ -99,20 +107,19 @@ export class DepthFirst {
       if (withC) plies.board.goalComponent(state, from, cs);
       parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8);
     }
-    // with four left: the pushes far from R and C that Lemma 16 skips
-    const farDead = withC && !prepare && parts.stuckSetsApart.prepare(p, from, cs);
     // with three pushes left: the lines near R or C (Lemma 8)
     let nearRows = 0;
     let nearCols = 0;
-    // with three pushes left and R or C without growers: pushes Lemma 15 skips
-    let three = false;
     if (prepare) {
       const two = parts.twoPushes;
       two.prepare(from, cs);
       nearRows = parts.lines.around(two.keptR.rows | two.keptC.rows);
       nearCols = parts.lines.around(two.keptR.cols | two.keptC.cols);
-      three = parts.stuckSet.prepare(p, from, cs);
     }
+    // the rules that prune this state's pushes, each asked the same way (PushPruning)
+    const active = this.active[p] ?? (this.active[p] = []);
+    let rules = 0;
+    for (const rule of this.pushRules) if (rule.prepare(p, remaining)) active[rules++] = rule;
     // states with two pushes left are not tabled: TwoPushJoins decides them about as fast
     // as a table lookup, and hits there are rare (measured: 20-25% faster without)
     const table = remaining >= 4 ? parts.transposition : undefined;
@@ -121,7 +128,7 @@ export class DepthFirst {
     const units = parts.units;
     const pairs = p < 2 && units.pairs;
     const m0 = p === 1 ? plies.path[0] * moves : 0;
-    for (let m = 0; m < moves; m++) {
+    pushes: for (let m = 0; m < moves; m++) {
       if (p === 0 && !pairs && !units.owns(m)) continue;
       // a pair another search owns, or one done before: not searched here, so ply 1's
       // state is not proven (the transposition table must not record it)
@@ -134,9 +141,7 @@ export class DepthFirst {
         plies.sawGoal = true;
         continue;
       }
-      if (commutation.skips(p, m)) continue;
-      if (three && parts.stuckSet.skips(m)) continue;
-      if (farDead && parts.stuckSetsApart.skips(m)) continue;
+      for (let r = 0; r < rules; r++) if (active[r].skips(p, m)) continue pushes;
       const dir = (m / n) | 0;
       const line = m - dir * n;
       // with three pushes left, a push far from R and C keeps both, and every push's

@@ -6,7 +6,8 @@
  * - deepening.ts: depth 0, 1, 2, ... and the per-depth statistics;
  * - dfs.ts: the depth-first search of one depth, in ply-stack.ts's memory;
  * - pruning/: each rule behind one interface (PruningRule: what it preserves, its
- *   lemma in docs/search.md, counters of what it tried and cut): hopeless, the
+ *   lemma in docs/search.md, counters of what it tried and cut; the rules that prune a
+ *   ply's pushes also behind PushPruning, which dfs.ts asks the same way): hopeless, the
  *   transposition table, the commutation rule and its extension after growth, the
  *   last push, the two last pushes, three pushes left with a set that cannot grow, a
  *   known solution as upper bound;
@@ -84,7 +85,8 @@ export function searchInstance(instance: Instance, options: EngineOptions = {}):
   const grown = new GrownReach(plies, options.grownReach !== false);
   const needless = new NeedlessFirstPush(plies, lines, grown, options.secondLast !== false);
   const twoPushes = new TwoPushJoins(plies, lines, look, commutation, lastPush, grown, needless, options.quickTwoPushes !== false);
-  const stuckSet = new StuckSet(plies, lines, options.threePushes !== false);
+  // the growth words and C that StuckSet reads are written only with the look-ahead
+  const stuckSet = new StuckSet(plies, lines, lookahead && options.threePushes !== false);
   const stuckSetsApart = new StuckSetsApart(plies, stuckSet);
   const cut = options.prefix ?? new PrefixCut(undefined);
   cut.attach(plies);
