@@ -4,7 +4,7 @@
  * move order, the child state written into the next ply, the pruning rules asked
  * before and after. The last two plies are the rules LastPushJoins and TwoPushJoins; plies with
  * three pushes left or more are searched here: their pushes go through the work split
- * (units.ts, a proof job's prefixes), then through the rules that prune a ply's pushes,
+ * (proof/prefixes.ts: threads' and a proof job's prefixes), then through the rules that prune a ply's pushes,
  * each asked the same way (PushPruning, pruning/rule.ts: Commutation, StuckSet,
  * StuckSetsApart, in that order), and a written child through the transposition table.
  *
@@ -14,15 +14,13 @@ import { D_N, K_R } from "../board/layout.js";
 import type { LineMath } from "../board/lines.js";
 import type { LookAhead } from "../board/lookahead.js";
 import type { PlyStack } from "./ply-stack.js";
-import type { PrefixCut } from "../proof/prefix-cut.js";
+import type { DepthPrefixes, JobPrefixes } from "../proof/prefixes.js";
 import type { Commutation } from "./pruning/commutation.js";
 import type { LastPushJoins } from "./pruning/last-push-joins.js";
-import type { PushPruning } from "./pruning/rule.js";
 import type { StuckSet } from "./pruning/stuck-set.js";
 import type { StuckSetsApart } from "./pruning/stuck-sets-apart.js";
 import type { Transposition } from "./pruning/transposition.js";
 import type { TwoPushJoins } from "./pruning/two-push-joins.js";
-import type { DepthUnits } from "../proof/units.js";
 
 /** The rules and helpers the search asks. */
 export interface DfsParts {
@@ -38,18 +36,15 @@ export interface DfsParts {
   stuckSet: StuckSet;
   /** four pushes left, far from sets that cannot meet (Lemma 16) */
   stuckSetsApart: StuckSetsApart;
-  units: DepthUnits;
-  /** a proof job's prefixes and node budget (prefix-cut.ts); restricts nothing by default */
-  cut: PrefixCut;
+  /** the depth's prefixes this search owns: first pushes or pairs (threads, checkpoints) */
+  depthPrefixes: DepthPrefixes;
+  /** a proof job's prefixes and node budget (queue jobs); restricts nothing by default */
+  jobPrefixes: JobPrefixes;
 }
 
 export class DepthFirst {
   private readonly plies: PlyStack;
   private readonly parts: DfsParts;
-  /** the rules that prune a ply's pushes, in the order they are asked */
-  private readonly pushRules: readonly PushPruning[];
-  /** per ply, the push rules whose `prepare` returned true for its state (a prefix of the array: a shallower ply may have filled more) */
-  private readonly active: PushPruning[][] = [];
 
   /**
    * @param lookahead the look-ahead rules of the last plies apply (BitBoard, and
@@ -63,7 +58,6 @@ export class DepthFirst {
   ) {
     this.parts = parts;
     this.plies = parts.plies;
-    this.pushRules = [parts.commutation, parts.stuckSet, parts.stuckSetsApart];
   }
 
   /**
@@ -92,7 +86,7 @@ export class DepthFirst {
     const to = from + stride;
     const moves = 4 * n;
     const bits = plies.bits;
-    const cut = parts.cut;
+    const job = parts.jobPrefixes;
     // R is closed from ply 1 on: LookAhead.growth says which pushes would let it grow, so
     // the others need no walk; with three pushes left, the children's goal components
     // are prepared from this state's (TwoPushJoins needs them)
@@ -116,32 +110,37 @@ export class DepthFirst {
       nearRows = parts.lines.around(two.keptR.rows | two.keptC.rows);
       nearCols = parts.lines.around(two.keptR.cols | two.keptC.cols);
     }
-    // the rules that prune this state's pushes, each asked the same way (PushPruning)
-    const active = this.active[p] ?? (this.active[p] = []);
-    let rules = 0;
-    for (const rule of this.pushRules) if (rule.prepare(p, remaining)) active[rules++] = rule;
+    // the rules that prune this state's pushes, each asked the same way (PushPruning:
+    // prepare, then skips for each push the ones before kept), called by name rather than
+    // through a list: a list's call per push costs (docs/search.md, "One interface")
+    const { commutation, stuckSet, stuckSetsApart } = parts;
+    const byOrder = commutation.prepare(p, remaining);
+    const stuck = stuckSet.prepare(p, remaining);
+    const apart = stuckSetsApart.prepare(p, remaining);
     // states with two pushes left are not tabled: TwoPushJoins decides them about as fast
     // as a table lookup, and hits there are rare (measured: 20-25% faster without)
     const table = remaining >= 4 ? parts.transposition : undefined;
     let found = 0;
-    // the depth's work is shared in first pushes, or in pairs of pushes (units.ts)
-    const units = parts.units;
-    const pairs = p < 2 && units.pairs;
+    // the depth's work is shared in first pushes, or in pairs of pushes (proof/prefixes.ts)
+    const owned = parts.depthPrefixes;
+    const pairs = p < 2 && owned.pairs;
     const m0 = p === 1 ? plies.path[0] * moves : 0;
-    pushes: for (let m = 0; m < moves; m++) {
-      if (p === 0 && !pairs && !units.owns(m)) continue;
+    for (let m = 0; m < moves; m++) {
+      if (p === 0 && !pairs && !owned.owns(m)) continue;
       // a pair another search owns, or one done before: not searched here, so ply 1's
       // state is not proven (the transposition table must not record it)
-      if (p === 1 && pairs && !units.owns(m0 + m)) {
+      if (p === 1 && pairs && !owned.owns(m0 + m)) {
         plies.sawGoal = true;
         continue;
       }
-      // off a proof job's prefixes: not searched here, so not proven (prefix-cut.ts)
-      if (p < cut.plies && cut.skips(p, m, remaining)) {
+      // off a proof job's prefixes: not searched here, so not proven (proof/prefixes.ts)
+      if (p < job.plies && job.skips(p, m, remaining)) {
         plies.sawGoal = true;
         continue;
       }
-      for (let r = 0; r < rules; r++) if (active[r].skips(p, m)) continue pushes;
+      if (byOrder && commutation.skips(p, m)) continue;
+      if (stuck && stuckSet.skips(p, m)) continue;
+      if (apart && stuckSetsApart.skips(p, m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
       // with three pushes left, a push far from R and C keeps both, and every push's
@@ -167,8 +166,8 @@ export class DepthFirst {
         continue;
       }
       if (table !== undefined && table.provenAbove(p, remaining - 1)) continue;
-      // a proof job past its node budget: the child goes to the frontier (prefix-cut.ts)
-      if (p < cut.until && cut.defers(p, remaining)) {
+      // a proof job past its node budget: the child goes to the frontier (proof/prefixes.ts)
+      if (p < job.until && job.defers(p, remaining)) {
         plies.sawGoal = true;
         continue;
       }

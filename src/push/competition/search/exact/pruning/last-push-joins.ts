@@ -7,7 +7,7 @@ import { D_E, D_N, D_W } from "../../board/layout.js";
 import { LineSet, type LineMath } from "../../board/lines.js";
 import type { LookAhead } from "../../board/lookahead.js";
 import type { PlyStack } from "../ply-stack.js";
-import type { DepthUnits } from "../../proof/units.js";
+import type { DepthPrefixes } from "../../proof/prefixes.js";
 import type { Commutation } from "./commutation.js";
 import { PruningRule } from "./rule.js";
 
@@ -25,7 +25,7 @@ export class LastPushJoins extends PruningRule {
     private readonly lines: LineMath,
     private readonly look: LookAhead,
     private readonly commutation: Commutation,
-    private readonly share: DepthUnits,
+    private readonly share: DepthPrefixes,
   ) {
     super();
   }
