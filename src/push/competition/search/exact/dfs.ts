@@ -112,7 +112,8 @@ export class DepthFirst {
     }
     // the rules that prune this state's pushes, each asked the same way (PushPruning:
     // prepare, then skips for each push the ones before kept), called by name rather than
-    // through a list: a list's call per push costs (docs/search.md, "One interface")
+    // through a list, so the calls stay monomorphic (docs/search.md, "One interface,
+    // called by name")
     const { commutation, stuckSet, stuckSetsApart } = parts;
     const byOrder = commutation.prepare(p, remaining);
     const stuck = stuckSet.prepare(p, remaining);

@@ -1,7 +1,10 @@
 /**
  * The last push (docs/search.md, Lemma 4): with one push left, only the lines touching
  * both R and C are tried, and of those only the pushes that make both grow
- * (LookAhead.grows). Keeps every solution.
+ * (LookAhead.grows). Keeps every solution. Not a PushPruning rule (rule.ts): dfs.ts hands it
+ * the whole last ply (`every`, `filtered`), since it picks the lines to push from line
+ * masks rather than judging the 4N pushes one by one; its counters are those below.
+ * Test: test/lookahead.test.ts.
  */
 import { D_E, D_N, D_W } from "../../board/layout.js";
 import { LineSet, type LineMath } from "../../board/lines.js";

@@ -10,10 +10,11 @@ import type { StuckSet } from "./stuck-set.js";
 /**
  * Four pushes left (docs/search.md, Lemma 16): when StuckSet skips every push of the
  * state, a push far from both R and C leaves a state where it skips every push again, so
- * such pushes are skipped here. Keeps every solution. A PushPruning rule (rule.ts): states
- * of ply 1 or later with four pushes left, when StuckSet is on. Counters: the pushes of
- * states with four left where the rule applies that reached it (tried) and those it
- * skipped (cut); test/stuck-set.test.ts.
+ * such pushes are skipped here. Keeps every solution. A PushPruning rule (rule.ts), which
+ * dfs.ts calls by name, not through a list of rules (docs/search.md, "One interface,
+ * called by name"): states of ply 1 or later with four pushes left, when StuckSet is on.
+ * Counters: the pushes of states with four left where the rule applies that reached it
+ * (tried) and those it skipped (cut); test/stuck-set.test.ts.
  */
 export class StuckSetsApart extends PruningRule implements PushPruning {
   readonly name = "four pushes, far from sets that cannot meet";
