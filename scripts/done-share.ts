@@ -8,7 +8,7 @@
  *
  * Units are as a checkpoint records them (src/push/competition/search/proof/checkpoint.ts):
  * first pushes m (0 <= m < 4N, BitBoard's move order), or pairs m0 * 4N + m1 at depths
- * whose units are pairs (share.ts unitsArePairs).
+ * whose units are pairs (proof/prefixes.ts, prefixesArePairs).
  */
 
 /** The done units of one depth, counted per first push. */

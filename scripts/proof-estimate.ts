@@ -20,7 +20,7 @@ import { InputError } from "../src/core/errors.js";
 import { readInstance, type Instance } from "../src/push/competition/instance.js";
 import { openCheckpoint, type ProofCheckpoint } from "../src/push/competition/search/proof/checkpoint.js";
 import { coverage, describeCoverage, weightedShare } from "./done-share.js";
-import { PAIRS_FROM, unitsArePairs } from "../src/push/competition/search/proof/units.js";
+import { PAIRS_FROM, prefixesArePairs } from "../src/push/competition/search/proof/prefixes.js";
 
 interface Flags {
   shares: string;
@@ -67,7 +67,7 @@ function estimate(instanceFile: string, checkpointFile: string, flags: Flags): n
   const weights = readShares(flags.shares, moves);
   const now = open(checkpointFile, instance, source.text);
   const depth = now.from;
-  const pairs = unitsArePairs(depth, PAIRS_FROM);
+  const pairs = prefixesArePairs(depth, PAIRS_FROM);
   const units = now.doneRoots[depth] ?? [];
   const c = coverage(units, moves, pairs);
   const share = weightedShare(c, weights);

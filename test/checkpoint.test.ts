@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
-import { PAIRS_FROM } from "../src/push/competition/search/proof/units.js";
+import { PAIRS_FROM } from "../src/push/competition/search/proof/prefixes.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const BIN = join(ROOT, "bin/labsolve");

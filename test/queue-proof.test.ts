@@ -1,5 +1,5 @@
 /**
- * Proofs split by push prefixes (labsolve --queue; src/queue/proof.ts, search/prefix-cut.ts).
+ * Proofs split by push prefixes (labsolve --queue; src/queue/proof.ts, search/proof/prefixes.ts).
  *
  * Without Redis: the jobs of a depth partition its tree. For each instance and depth,
  * the solutions of exactly that many pushes (every one: models 0) counted by the search
@@ -23,7 +23,7 @@ import { splitter } from "../src/push/competition/proof.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
 import { searchInstance } from "../src/push/competition/search/exact/engine.js";
-import { PrefixCut } from "../src/push/competition/search/proof/prefix-cut.js";
+import { JobPrefixes } from "../src/push/competition/search/proof/prefixes.js";
 import { runQueuedProof, type QueuedProof } from "../src/queue/proof.js";
 import { estimates, frontierGroups, groupLargestFirst, prefixLength } from "../src/queue/split.js";
 import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
@@ -38,7 +38,7 @@ const SHARED_0192 = join(SHARED, "0192-labyrinth-18-0.asp");
 /** Solutions of exactly `depth` pushes below the cut's prefixes (every one: models 0), and the cut's frontier. */
 function countBelow(text: string, depth: number, prefixes: number[][], budget?: number, frontierLength?: number): { solutions: number; frontier: number[][] } {
   const { instance } = readInstance(text, "t");
-  const cut = new PrefixCut({ depth, prefixes, budget, frontierLength });
+  const cut = new JobPrefixes({ depth, prefixes, budget, frontierLength });
   const r = searchInstance(instance, { maxSteps: depth, models: 0, keep: false, tableMegabytes: 1, prefix: cut });
   return { solutions: r.depths.find((d) => d.depth === depth)?.solutions ?? 0, frontier: cut.frontier };
 }

@@ -28,7 +28,7 @@ import { GrownReach } from "../src/push/competition/search/exact/pruning/grown-r
 import { LastPushJoins } from "../src/push/competition/search/exact/pruning/last-push-joins.js";
 import { NeedlessFirstPush } from "../src/push/competition/search/exact/pruning/needless-first-push.js";
 import { TwoPushJoins } from "../src/push/competition/search/exact/pruning/two-push-joins.js";
-import { DepthUnits } from "../src/push/competition/search/proof/units.js";
+import { DepthPrefixes } from "../src/push/competition/search/proof/prefixes.js";
 import { enumerateSolutions, sumOverSeeds } from "./helpers/enumerate.js";
 import { Plain, randomState } from "./helpers/plain-push.js";
 import { sparseBoard } from "./helpers/sparse-board.js";
@@ -146,7 +146,7 @@ describe("TwoPushJoins' line masks", () => {
       const lm = new LineMath(n);
       const after = new CommutationAfterGrowth(plies, false);
       const commutation = new Commutation(plies, false, after);
-      const last = new LastPushJoins(plies, lm, new LookAhead(plies.bits), commutation, new DepthUnits(0, 1, undefined));
+      const last = new LastPushJoins(plies, lm, new LookAhead(plies.bits), commutation, new DepthPrefixes(0, 1, undefined));
       const grown = new GrownReach(plies, true);
       const two = new TwoPushJoins(plies, lm, new LookAhead(plies.bits), commutation, last, grown, new NeedlessFirstPush(plies, lm, grown, false));
       const state = plies.state;

@@ -68,10 +68,10 @@ describe("Lemma 15 at the rule, against a plain simulation", () => {
       const { n, tiles, set, goal, plies, cs } = made;
       const plain = new Plain(n);
       const rule = new StuckSet(plies, new LineMath(n), true);
-      if (!rule.prepare(1, plies.stride, cs)) continue;
+      if (!rule.readState(1, plies.stride, cs)) continue;
       states++;
       for (let m = 0; m < 4 * n; m++) {
-        if (!rule.skips(m)) continue;
+        if (!rule.skips(1, m)) continue;
         skipped++;
         const s = plain.after(tiles, set, goal, m);
         expect(plain.reaches(s.tiles, s.set, s.goal, 2), `seed ${seed}, push ${m}`).toBe(false);
@@ -95,13 +95,13 @@ describe("Lemma 16 at the rule", () => {
       const lines = new LineMath(n);
       const three = new StuckSet(plies, lines, true);
       const four = new StuckSetsApart(plies, three);
-      if (!four.prepare(1, plies.stride, cs)) continue;
+      if (!four.readState(1, plies.stride, cs)) continue;
       states++;
       const stride = plies.stride;
       const look = new LookAhead(plies.bits);
       let first = true;
       for (let m = 0; m < 4 * n; m++) {
-        if (!four.skips(m)) continue;
+        if (!four.skips(1, m)) continue;
         skipped++;
         // the state after m, its C and growth words, as the search would make them at ply 2
         plies.bits.pushInto(plies.state, stride, 2 * stride, m);

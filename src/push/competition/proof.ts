@@ -11,7 +11,7 @@ import type { Push } from "./board.js";
 import { readInstance } from "./instance.js";
 import { solutionAtoms } from "./format.js";
 import { searchInstance } from "./search/exact/engine.js";
-import { PrefixCut } from "./search/proof/prefix-cut.js";
+import { JobPrefixes } from "./search/proof/prefixes.js";
 import { assertSearchable } from "./search/run/run.js";
 import { exactBeams } from "./search/anytime/upper-bound.js";
 
@@ -44,7 +44,7 @@ export const splitter: ProofSplitter = {
     const { instance } = readInstance(text, name);
     assertSearchable(instance);
     const started = performance.now();
-    const cut = new PrefixCut({ depth: part.depth, prefixes: part.prefixes, budget: part.budget, frontierLength: part.frontierLength, sizesLength: part.sizesLength });
+    const cut = new JobPrefixes({ depth: part.depth, prefixes: part.prefixes, budget: part.budget, frontierLength: part.frontierLength, sizesLength: part.sizesLength });
     const r = searchInstance(instance, { maxSteps: part.depth, models: 1, tableMegabytes: part.tableMegabytes, prefix: cut, shouldStop });
     if (r.interrupted) throw new Error(`${name}: the search of a part of depth ${part.depth} was stopped`);
     cut.closeSize();

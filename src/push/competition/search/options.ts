@@ -1,6 +1,6 @@
 /** The search's options, per-depth statistics and result (src/push/competition/search/exact/engine.ts solve). */
 import type { Push } from "../board.js";
-import type { PrefixCut } from "./proof/prefix-cut.js";
+import type { JobPrefixes } from "./proof/prefixes.js";
 
 /** What the search measured at one depth of the iterative deepening. */
 export interface DepthStats {
@@ -68,7 +68,7 @@ export interface SearchOptions {
 
 /**
  * What the run gives one search besides the user's options (not exported by the library):
- * the work of a depth shared among threads in units (proof/units.ts), a proof job's
+ * the work of a depth shared among threads in units (proof/prefixes.ts), a proof job's
  * prefixes, a resumed proof's depths and units, a known solution, the shared table.
  */
 export interface WorkOptions {
@@ -93,7 +93,7 @@ export interface WorkOptions {
   rootShare?: { index: number; count: number };
   /**
    * Dynamic sharing of a depth's units (first pushes, or pairs from rootPairs on:
-   * src/push/competition/search/proof/units.ts) among searches (worker threads): called at
+   * src/push/competition/search/proof/prefixes.ts) among searches (worker threads): called at
    * the root of depth d for the next unit nobody has taken yet; returns a unit index
    * (0 <= u < 4N, or < (4N)^2 for pairs; larger than any it returned before for d), or
    * one past the last when all are taken; or -1 when it keeps no counter for depth d (the
@@ -106,9 +106,9 @@ export interface WorkOptions {
   /**
    * A proof job's part of one depth (labsolve --queue): only that depth, only below the
    * cut's prefixes, and past its node budget the frontier instead of the search
-   * (src/push/competition/search/proof/prefix-cut.ts); read the cut's frontier and sizes after.
+   * (src/push/competition/search/proof/prefixes.ts); read the cut's frontier and sizes after.
    */
-  prefix?: PrefixCut;
+  prefix?: JobPrefixes;
   /**
    * The first depth searched (default 0): a resumed proof (src/push/competition/search/proof/checkpoint.ts)
    * knows the depths below it to have no solution.
@@ -119,7 +119,7 @@ export interface WorkOptions {
    * of a first and a second push, numbered m0 * 4N + m1, instead of first pushes; at
    * least 5, so that ply 1 has 4 pushes or more left (its loop is dfs.ts's own). Not
    * used with a proof job's prefixes (it ignores it).
-   * labsolve --checkpoint sets it (PAIRS_FROM, src/push/competition/search/proof/units.ts).
+   * labsolve --checkpoint sets it (PAIRS_FROM, src/push/competition/search/proof/prefixes.ts).
    */
   rootPairs?: number;
   /**

@@ -16,6 +16,14 @@
  * Why sharing keeps the search exact: docs/ipc2023-search.md, "Two threads share the exact
  * search".
  *
+ * The units are the competition search's unit of work in the planner's moves: a unit is a
+ * prefix of moves (the path to a node at cost UNIT_DEPTH, then one more move), as a first
+ * push or a pair is a push prefix in src/push/competition/search/proof/prefixes.ts
+ * (DepthPrefixes, whose `owns` PrefixClaims.owns mirrors: asked in increasing order, it
+ * claims from a counter). It is its own code: the planner's moves are steps and pushes
+ * with costs, not the competition's 4N pushes, and its units are numbered in the order
+ * every thread meets them rather than by move index.
+ *
  * A guide (a plan known, posted by the plan thread: offerGuide) orders every node's pushes,
  * its pushes first (Planner.setGuide). The guide of an iteration is chosen once, by the first
  * thread that starts it (guideFor), so that every thread numbers the units alike.
@@ -191,8 +199,11 @@ export class SearchShare {
   }
 }
 
-/** A thread's units: it owns a unit when it claimed its number first. */
-class UnitClaims implements PlannerShare {
+/**
+ * A thread's claims of an iteration's units (move prefixes), from the counter of its
+ * bound: it owns a unit when it claimed its number first.
+ */
+class PrefixClaims implements PlannerShare {
   private bound = 0;
   private claimed = -1;
 
@@ -242,7 +253,7 @@ export interface SharedSearchOptions extends IpcSearchOptions {
  */
 export function searchShared(task: IpcTask, memory: SharedSearchMemory, options: SharedSearchOptions = {}): { expanded: number } {
   const share = new SearchShare(memory);
-  const claims = new UnitClaims(share, options.unitDepth ?? UNIT_DEPTH);
+  const claims = new PrefixClaims(share, options.unitDepth ?? UNIT_DEPTH);
   const planner = new Planner(task, { ...options, bestCost: () => share.bestCost() }, memory.table, claims);
   const robot = task.robot.y * task.size + task.robot.x;
   const start = costBound(planner.tiles, task.size, robot);

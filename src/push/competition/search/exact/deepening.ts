@@ -10,13 +10,13 @@ import { Interrupted, type PlyStack } from "./ply-stack.js";
 import type { Hopeless } from "./pruning/hopeless.js";
 import type { KnownBound } from "./pruning/known-bound.js";
 import type { PruningRule } from "./pruning/rule.js";
-import type { DepthUnits } from "../proof/units.js";
+import type { DepthPrefixes } from "../proof/prefixes.js";
 
 /** What the deepening drives. */
 export interface DeepeningParts {
   plies: PlyStack;
   dfs: DepthFirst;
-  units: DepthUnits;
+  depthPrefixes: DepthPrefixes;
   hopeless: Hopeless;
   known: KnownBound;
   /** every rule, for the per-depth counters */
@@ -33,7 +33,7 @@ export interface DeepeningParts {
  * enough solutions (PlyStack.models) or an interruption.
  */
 export function deepen(parts: DeepeningParts): SearchResult {
-  const { plies, dfs, units } = parts;
+  const { plies, dfs, depthPrefixes: owned } = parts;
   const depths: DepthStats[] = [];
   let interrupted = false;
   let complete = true;
@@ -50,17 +50,17 @@ export function deepen(parts: DeepeningParts): SearchResult {
       const known = parts.known.answers(depth);
       if (known !== undefined) {
         // a solution of this length exists and none is shorter: it is the first one
-        if (units.first) plies.accept(known);
+        if (owned.first) plies.accept(known);
         plies.limitReached = true;
       } else if (depth === 0) {
-        if (plies.board.goalReachable(plies.state, 0) && units.first) plies.report(0);
+        if (plies.board.goalReachable(plies.state, 0) && owned.first) plies.report(0);
       } else if (parts.hopeless.skips()) {
         skipped = true;
       } else {
         plies.sawGoal = false;
-        units.start(depth);
+        owned.start(depth);
         dfs.search(0, depth);
-        if (!plies.limitReached) units.finish();
+        if (!plies.limitReached) owned.finish();
       }
     } catch (e) {
       if (!(e instanceof Interrupted)) throw e;

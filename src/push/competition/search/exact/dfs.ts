@@ -3,7 +3,10 @@
  * Downward's search algorithm apart from its pruning methods): every push of a ply in
  * move order, the child state written into the next ply, the pruning rules asked
  * before and after. The last two plies are the rules LastPushJoins and TwoPushJoins; plies with
- * three pushes left or more are searched here.
+ * three pushes left or more are searched here: their pushes go through the work split
+ * (proof/prefixes.ts: threads' and a proof job's prefixes), then through the rules that prune a ply's pushes,
+ * each asked the same way (PushPruning, pruning/rule.ts: Commutation, StuckSet,
+ * StuckSetsApart, in that order), and a written child through the transposition table.
  *
  * Glossary and lemmas: docs/search.md.
  */
@@ -11,14 +14,13 @@ import { D_N, K_R } from "../board/layout.js";
 import type { LineMath } from "../board/lines.js";
 import type { LookAhead } from "../board/lookahead.js";
 import type { PlyStack } from "./ply-stack.js";
-import type { PrefixCut } from "../proof/prefix-cut.js";
+import type { DepthPrefixes, JobPrefixes } from "../proof/prefixes.js";
 import type { Commutation } from "./pruning/commutation.js";
 import type { LastPushJoins } from "./pruning/last-push-joins.js";
 import type { StuckSet } from "./pruning/stuck-set.js";
 import type { StuckSetsApart } from "./pruning/stuck-sets-apart.js";
 import type { Transposition } from "./pruning/transposition.js";
 import type { TwoPushJoins } from "./pruning/two-push-joins.js";
-import type { DepthUnits } from "../proof/units.js";
 
 /** The rules and helpers the search asks. */
 export interface DfsParts {
@@ -34,9 +36,10 @@ export interface DfsParts {
   stuckSet: StuckSet;
   /** four pushes left, far from sets that cannot meet (Lemma 16) */
   stuckSetsApart: StuckSetsApart;
-  units: DepthUnits;
-  /** a proof job's prefixes and node budget (prefix-cut.ts); restricts nothing by default */
-  cut: PrefixCut;
+  /** the depth's prefixes this search owns: first pushes or pairs (threads, checkpoints) */
+  depthPrefixes: DepthPrefixes;
+  /** a proof job's prefixes and node budget (queue jobs); restricts nothing by default */
+  jobPrefixes: JobPrefixes;
 }
 
 export class DepthFirst {
@@ -83,8 +86,7 @@ export class DepthFirst {
     const to = from + stride;
     const moves = 4 * n;
     const bits = plies.bits;
-    const commutation = parts.commutation;
-    const cut = parts.cut;
+    const job = parts.jobPrefixes;
     // R is closed from ply 1 on: LookAhead.growth says which pushes would let it grow, so
     // the others need no walk; with three pushes left, the children's goal components
     // are prepared from this state's (TwoPushJoins needs them)
@@ -99,44 +101,47 @@ export class DepthFirst {
       if (withC) plies.board.goalComponent(state, from, cs);
       parts.look.growth(state, from, withC ? cs + K_R * n : from + K_R * n, grow, g8);
     }
-    // with four left: the pushes far from R and C that Lemma 16 skips
-    const farDead = withC && !prepare && parts.stuckSetsApart.prepare(p, from, cs);
     // with three pushes left: the lines near R or C (Lemma 8)
     let nearRows = 0;
     let nearCols = 0;
-    // with three pushes left and R or C without growers: pushes Lemma 15 skips
-    let three = false;
     if (prepare) {
       const two = parts.twoPushes;
       two.prepare(from, cs);
       nearRows = parts.lines.around(two.keptR.rows | two.keptC.rows);
       nearCols = parts.lines.around(two.keptR.cols | two.keptC.cols);
-      three = parts.stuckSet.prepare(p, from, cs);
     }
+    // the rules that prune this state's pushes, each asked the same way (PushPruning:
+    // prepare, then skips for each push the ones before kept), called by name rather than
+    // through a list, so the calls stay monomorphic (docs/search.md, "One interface,
+    // called by name")
+    const { commutation, stuckSet, stuckSetsApart } = parts;
+    const byOrder = commutation.prepare(p, remaining);
+    const stuck = stuckSet.prepare(p, remaining);
+    const apart = stuckSetsApart.prepare(p, remaining);
     // states with two pushes left are not tabled: TwoPushJoins decides them about as fast
     // as a table lookup, and hits there are rare (measured: 20-25% faster without)
     const table = remaining >= 4 ? parts.transposition : undefined;
     let found = 0;
-    // the depth's work is shared in first pushes, or in pairs of pushes (units.ts)
-    const units = parts.units;
-    const pairs = p < 2 && units.pairs;
+    // the depth's work is shared in first pushes, or in pairs of pushes (proof/prefixes.ts)
+    const owned = parts.depthPrefixes;
+    const pairs = p < 2 && owned.pairs;
     const m0 = p === 1 ? plies.path[0] * moves : 0;
     for (let m = 0; m < moves; m++) {
-      if (p === 0 && !pairs && !units.owns(m)) continue;
+      if (p === 0 && !pairs && !owned.owns(m)) continue;
       // a pair another search owns, or one done before: not searched here, so ply 1's
       // state is not proven (the transposition table must not record it)
-      if (p === 1 && pairs && !units.owns(m0 + m)) {
+      if (p === 1 && pairs && !owned.owns(m0 + m)) {
         plies.sawGoal = true;
         continue;
       }
-      // off a proof job's prefixes: not searched here, so not proven (prefix-cut.ts)
-      if (p < cut.plies && cut.skips(p, m, remaining)) {
+      // off a proof job's prefixes: not searched here, so not proven (proof/prefixes.ts)
+      if (p < job.plies && job.skips(p, m, remaining)) {
         plies.sawGoal = true;
         continue;
       }
-      if (commutation.skips(p, m)) continue;
-      if (three && parts.stuckSet.skips(m)) continue;
-      if (farDead && parts.stuckSetsApart.skips(m)) continue;
+      if (byOrder && commutation.skips(p, m)) continue;
+      if (stuck && stuckSet.skips(p, m)) continue;
+      if (apart && stuckSetsApart.skips(p, m)) continue;
       const dir = (m / n) | 0;
       const line = m - dir * n;
       // with three pushes left, a push far from R and C keeps both, and every push's
@@ -162,8 +167,8 @@ export class DepthFirst {
         continue;
       }
       if (table !== undefined && table.provenAbove(p, remaining - 1)) continue;
-      // a proof job past its node budget: the child goes to the frontier (prefix-cut.ts)
-      if (p < cut.until && cut.defers(p, remaining)) {
+      // a proof job past its node budget: the child goes to the frontier (proof/prefixes.ts)
+      if (p < job.until && job.defers(p, remaining)) {
         plies.sawGoal = true;
         continue;
       }

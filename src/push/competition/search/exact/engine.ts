@@ -6,7 +6,8 @@
  * - deepening.ts: depth 0, 1, 2, ... and the per-depth statistics;
  * - dfs.ts: the depth-first search of one depth, in ply-stack.ts's memory;
  * - pruning/: each rule behind one interface (PruningRule: what it preserves, its
- *   lemma in docs/search.md, counters of what it tried and cut): hopeless, the
+ *   lemma in docs/search.md, counters of what it tried and cut; the rules that prune a
+ *   ply's pushes also behind PushPruning, which dfs.ts asks the same way): hopeless, the
  *   transposition table, the commutation rule and its extension after growth, the
  *   last push, the two last pushes, three pushes left with a set that cannot grow, a
  *   known solution as upper bound;
@@ -34,8 +35,7 @@ import { StuckSet } from "./pruning/stuck-set.js";
 import { StuckSetsApart } from "./pruning/stuck-sets-apart.js";
 import { Transposition } from "./pruning/transposition.js";
 import { TwoPushJoins } from "./pruning/two-push-joins.js";
-import { PrefixCut } from "../proof/prefix-cut.js";
-import { DepthUnits } from "../proof/units.js";
+import { DepthPrefixes, JobPrefixes } from "../proof/prefixes.js";
 
 export { MAX_SIZE } from "../board/layout.js";
 export { hopeless } from "./pruning/hopeless.js";
@@ -52,7 +52,7 @@ export function solve(instance: Instance, options: SearchOptions = {}): SearchRe
 }
 
 /**
- * solve with every option: the run's (threads' units, a proof job's prefixes, a resumed
+ * solve with every option: the run's (threads' first pushes or pairs, a proof job's prefixes, a resumed
  * proof, a known solution, a shared table) and the tests' rule switches.
  * @throws RangeError when the board is larger than MAX_SIZE x MAX_SIZE
  */
@@ -74,23 +74,24 @@ export function searchInstance(instance: Instance, options: EngineOptions = {}):
   const pairsFrom = options.prefix === undefined && options.rootPairs !== undefined ? Math.max(5, options.rootPairs) : undefined;
   const { onRootDone } = options;
   const rootDone = onRootDone ? (depth: number, unit: number): void => onRootDone(depth, unit, plies.nodes) : undefined;
-  const units = new DepthUnits(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot, options.skipRoot, rootDone, pairsFrom);
+  const depthPrefixes = new DepthPrefixes(options.rootShare?.index ?? 0, options.rootShare?.count ?? 1, options.claimRoot, options.skipRoot, rootDone, pairsFrom);
   const commuting = options.commutation ?? models === 1;
   const afterGrowth = new CommutationAfterGrowth(plies, commuting && options.afterGrowth !== false && plies.isBit);
   const commutation = new Commutation(plies, commuting, afterGrowth);
   const mb = options.tableMegabytes ?? 64;
   const transposition = mb > 0 && horizon >= 2 ? new Transposition(plies, mb, commutation, options.sharedTable) : undefined;
-  const lastPush = new LastPushJoins(plies, lines, look, commutation, units);
+  const lastPush = new LastPushJoins(plies, lines, look, commutation, depthPrefixes);
   const grown = new GrownReach(plies, options.grownReach !== false);
   const needless = new NeedlessFirstPush(plies, lines, grown, options.secondLast !== false);
   const twoPushes = new TwoPushJoins(plies, lines, look, commutation, lastPush, grown, needless, options.quickTwoPushes !== false);
-  const stuckSet = new StuckSet(plies, lines, options.threePushes !== false);
+  // the growth words and C that StuckSet reads are written only with the look-ahead
+  const stuckSet = new StuckSet(plies, lines, lookahead && options.threePushes !== false);
   const stuckSetsApart = new StuckSetsApart(plies, stuckSet);
-  const cut = options.prefix ?? new PrefixCut(undefined);
-  cut.attach(plies);
-  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, lastPush, twoPushes, stuckSet, stuckSetsApart, units, cut }, lookahead, options.poison === true);
+  const jobPrefixes = options.prefix ?? new JobPrefixes(undefined);
+  jobPrefixes.attach(plies);
+  const dfs = new DepthFirst({ plies, lines, look, commutation, transposition, lastPush, twoPushes, stuckSet, stuckSetsApart, depthPrefixes, jobPrefixes }, lookahead, options.poison === true);
   const hopeless = new Hopeless(instance);
   const known = new KnownBound(options.known, models === 1);
   const rules = [hopeless, known, commutation, afterGrowth, ...(transposition ? [transposition] : []), ...(lookahead ? [lastPush, twoPushes, grown, needless, stuckSet, stuckSetsApart] : [])];
-  return deepen({ plies, dfs, units, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth, from: options.fromDepth });
+  return deepen({ plies, dfs, depthPrefixes, hopeless, known, rules, onDepth: options.onDepth, beforeDepth: options.beforeDepth, from: options.fromDepth });
 }

@@ -31,7 +31,7 @@ import { InputError } from "../../../../core/errors.js";
 import type { Push } from "../../board.js";
 import type { Instance } from "../../instance.js";
 import { solutionPrefix } from "../anytime/improve.js";
-import { PAIRS_FROM, unitsArePairs } from "./units.js";
+import { PAIRS_FROM, prefixesArePairs } from "./prefixes.js";
 
 /** The first field of every checkpoint's JSON (its format and version). */
 const FORMAT = "labsolve proof checkpoint 2";
@@ -265,14 +265,14 @@ export class ProofCheckpoint {
     if (!isRecord(data.done)) return refuse(`damaged checkpoint: "done" must be an object`);
     for (const [key, list] of Object.entries(data.done)) {
       const d = Number(key);
-      const units = !v1 && unitsArePairs(d, PAIRS_FROM) ? moves * moves : moves;
+      const units = !v1 && prefixesArePairs(d, PAIRS_FROM) ? moves * moves : moves;
       if (!/^\d+$/.test(key) || d > id.horizon || !Array.isArray(list) || !list.every((u) => isInt(u) && u >= 0 && u < units)) {
         return refuse(`damaged checkpoint: "done" maps depths up to ${id.horizon} to first pushes 0..${moves - 1}, and from depth ${PAIRS_FROM} on to pairs 0..${moves * moves - 1}`);
       }
       if (d <= finished) continue;
       const set = new Set<number>();
       for (const u of list as number[]) {
-        if (v1 && unitsArePairs(d, PAIRS_FROM)) for (let m1 = 0; m1 < moves; m1++) set.add(u * moves + m1);
+        if (v1 && prefixesArePairs(d, PAIRS_FROM)) for (let m1 = 0; m1 < moves; m1++) set.add(u * moves + m1);
         else set.add(u);
       }
       this.done.set(d, set);
@@ -283,7 +283,7 @@ export class ProofCheckpoint {
       for (const [key, units] of Object.entries(data.states)) {
         const d = Number(key);
         if (!/^\d+$/.test(key) || d < finished || d > id.horizon || !isRecord(units)) return bad();
-        const count = unitsArePairs(d, PAIRS_FROM) ? moves * moves : moves;
+        const count = prefixesArePairs(d, PAIRS_FROM) ? moves * moves : moves;
         const map = new Map<number, number>();
         for (const [u, states] of Object.entries(units)) {
           if (!/^\d+$/.test(u) || Number(u) >= count || !isInt(states) || states < 0) return bad();

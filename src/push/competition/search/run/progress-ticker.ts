@@ -12,7 +12,7 @@
  * is src/core/status-line.ts's.
  */
 import type { ProgressFigures } from "../../../../core/status-line.js";
-import { unitsArePairs } from "../proof/units.js";
+import { prefixesArePairs } from "../proof/prefixes.js";
 
 /** ms between two progress reports */
 export const PROGRESS_EVERY_MS = 250;
@@ -115,7 +115,7 @@ export class ProgressTicker {
   }
 
   private share(depth: number): ProgressFigures["share"] {
-    const pairs = unitsArePairs(depth, this.pairsFrom);
+    const pairs = prefixesArePairs(depth, this.pairsFrom);
     const total = pairs ? this.firstPushes * this.firstPushes : this.firstPushes;
     const done = this.rootsDone.get(depth)?.size ?? 0;
     if (this.weightedAt !== depth || this.weightedUnits !== done) {
@@ -145,7 +145,7 @@ export class ProgressTicker {
     const done = this.rootsDone.get(depth);
     if (done === undefined) return 0;
     // a pair of a depth whose depth before had first pushes as units: 1/4N of its first push
-    const split = unitsArePairs(depth, this.pairsFrom) && !unitsArePairs(depth - 1, this.pairsFrom);
+    const split = prefixesArePairs(depth, this.pairsFrom) && !prefixesArePairs(depth - 1, this.pairsFrom);
     const moves = this.firstPushes;
     let sum = 0;
     for (const u of done) sum += split ? (before.get(Math.floor(u / moves)) ?? 0) / moves : (before.get(u) ?? 0);

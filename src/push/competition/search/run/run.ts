@@ -23,7 +23,7 @@ import { MAX_SIZE, hopeless, solve, type DepthStats } from "../exact/engine.js";
 import type { ImproverInput, ImproverMessage } from "../anytime/improver.js";
 import { Interrupts } from "./interrupts.js";
 import type { MergeEvent } from "./merge.js";
-import { PAIRS_FROM } from "../proof/units.js";
+import { PAIRS_FROM } from "../proof/prefixes.js";
 import { ProgressTicker } from "./progress-ticker.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 import type { Bounds, RunOptions, RunResult } from "./run-types.js";

@@ -1,13 +1,16 @@
 /**
  * The last push (docs/search.md, Lemma 4): with one push left, only the lines touching
  * both R and C are tried, and of those only the pushes that make both grow
- * (LookAhead.grows). Keeps every solution.
+ * (LookAhead.grows). Keeps every solution. Not a PushPruning rule (rule.ts): dfs.ts hands it
+ * the whole last ply (`every`, `filtered`), since it picks the lines to push from line
+ * masks rather than judging the 4N pushes one by one; its counters are those below.
+ * Test: test/lookahead.test.ts.
  */
 import { D_E, D_N, D_W } from "../../board/layout.js";
 import { LineSet, type LineMath } from "../../board/lines.js";
 import type { LookAhead } from "../../board/lookahead.js";
 import type { PlyStack } from "../ply-stack.js";
-import type { DepthUnits } from "../../proof/units.js";
+import type { DepthPrefixes } from "../../proof/prefixes.js";
 import type { Commutation } from "./commutation.js";
 import { PruningRule } from "./rule.js";
 
@@ -25,7 +28,7 @@ export class LastPushJoins extends PruningRule {
     private readonly lines: LineMath,
     private readonly look: LookAhead,
     private readonly commutation: Commutation,
-    private readonly share: DepthUnits,
+    private readonly share: DepthPrefixes,
   ) {
     super();
   }

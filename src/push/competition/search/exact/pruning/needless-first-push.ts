@@ -18,7 +18,10 @@
  * field within one line of Y's line, or within two and off Z's line (Z parallel to Y
  * moves no field across Y's lines), has one within two after Z. When R and C both pass
  * so for every Z, Y keeps every last push unwalked (`settled`). Keeps every solution (a
- * fact of the state, like Lemmas 4 to 7).
+ * fact of the state, like Lemmas 4 to 7). Asked by TwoPushJoins inside its loop, by its
+ * own methods (`startRun`, `keeps`), not through PushPruning (rule.ts). Counters: the
+ * first pushes it judged (tried) and those it skipped (cut); test:
+ * test/needless-first-push.test.ts.
  */
 import { D_N } from "../../board/layout.js";
 import { LineSet, type LineMath } from "../../board/lines.js";

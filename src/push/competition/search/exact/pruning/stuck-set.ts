@@ -1,20 +1,23 @@
 /**
- * Three pushes left, a set that cannot grow (docs/search.md, Lemma 15): when no push
- * grows R (or C) now, a first push X far from that set that does not grow the other one
- * is skipped when the two sets are too far apart for a last push to touch both after
- * any second push. Decided from the state's lines and growth words, before X is
- * applied. Keeps every solution.
+ * Three pushes left, a set that cannot grow (docs/search.md, Lemma 15): when no push grows
+ * R (or C) now, a first push X far from that set that does not grow the other one is
+ * skipped when the two sets are too far apart for a last push to touch both after any
+ * second push. Decided from the state's lines and growth words, before X is applied. Keeps
+ * every solution. A PushPruning rule (rule.ts), which dfs.ts calls by name, not through a
+ * list of rules (docs/search.md, "One interface, called by name"): states of ply 1 or
+ * later with three pushes left, with the look-ahead on. Counters: the first pushes of
+ * states with three left and a set without growers that reached it (tried) and those it
+ * skipped (cut); test/stuck-set.test.ts.
  */
 import { D_E, D_N } from "../../board/layout.js";
 import { LineSet, type LineMath } from "../../board/lines.js";
 import type { PlyStack } from "../ply-stack.js";
-import { PruningRule } from "./rule.js";
+import { PruningRule, type PushPruning } from "./rule.js";
 
-export class StuckSet extends PruningRule {
+export class StuckSet extends PruningRule implements PushPruning {
   readonly name = "three pushes, a set that cannot grow";
   readonly preserves = "every solution" as const;
   readonly lemma = "Lemma 15";
-  // tried: the first pushes of states with three left and a set without growers; cut: those skipped
 
   /** no push grows R (C) in the current state */
   private noR = false;
@@ -39,7 +42,10 @@ export class StuckSet extends PruningRule {
   /** per direction (e, w, n, s), the lines whose push `skips` (bit i: line i), made by `prepare` */
   private readonly skipLines = new Int32Array(4);
 
-  /** @param enabled false: the rule never cuts (RuleSwitches.threePushes) */
+  /**
+   * @param enabled false: the rule never cuts (RuleSwitches.threePushes off, or no
+   *   look-ahead: the growth words and C are then not written)
+   */
   constructor(
     private readonly plies: PlyStack,
     private readonly lines: LineMath,
@@ -48,13 +54,19 @@ export class StuckSet extends PruningRule {
     super();
   }
 
+  /** With three pushes left from ply 1 on: `readState` of ply p's state and C (PlyStack.cState). */
+  prepare(p: number, remaining: number): boolean {
+    if (remaining !== 3 || p === 0) return false;
+    return this.readState(p, p * this.plies.stride, this.plies.cState(p));
+  }
+
   /**
    * Reads the state of ply p >= 1 with three pushes left: R's rows at `from`, C's rows
    * in the R group of the state at `cs`, and the growth words of ply p (LookAhead.growth
    * of R and C, computed by the caller). Returns false when the rule cannot cut any of
    * its pushes (both sets have growers, or the rule is off).
    */
-  prepare(p: number, from: number, cs: number): boolean {
+  readState(p: number, from: number, cs: number): boolean {
     if (!this.enabled) return false;
     const grow = this.plies.grow;
     const g8 = 8 * p;
@@ -81,13 +93,13 @@ export class StuckSet extends PruningRule {
   }
 
   /**
-   * True when first push m (after `prepare` returned true) is followed by no two pushes
+   * True when first push m of ply p (after `prepare` returned true) is followed by no two pushes
    * that make the goal reachable, nor is the goal reachable after m or after a second
    * push (Lemma 15). For S a set without growers and T the other: m far from S, m not a
    * grower of T, and no line within two of S (where S can be after a second push, which
    * must be near it and cannot grow it) is within one of T's lines after m.
    */
-  skips(m: number): boolean {
+  skips(_p: number, m: number): boolean {
     this.tried++;
     const dir = (m / this.plies.n) | 0;
     if (((this.skipLines[dir] >>> (m - dir * this.plies.n)) & 1) === 0) return false;
@@ -97,17 +109,17 @@ export class StuckSet extends PruningRule {
 
   /**
    * Whether every push of the state of ply p is skipped by `skips` (without counting):
-   * `prepare`, then each push. Then no three pushes from the state make the goal
+   * `readState`, then each push. Then no three pushes from the state make the goal
    * reachable, and neither do they from a state after a push far from R and C (Lemma 16).
    */
   skipsAll(p: number, from: number, cs: number): boolean {
-    if (!this.prepare(p, from, cs)) return false;
+    if (!this.readState(p, from, cs)) return false;
     const full = this.lines.full;
     for (let dir = 0; dir < 4; dir++) if (this.skipLines[dir] !== full) return false;
     return true;
   }
 
-  /** The lines near R or C (after `prepare`): rows, then columns. */
+  /** The lines near R or C (after `readState`): rows, then columns. */
   nearRows(): number {
     return this.nearRRows | this.nearCRows;
   }

@@ -1,7 +1,12 @@
 /**
  * The two last pushes (docs/search.md, Lemmas 5 to 7): with two pushes left, a first
  * push is applied only if a last push could follow it, as far as the lines of R and C,
- * their growers and where a growing set can walk tell. Keeps every solution.
+ * their growers and where a growing set can walk tell. Keeps every solution. Not a
+ * PushPruning rule (rule.ts): dfs.ts hands it the last two plies (`run`), whose loop
+ * decides whole directions at once from line masks and asks GrownReach and
+ * NeedlessFirstPush by their own methods inside it (the hot loop of the search: most
+ * states have two pushes left); its counters are those below. Tests:
+ * test/lookahead.test.ts, test/quick-two-pushes.test.ts.
  */
 import { D_N, K_R } from "../../board/layout.js";
 import { LineSet, type LineMath } from "../../board/lines.js";
