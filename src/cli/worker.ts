@@ -1,4 +1,8 @@
-/** `labsolve worker --queue redis://HOST:PORT`: runs the queue's jobs on this machine (src/queue/worker.ts). */
+/**
+ * `labsolve worker --queue redis://HOST:PORT`: runs the queue's jobs on this machine
+ * (src/queue/worker.ts): batch instances, proof parts, and labbench rows of the solvers it
+ * allows (--allow-solver NAME=COMMAND, --allow-config FILE: src/bench/queue-worker.ts).
+ */
 import { availableParallelism } from "node:os";
 import type { Command } from "commander";
 import { positiveInteger } from "./args.js";
@@ -22,9 +26,10 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 export function addWorkerCommand(program: Command): void {
   program
     .command("worker")
-    .summary("runs the jobs of a queue (labsolve batch --queue) on this machine, one per core")
+    .summary("runs the jobs of a queue (labsolve batch --queue, labbench run --queue) on this machine")
     .description(
       "Takes jobs from the queue in Redis (BullMQ) and runs each in a child process of its own, --concurrency at once. " +
+        "labbench rows (labbench run --queue) run only for the solvers this worker allows (--allow-solver, --allow-config): a row names a solver, never a command. " +
         "Start one worker per machine; stop it with SIGTERM or Ctrl-C, which finishes the running jobs first, " +
         "or stops at once when none is running (even while Redis is out of reach); a second signal stops at once " +
         "(exit 143 after SIGTERM, 130 after Ctrl-C; the jobs then run again on another worker).",
