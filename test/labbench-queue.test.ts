@@ -207,4 +207,28 @@ describe.skipIf(!REDIS_SERVER)(`labbench run --queue on a real Redis and a labso
       conn.disconnect();
     }
   });
+
+  it("Ctrl-C while rows wait: exit 130, no row written, the waiting jobs taken off the queue", async () => {
+    // database 1: no worker listens there, so the rows wait
+    const url = `${redis.url}/1`;
+    const out = join(work, "stopped");
+    const bench = spawn(join(ROOT, "bin", "labbench"), ["run", "--solver", "labsolve", "--queue", url, ...INSTANCES, "--out", out], { cwd: ROOT, stdio: ["ignore", "ignore", "pipe"] });
+    started.push(bench);
+    let err = "";
+    bench.stderr!.setEncoding("utf8").on("data", (d: string) => (err += d));
+    const exited = new Promise<number | null>((resolve) => bench.on("exit", (code) => resolve(code)));
+    const conn = new Redis({ host: "127.0.0.1", port: redis.port, db: 1, maxRetriesPerRequest: null });
+    const queue = new Queue(BENCH, { connection: conn });
+    try {
+      await until("the rows on the queue", async () => ((await queue.getJobCounts("waiting")).waiting === INSTANCES.length ? true : undefined));
+      bench.kill("SIGINT");
+      expect(await exited, err).toBe(130);
+      expect(err).toMatch(/stopped: 0 row\(s\) written/);
+      expect(readFileSync(join(out, "runs.jsonl"), "utf8")).toBe("");
+      expect((await queue.getJobCounts("waiting")).waiting).toBe(0);
+    } finally {
+      await queue.close();
+      conn.disconnect();
+    }
+  });
 });
