@@ -37,7 +37,45 @@ export interface BenchSettings {
   graceSeconds?: number;
   /** ms between samples of /proc (default 50) */
   pollMs?: number;
+  /** who runs the rows (default: here, runTree under the limits); the queue's is src/bench/queue-submit.ts */
+  executor?: RowExecutor;
 }
+
+/** One row to run: the solver, the instance (its path here, its text, a file name safe for it), the output files' stem, the limits. */
+export interface RowRequest {
+  solver: SolverSpec;
+  instance: { name: string; path: string; text: string; file: string };
+  run: number;
+  /** DIR/outputs/SOLVER/FILE.runK: the output goes to STEM.out, standard error to STEM.err */
+  stem: string;
+  limits: RunLimits;
+}
+
+/**
+ * Who runs a bench's rows. The default runs each here (runTree); the queue's hands each to a
+ * labsolve worker. Either way the solver's output ends in STEM.out and STEM.err and the
+ * row is judged here, by the same code.
+ */
+export interface RowExecutor {
+  /** rows at once (default: the bench's jobs) */
+  concurrency?: number;
+  /** CPU time from this process's reaped children too (runTree's `alone`): only when rows run here one at a time */
+  local: boolean;
+  execute(request: RowRequest): RunningTree;
+}
+
+/** The default executor: the row's solver run here, in a process group of its own, under the limits. */
+export const LOCAL_EXECUTOR: RowExecutor = {
+  local: true,
+  execute({ solver, instance, stem, limits }) {
+    let dir = "";
+    if (solver.argv.some((a) => a.includes("{dir}"))) {
+      dir = `${stem}.dir`;
+      mkdirSync(dir, { recursive: true });
+    }
+    return runTree(argvFor(solver, instance.path, dir), takesPath(solver) ? undefined : instance.path, `${stem}.out`, `${stem}.err`, limits);
+  },
+};
 
 /** How a bench went. */
 export interface BenchSummary {
@@ -121,7 +159,7 @@ export function runBench(settings: BenchSettings, onRow: (row: BenchRow) => void
     if (settings.resume) for (const r of keepWholeRows(rowsPath)) done.add(rowKey(r));
     else writeFileSync(rowsPath, "");
     const notRun: { name: string; reason: string }[] = [];
-    const instances: { name: string; path: string; judge: InstanceJudge; file: string }[] = [];
+    const instances: { name: string; path: string; text: string; judge: InstanceJudge; file: string }[] = [];
     for (const item of settings.items) {
       if (item.kind !== "instance") {
         notRun.push({ name: item.name, reason: item.reason });
@@ -142,10 +180,11 @@ export function runBench(settings: BenchSettings, onRow: (row: BenchRow) => void
         path = join(out, "instances", file);
         writeFileSync(path, item.text);
       }
-      instances.push({ name: item.name, path, judge, file });
+      instances.push({ name: item.name, path, text: item.text, judge, file });
     }
     const runs = settings.runs ?? 1;
-    const jobs = settings.jobs ?? 1;
+    const executor = settings.executor ?? LOCAL_EXECUTOR;
+    const jobs = executor.concurrency ?? settings.jobs ?? 1;
     const limit = pLimit(jobs);
     const limits: RunLimits = {
       timeSeconds: settings.timeLimit,
@@ -153,7 +192,7 @@ export function runBench(settings: BenchSettings, onRow: (row: BenchRow) => void
       graceSeconds: settings.graceSeconds,
       outputBytes: settings.outputBytes,
       pollMs: settings.pollMs,
-      alone: jobs === 1,
+      alone: executor.local && jobs === 1,
     };
     let written = 0;
     let resumed = 0;
@@ -171,13 +210,7 @@ export function runBench(settings: BenchSettings, onRow: (row: BenchRow) => void
               const folder = join(out, "outputs", solver.name);
               mkdirSync(folder, { recursive: true });
               const stem = join(folder, `${instance.file}.run${run}`);
-              let dir = "";
-              if (solver.argv.some((a) => a.includes("{dir}"))) {
-                dir = `${stem}.dir`;
-                mkdirSync(dir, { recursive: true });
-              }
-              const argv = argvFor(solver, instance.path, dir);
-              const tree = runTree(argv, takesPath(solver) ? undefined : instance.path, `${stem}.out`, `${stem}.err`, limits);
+              const tree = executor.execute({ solver, instance, run, stem, limits });
               running.add(tree);
               const ran = await tree.done;
               running.delete(tree);

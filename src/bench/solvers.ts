@@ -61,12 +61,23 @@ export function splitCommand(command: string): string[] {
  * `--solver NAME=COMMAND` as a solver.
  * @throws Error (a usage error) without `=`, for a bad name or command
  */
-export function parseSolverOption(option: string): SolverSpec {
+export function parseSolverOption(option: string, flag = "--solver"): SolverSpec {
   const eq = option.indexOf("=");
-  if (eq <= 0) throw new Error(`--solver ${option}: expected NAME=COMMAND, e.g. labsolve='labsolve --any {instance}'`);
+  if (eq <= 0) throw new Error(`${flag} ${option}: expected NAME=COMMAND, e.g. labsolve='labsolve --any {instance}'`);
   const name = option.slice(0, eq);
-  checkName(name, `--solver ${option}`);
+  checkName(name, `${flag} ${option}`);
   return { name, argv: splitCommand(option.slice(eq + 1)) };
+}
+
+/**
+ * `--solver NAME` of `labbench run --queue`: a solver the workers allow, by name only (the
+ * command is the worker's: labsolve worker --allow-solver NAME=COMMAND).
+ * @throws Error (a usage error) for a command given here or a bad name
+ */
+export function parseQueueSolverOption(option: string): SolverSpec {
+  if (option.includes("=")) throw new Error(`--solver ${option}: with --queue a solver is a name the workers allow (labsolve worker --allow-solver NAME=COMMAND): give --solver NAME`);
+  checkName(option, `--solver ${option}`);
+  return { name: option, argv: [] };
 }
 
 function checkName(name: string, where: string): void {

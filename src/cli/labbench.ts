@@ -28,6 +28,7 @@ interface RunFlags {
   exclude?: string[];
   outputLimit?: number;
   grace: number;
+  queue?: string;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -62,11 +63,17 @@ program
   .option("--exclude <glob>", "leave out the files matching the glob (repeatable)", collect)
   .option("--output-limit <MB>", "output kept a run (default 16); the rest is dropped and the row says so", positiveNumber)
   .option("--grace <s>", "seconds between SIGTERM and SIGKILL when a limit ends a run", positiveNumber, 2)
+  .option("--queue <url>", "run the rows on labsolve workers through this Redis (redis://HOST:PORT): --solver NAME names a solver the workers allow (labsolve worker --allow-solver NAME=COMMAND)")
   .action(async (sources: string[], flags: RunFlags) => {
     await guarded("labbench run", async () => {
-      const [{ parseSolverOption, readConfig }, { collectInstances }, { runBench }] = await Promise.all([import("../bench/solvers.js"), import("../batch/sources.js"), import("../bench/run.js")]);
+      const [{ parseQueueSolverOption, parseSolverOption, readConfig }, { collectInstances }, { runBench }] = await Promise.all([import("../bench/solvers.js"), import("../batch/sources.js"), import("../bench/run.js")]);
       const config = flags.config !== undefined ? readConfig(flags.config) : { solvers: [] };
-      const solvers = [...config.solvers, ...(flags.solver ?? []).map(parseSolverOption)];
+      const queued = flags.queue !== undefined;
+      if (queued && flags.jobs !== undefined) throw new Error("--jobs: with --queue the rows at a time are the workers' (labsolve worker --bench-jobs N)");
+      // with --queue a solver is a name: its command is the worker's own (a config file's commands are for the workers)
+      const solvers = queued
+        ? [...config.solvers.map((s) => ({ name: s.name, argv: [] })), ...(flags.solver ?? []).map((o) => parseQueueSolverOption(o))]
+        : [...config.solvers, ...(flags.solver ?? []).map((o) => parseSolverOption(o))];
       if (solvers.length === 0) throw new Error("no solver: give --solver NAME=COMMAND or --config FILE");
       const names = new Set<string>();
       for (const s of solvers) {
@@ -81,6 +88,11 @@ program
       for (const s of all) if (s.kind === "skipped") process.stderr.write(`note: ${s.name}: skipped: ${s.reason}\n`);
       const items = all.filter((i) => i.kind !== "skipped");
       if (items.length === 0) throw new InputError(from.join(" "), undefined, "no instances found: expected instance files (see --include)");
+      let executor: import("../bench/queue-submit.js").QueueExecutor | undefined;
+      if (flags.queue !== undefined) {
+        const [{ parseQueueUrl }, { queueExecutor }] = await Promise.all([import("../queue/url.js"), import("../bench/queue-submit.js")]);
+        executor = queueExecutor(parseQueueUrl(flags.queue), (line) => process.stderr.write(`note: ${line}\n`));
+      }
       const stop = onStop();
       const bench = runBench(
         {
@@ -94,6 +106,7 @@ program
           resume: flags.resume,
           outputBytes: Math.round((flags.outputLimit ?? config.outputLimit ?? 16) * 2 ** 20),
           graceSeconds: flags.grace,
+          executor,
         },
         (row) => process.stderr.write(`${row.verdict.padEnd(8)} ${row.solver} ${row.instance} run ${row.run}: ${row.wallSeconds.toFixed(2)} s${row.limit ? ` (${row.limit} limit)` : ""}${row.cost !== null ? `, cost ${row.cost}` : ""}\n`),
       );
@@ -110,6 +123,7 @@ program
         return 0;
       } finally {
         stop.dispose();
+        await executor?.close(stop.signal.aborted);
       }
     });
   });

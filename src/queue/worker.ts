@@ -11,11 +11,13 @@ import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { BatchResult } from "../batch/run.js";
 import { BATCH_QUEUE, type LockSettings } from "./settings.js";
+import { BENCH_QUEUE } from "../bench/queue-jobs.js";
 import type { ProofPartResult } from "../core/plugin.js";
 import type { InstanceJobData } from "./jobs.js";
 import type { PartJobData } from "./parts.js";
 import { connectionOptions, type RedisAddress } from "./url.js";
 import { onStop } from "../core/stop.js";
+import type { SolverSpec } from "../bench/solvers.js";
 
 export interface WorkerOptions {
   /** jobs at once, each in a child process */
@@ -25,6 +27,11 @@ export interface WorkerOptions {
   name?: string;
   /** one line per event (job done, failed, connection trouble, stopping) */
   log: (line: string) => void;
+  /**
+   * labbench rows (src/bench/queue-worker.ts): the solvers this worker allows and how many
+   * rows at once; without solvers the worker does not take bench rows at all
+   */
+  bench?: { solvers: readonly SolverSpec[]; concurrency: number };
 }
 
 /** The child processes of a worker's sandbox pool (BullMQ keeps them private; read to stop them at once). */
@@ -70,14 +77,27 @@ export async function runWorker(address: RedisAddress, options: WorkerOptions): 
   });
   worker.on("failed", (job, e) => options.log(`${job?.id ?? "?"} ${job?.data.name ?? ""}: failed (attempt ${job?.attemptsMade ?? "?"}): ${e.message}`));
 
+  // labbench's rows, on a queue of their own, in this process (a row's solver is a child
+  // process under the limits; nothing here blocks the event loop)
+  const bench =
+    options.bench && options.bench.solvers.length > 0
+      ? (await import("../bench/queue-worker.js")).benchWorker(connection, { name, solvers: options.bench.solvers, concurrency: options.bench.concurrency, locks: options.locks, log: options.log })
+      : undefined;
+  bench?.worker.on("error", (e) => {
+    if (e.message !== lastError) options.log(`worker ${name}: ${e.message} (retrying)`);
+    lastError = e.message;
+  });
+
   // the jobs running here (their ids): a stop with none running need not wait for anything
   const running = new Set<string>();
-  worker.on("active", (job) => running.add(job.id ?? ""));
   const ended = (job: { id?: string } | undefined): void => {
     running.delete(job?.id ?? "");
   };
-  worker.on("completed", ended);
-  worker.on("failed", ended);
+  for (const w of [worker, bench?.worker]) {
+    w?.on("active", (job: { id?: string }) => running.add(job.id ?? ""));
+    w?.on("completed", ended);
+    w?.on("failed", ended);
+  }
 
   let idleStop: () => void = () => undefined;
   const stoppedIdle = new Promise<"idle">((resolve) => (idleStop = () => resolve("idle")));
@@ -92,17 +112,20 @@ export async function runWorker(address: RedisAddress, options: WorkerOptions): 
       }
       options.log(`worker ${name}: finishing the running job(s), then stopping; signal again to stop at once`);
       void worker.close();
+      void bench?.worker.close();
     },
     atOnce: async () => {
       options.log(`worker ${name}: stopping at once; the running jobs will run again elsewhere`);
       const children = Object.values((worker as unknown as Sandboxed).childPool?.retained ?? {});
+      bench?.stopRuns();
       await Promise.allSettled(children.map((c) => c.kill("SIGKILL")));
     },
   });
   options.log(`worker ${name}: ${options.concurrency} job(s) at once on ${address.host}:${address.port}, queue ${BATCH_QUEUE}`);
+  if (bench) options.log(`worker ${name}: ${options.bench!.concurrency} labbench row(s) at once, queue ${BENCH_QUEUE}, solvers ${options.bench!.solvers.map((s) => s.name).join(", ")}`);
   let how: "idle" | void;
   try {
-    how = await Promise.race([worker.run(), stoppedIdle]);
+    how = await Promise.race([Promise.all([worker.run(), bench?.worker.run()]).then(() => undefined), stoppedIdle]);
   } finally {
     stop.dispose();
   }
