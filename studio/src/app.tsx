@@ -7,6 +7,7 @@ import type { Solved } from "./solver-worker.js";
 import { Session } from "./session.js";
 import { errorPlace } from "./errors.js";
 import { readShared, shareHash } from "./share.js";
+import { fieldAt, PUSH_KEYS, pushAtom, selectionStyle, walkAtom, type Field } from "./push-play.js";
 
 /** An input's text and name. */
 interface Input {
@@ -55,6 +56,15 @@ export function App() {
   // play by hand (answers that are moves): the line, and the referee's word on it
   const [playLine, setPlayLine] = useState<string[] | undefined>(undefined);
   const [played, setPlayed] = useState<string>("");
+  // play a push labyrinth: the field clicked last, whose line an arrow pushes (or where Enter walks)
+  const [selected, setSelectedState] = useState<Field | undefined>(undefined);
+  // the keys read the selection at once (a key pressed right after a click comes before the next render)
+  const selectedNow = useRef<Field | undefined>(undefined);
+  const setSelected = (f: Field | undefined) => {
+    selectedNow.current = f;
+    setSelectedState(f);
+  };
+  const playKind: "moves" | "atoms" = solved?.kind === "atoms" ? "atoms" : "moves";
   const steps = solved ? solved.witness.length - solved.start : 0;
 
   /** Opens an input; true when the worker read it. */
@@ -69,6 +79,7 @@ export function App() {
     setProgress("");
     setPlayLine(undefined);
     setPlayed("");
+    setSelected(undefined);
     try {
       const opened = await session.current!.open(text, name);
       setRules(opened.rules);
@@ -146,12 +157,13 @@ export function App() {
     if (!playLine) return;
     let live = true;
     session.current!
-      .play(playLine)
+      .play(playLine, playKind)
       .then((p) => {
         if (!live) return;
-        setSvg(p.svg);
+        if (p.svg) setSvg(p.svg);
         const fewest = solved?.fewest;
-        setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? "your move: arrows, w to wait, u to undo, r to restart" : `${playLine.length} moves; ${p.message ?? ""}`);
+        const hint = playKind === "atoms" ? "your move: click a field, then an arrow pushes its line, Enter walks there; u to undo, r to restart" : "your move: arrows, w to wait, u to undo, r to restart";
+        setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? hint : `${playLine.length} moves; ${p.message ?? ""}`);
       })
       .catch((e: unknown) => live && setError(messageOf(e)));
     return () => {
@@ -183,6 +195,17 @@ export function App() {
           r: () => setPlayLine([]),
           Escape: () => setPlayLine(undefined),
         };
+        if (playKind === "atoms") {
+          const dir = PUSH_KEYS[e.key];
+          const at = selectedNow.current;
+          const atom = !at ? undefined : dir ? (k: number) => pushAtom(at, dir, k) : e.key === "Enter" ? (k: number) => walkAtom(at, k) : undefined;
+          if (atom) {
+            e.preventDefault();
+            setPlayLine((l) => [...(l ?? []), atom((l?.length ?? 0) + 1)]);
+            return;
+          }
+          if (PUSH_KEYS[e.key] || e.key === "w") return;
+        }
         const word = move[e.key];
         const f = word ? () => setPlayLine((l) => [...(l ?? []), word]) : edit[e.key];
         if (f) {
@@ -208,7 +231,7 @@ export function App() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [steps, playLine]);
+  }, [steps, playLine, playKind]);
 
   // an input in the link (shared), or the file `labshow studio FILE` serves
   useEffect(() => {
@@ -288,7 +311,7 @@ export function App() {
             {solving ? progress || "searching..." : progress}
           </span>
         </div>
-        {solved && solved.kind === "moves" ? (
+        {solved && (solved.kind === "moves" || solved.kind === "atoms") ? (
           <div class="controls">
             <button
               id="play-mode"
@@ -301,6 +324,19 @@ export function App() {
             >
               {playLine ? "Stop playing" : "Play it yourself"}
             </button>
+            {playLine && playKind === "atoms" ? (
+              <span class="push-controls">
+                {(["n", "e", "s", "w"] as const).map((d) => (
+                  <button id={`push-${d}`} disabled={!selected} title={`push the selected field's ${d === "e" || d === "w" ? "row" : "column"}`} onClick={() => selected && setPlayLine((l) => [...(l ?? []), pushAtom(selected, d, (l?.length ?? 0) + 1)])}>
+                    {{ n: "\u2191", e: "\u2192", s: "\u2193", w: "\u2190" }[d]}
+                  </button>
+                ))}
+                <button id="walk" disabled={!selected} title="walk to the selected field (Enter)" onClick={() => selected && setPlayLine((l) => [...(l ?? []), walkAtom(selected, (l?.length ?? 0) + 1)])}>
+                  walk here
+                </button>
+                <span id="selected">{selected ? `field (${selected.row},${selected.col})` : ""}</span>
+              </span>
+            ) : null}
             <span id="played" class="step">
               {playLine ? played : ""}
             </span>
@@ -337,7 +373,17 @@ export function App() {
             {solved ? `step ${step} of ${steps}: ${action}` : ""}
           </span>
         </div>
-        <div class={zoom ? "board zoomed" : "board"} id="board" dangerouslySetInnerHTML={{ __html: svg }} />
+        <style>{selectionStyle(playLine && playKind === "atoms" ? selected : undefined)}</style>
+        <div
+          class={zoom ? "board zoomed" : "board"}
+          id="board"
+          onClick={(e) => {
+            if (!playLine || playKind !== "atoms") return;
+            const f = fieldAt(e.currentTarget as Element, e.clientX, e.clientY);
+            if (f) setSelected(f);
+          }}
+          dangerouslySetInnerHTML={{ __html: svg }}
+        />
       </main>
     </div>
   );

@@ -35,8 +35,8 @@ export class Session {
   }
 
   /** A line played by hand, judged by the checker and drawn. */
-  play(words: string[]): Promise<Played> {
-    return this.api.play(words);
+  play(words: string[], kind: "moves" | "atoms" = "moves"): Promise<Played> {
+    return this.api.play(words, kind);
   }
 
   /** Stops a running solve: a new worker, with the input opened again. */

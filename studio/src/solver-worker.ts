@@ -153,16 +153,21 @@ const api = {
   },
 
   /**
-   * A line played by hand, as move words (north, east, south, west, wait): the library's
-   * checker judges it (valid when it wins) and labshow's SVG draws its last step.
+   * A line played by hand: move words (north, east, south, west, wait) for mazes and
+   * Minotaur levels, or witness atoms (push(LINE,DIR,STEP), walk(ROW,COL,STEP), 1-based,
+   * as labsolve prints them) for the push labyrinths. The library's checker judges it
+   * (valid when it wins) and labshow's SVG draws its last step; a line the picture cannot
+   * draw (a broken rule) keeps the last picture that could be drawn (`svg` empty).
    */
-  async play(words: string[]): Promise<Played> {
+  async play(words: string[], kind: "moves" | "atoms" = "moves"): Promise<Played> {
     if (!current) throw new Error("open an input first");
     try {
-      const answer = JSON.stringify({ status: "SATISFIABLE", witnessKind: "moves", models: [{ cost: words.length, witness: words }] });
-      const d = await draw(current, answer, { format: "svg", step: words.length }).catch(() => draw(current!, answer, { format: "svg" }));
+      const answer = JSON.stringify({ status: "SATISFIABLE", witnessKind: kind, models: [{ cost: words.length, witness: words }] });
+      const d = await draw(current, answer, { format: "svg", step: words.length })
+        .catch(() => draw(current!, answer, { format: "svg" }))
+        .catch(() => ({ text: "" }));
       if (words.length === 0) return { svg: d.text, valid: false };
-      const verdict = await check(current, words.join("\n"), "<played>");
+      const verdict = await check(current, words.join(kind === "atoms" ? " " : "\n"), "<played>");
       return { svg: d.text, valid: verdict.valid, ...(verdict.cost !== undefined ? { cost: verdict.cost } : {}), ...(verdict.violation ? { message: `step ${verdict.violation.step}: ${verdict.violation.message}` } : {}) };
     } catch (e) {
       throw new Error(describeError(e));
