@@ -64,6 +64,10 @@ export function App() {
     selectedNow.current = f;
     setSelectedState(f);
   };
+  // the Minotaur's hint for the line as it stands (cleared when the line changes)
+  const [hint, setHint] = useState("");
+  const playNow = useRef<string[] | undefined>(undefined);
+  playNow.current = playLine;
   const playKind: "moves" | "atoms" = solved?.kind === "atoms" ? "atoms" : "moves";
   const steps = solved ? solved.witness.length - solved.start : 0;
 
@@ -152,8 +156,23 @@ export function App() {
     };
   }, [step, solved, rules, playLine]);
 
+  /** Asks the worker for the next move of an optimal solution from where the played line stands. */
+  async function askHint() {
+    const line = playNow.current;
+    if (!line) return;
+    setHint("thinking...");
+    try {
+      const h = await session.current!.hint(line);
+      if (playNow.current !== line) return;
+      setHint(h.move ? `hint: ${h.move}${h.fewest !== undefined ? ` (the fewest from here is ${h.fewest})` : ""}` : `no hint: ${h.note ?? ""}`);
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  }
+
   // a played line: judged and drawn in the worker
   useEffect(() => {
+    setHint("");
     if (!playLine) return;
     let live = true;
     session.current!
@@ -162,7 +181,7 @@ export function App() {
         if (!live) return;
         if (p.svg) setSvg(p.svg);
         const fewest = solved?.fewest;
-        const hint = playKind === "atoms" ? "your move: click a field, then an arrow pushes its line, Enter walks there; u to undo, r to restart" : "your move: arrows, w to wait, u to undo, r to restart";
+        const hint = playKind === "atoms" ? "your move: click a field, then an arrow pushes its line, Enter walks there; u to undo, r to restart" : `your move: arrows, w to wait, u to undo, r to restart${rules === "minotaur" ? ", h for a hint" : ""}`;
         setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? hint : `${playLine.length} moves; ${p.message ?? ""}`);
       })
       .catch((e: unknown) => live && setError(messageOf(e)));
@@ -193,6 +212,7 @@ export function App() {
           u: () => setPlayLine((l) => l?.slice(0, -1)),
           Backspace: () => setPlayLine((l) => l?.slice(0, -1)),
           r: () => setPlayLine([]),
+          h: () => void askHint(),
           Escape: () => setPlayLine(undefined),
         };
         if (playKind === "atoms") {
@@ -337,6 +357,12 @@ export function App() {
                 <span id="selected">{selected ? `field (${selected.row},${selected.col})` : ""}</span>
               </span>
             ) : null}
+            {playLine && playKind === "moves" && rules === "minotaur" ? (
+              <button id="hint" title="the next move of an optimal solution from here (h)" onClick={() => void askHint()}>
+                Hint
+              </button>
+            ) : null}
+            {playLine ? <span id="hint-text" class="step">{hint}</span> : null}
             <span id="played" class="step">
               {playLine ? played : ""}
             </span>

@@ -4,7 +4,7 @@
  * starts a fresh one with the same input opened.
  */
 import * as Comlink from "comlink";
-import type { Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
+import type { Hint, Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
 import SolverWorker from "./solver-worker.ts?worker&inline";
 
 /** One studio session: the worker and the input it has opened. */
@@ -37,6 +37,11 @@ export class Session {
   /** A line played by hand, judged by the checker and drawn. */
   play(words: string[], kind: "moves" | "atoms" = "moves"): Promise<Played> {
     return this.api.play(words, kind);
+  }
+
+  /** The next move of an optimal solution from where the played line stands. */
+  hint(words: string[]): Promise<Hint> {
+    return this.api.hint(words);
   }
 
   /** Stops a running solve: a new worker, with the input opened again. */

@@ -9,6 +9,7 @@ import * as Comlink from "comlink";
 import { check, draw, readInstance, solve, type LibraryInstance } from "../../src/library.js";
 import type { Outcome } from "../../src/core/outcome.js";
 import { describeError } from "./errors.js";
+import { positionAfter } from "./minotaur-position.js";
 
 /** What the page learns of an opened input. */
 export interface Opened {
@@ -173,7 +174,35 @@ const api = {
       throw new Error(describeError(e));
     }
   },
+
+  /**
+   * The next move of an optimal solution from where a line played by hand stands (Minotaur
+   * levels): the level with T and M placed where they are now, solved by the library's
+   * solver; its answer's first move and its fewest moves from here. Not a replay of the
+   * answer from the start: the position is solved afresh.
+   */
+  async hint(words: string[]): Promise<Hint> {
+    if (!current) throw new Error("open an input first");
+    if (current.input !== "text" || current.rules !== "minotaur") return { note: `no hint for ${current.rules}` };
+    try {
+      const position = positionAfter(current.source.text, current.source.name, words);
+      if (position.kind === "over") return { note: position.why };
+      const outcome = await solve(readInstance(position.text, current.source.name, { rules: current.rules }));
+      const move = outcome.models[0]?.witness[0];
+      if (move === undefined) return { note: `no way out from here (${outcome.status})` };
+      return { move, ...(outcome.fewest !== null ? { fewest: outcome.fewest } : {}) };
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
 };
+
+/** A hint: the next move of an optimal solution and the fewest moves from here, or why there is none. */
+export interface Hint {
+  move?: string;
+  fewest?: number;
+  note?: string;
+}
 
 export type SolverApi = typeof api;
 
