@@ -7,6 +7,7 @@ import type { Solved } from "./solver-worker.js";
 import { Session } from "./session.js";
 import { errorPlace } from "./errors.js";
 import { readShared, shareHash } from "./share.js";
+import { Compare } from "./compare.js";
 import { fieldAt, PUSH_KEYS, pushAtom, selectionStyle, walkAtom, type Field } from "./push-play.js";
 
 /** An input's text and name. */
@@ -399,6 +400,7 @@ export function App() {
             {solved ? `step ${step} of ${steps}: ${action}` : ""}
           </span>
         </div>
+        {rules && input ? <Compare session={session.current!} opened={`${input.name}\n${input.text}`} /> : null}
         <style>{selectionStyle(playLine && playKind === "atoms" ? selected : undefined)}</style>
         <div
           class={zoom ? "board zoomed" : "board"}

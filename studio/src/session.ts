@@ -44,6 +44,16 @@ export class Session {
     return this.api.hint(words);
   }
 
+  /** The searches labshow animates for the opened input (none for most rule sets). */
+  searches(): Promise<string[]> {
+    return this.api.searches();
+  }
+
+  /** labshow's search page for one of them. */
+  searchPage(algorithm: string): Promise<string> {
+    return this.api.searchPage(algorithm);
+  }
+
   /** Stops a running solve: a new worker, with the input opened again. */
   async stop(): Promise<void> {
     this.worker.terminate();

@@ -10,6 +10,7 @@ import { check, draw, readInstance, solve, type LibraryInstance } from "../../sr
 import type { Outcome } from "../../src/core/outcome.js";
 import { describeError } from "./errors.js";
 import { positionAfter } from "./minotaur-position.js";
+import { RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
 /** What the page learns of an opened input. */
 export interface Opened {
@@ -170,6 +171,30 @@ const api = {
       if (words.length === 0) return { svg: d.text, valid: false };
       const verdict = await check(current, words.join(kind === "atoms" ? " " : "\n"), "<played>");
       return { svg: d.text, valid: verdict.valid, ...(verdict.cost !== undefined ? { cost: verdict.cost } : {}), ...(verdict.violation ? { message: `step ${verdict.violation.step}: ${verdict.violation.message}` } : {}) };
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
+
+  /**
+   * The searches labshow animates for the opened input (the registry's choices of
+   * `labshow --algorithm` when its rule set takes it; none otherwise).
+   */
+  searches(): string[] {
+    if (!current || current.input === "pddl") return [];
+    if (!(ruleSetNamed(current.rules).takes.labshow ?? []).includes("algorithm")) return [];
+    return [...(RULE_SET_OPTIONS.find((o) => o.name === "algorithm" && o.commands.includes("labshow"))?.choices ?? [])];
+  },
+
+  /**
+   * The search page `labshow --format html --algorithm NAME` writes for the opened input:
+   * the search step by step (visited, frontier, the path), a self-contained HTML page.
+   * @throws Error for a name the rule set does not take, or a maze too large for the page
+   */
+  async searchPage(algorithm: string): Promise<string> {
+    if (!current) throw new Error("open an input first");
+    try {
+      return (await draw(current, undefined, { format: "html", algorithm })).text;
     } catch (e) {
       throw new Error(describeError(e));
     }
