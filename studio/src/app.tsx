@@ -8,6 +8,8 @@ import { Session } from "./session.js";
 import { errorPlace } from "./errors.js";
 import { readShared, shareHash } from "./share.js";
 import { Compare } from "./compare.js";
+import { MazeEditor } from "./maze-editor.js";
+import { readMaze } from "./maze-edit.js";
 import { fieldAt, PUSH_KEYS, pushAtom, selectionStyle, walkAtom, type Field } from "./push-play.js";
 
 /** An input's text and name. */
@@ -67,6 +69,8 @@ export function App() {
   };
   // the Minotaur's hint for the line as it stands (cleared when the line changes)
   const [hint, setHint] = useState("");
+  // Edit (mazes): the grid of walls to click and S and E to drag; each edit opens the new text
+  const [editing, setEditing] = useState(false);
   const playNow = useRef<string[] | undefined>(undefined);
   playNow.current = playLine;
   const playKind: "moves" | "atoms" = solved?.kind === "atoms" ? "atoms" : "moves";
@@ -400,6 +404,15 @@ export function App() {
             {solved ? `step ${step} of ${steps}: ${action}` : ""}
           </span>
         </div>
+        {rules === "maze" && input ? (
+          <div class="controls">
+            <button id="edit" aria-pressed={editing} onClick={() => setEditing((x) => !x)}>
+              {editing ? "Done editing" : "Edit"}
+            </button>
+            {editing ? <span>click a wall to remove it or put it back (on the border: an opening); drag S or E to another cell; then Solve</span> : null}
+          </div>
+        ) : null}
+        {editing && rules === "maze" && input ? <EditPanel input={input} onEdit={(t) => void open(t, input.name)} /> : null}
         {rules && input ? <Compare session={session.current!} opened={`${input.name}\n${input.text}`} /> : null}
         <style>{selectionStyle(playLine && playKind === "atoms" ? selected : undefined)}</style>
         <div
@@ -415,6 +428,17 @@ export function App() {
       </main>
     </div>
   );
+}
+
+/** The maze editor on the opened input's text, or the reader's message when it cannot be read. */
+function EditPanel({ input, onEdit }: { input: Input; onEdit: (text: string) => void }) {
+  let maze;
+  try {
+    maze = readMaze(input.text, input.name);
+  } catch (e) {
+    return <div class="error">{messageOf(e)}</div>;
+  }
+  return <MazeEditor maze={maze} onEdit={onEdit} />;
 }
 
 /** A thrown value's message, without Comlink's or the browser's prefix. */
