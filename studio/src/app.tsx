@@ -10,7 +10,7 @@ import { readShared, shareHash } from "./share.js";
 import { Compare } from "./compare.js";
 import { MazeEditor } from "./maze-editor.js";
 import { readMaze } from "./maze-edit.js";
-import { fieldAt, PUSH_KEYS, pushAtom, selectionStyle, walkAtom, type Field } from "./push-play.js";
+import { fieldAt, fieldBeside, PUSH_KEYS, pushAtom, selectionStyle, walkAtom, type Field } from "./push-play.js";
 
 /** An input's text and name. */
 interface Input {
@@ -186,7 +186,7 @@ export function App() {
         if (!live) return;
         if (p.svg) setSvg(p.svg);
         const fewest = solved?.fewest;
-        const hint = playKind === "atoms" ? "your move: click a field, then an arrow pushes its line, Enter walks there; u to undo, r to restart" : `your move: arrows, w to wait, u to undo, r to restart${rules === "minotaur" ? ", h for a hint" : ""}`;
+        const hint = playKind === "atoms" ? "your move: click a field (or Shift and the arrows), then an arrow pushes its line, Enter walks there; u to undo, r to restart" : `your move: arrows, w to wait, u to undo, r to restart${rules === "minotaur" ? ", h for a hint" : ""}`;
         setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? hint : `${playLine.length} moves; ${p.message ?? ""}`);
       })
       .catch((e: unknown) => live && setError(messageOf(e)));
@@ -221,6 +221,13 @@ export function App() {
           Escape: () => setPlayLine(undefined),
         };
         if (playKind === "atoms") {
+          if (e.shiftKey && PUSH_KEYS[e.key]) {
+            // Shift and an arrow: the selection moves to the next field on the screen
+            e.preventDefault();
+            const board = document.getElementById("board");
+            if (board) setSelected(fieldBeside(board, selectedNow.current, e.key));
+            return;
+          }
           const dir = PUSH_KEYS[e.key];
           const at = selectedNow.current;
           const atom = !at ? undefined : dir ? (k: number) => pushAtom(at, dir, k) : e.key === "Enter" ? (k: number) => walkAtom(at, k) : undefined;

@@ -47,3 +47,31 @@ export function walkAtom(field: Field, step: number): string {
 export function selectionStyle(field: Field | undefined): string {
   return field ? `#board rect.tile[data-row="${field.row}"][data-col="${field.col}"] { stroke: #d40; stroke-width: 4px; }` : "";
 }
+
+/**
+ * The field next to `from` on the screen in the direction of an arrow key (the nearest
+ * tile whose centre lies that way), or the first tile drawn when nothing is selected: the
+ * selection moved without a mouse (Shift and an arrow). Read off the picture, so it follows
+ * however the rule set numbers its rows.
+ */
+export function fieldBeside(board: Element, from: Field | undefined, key: string): Field | undefined {
+  const tiles = [...board.querySelectorAll("rect.tile[data-row][data-col]")].map((t) => {
+    const b = t.getBoundingClientRect();
+    return { row: Number(t.getAttribute("data-row")), col: Number(t.getAttribute("data-col")), x: b.left + b.width / 2, y: b.top + b.height / 2 };
+  });
+  const here = from ? tiles.find((t) => t.row === from.row && t.col === from.col) : undefined;
+  if (!here) return tiles[0] ? { row: tiles[0].row, col: tiles[0].col } : undefined;
+  const [dx, dy] = key === "ArrowUp" ? [0, -1] : key === "ArrowDown" ? [0, 1] : key === "ArrowLeft" ? [-1, 0] : [1, 0];
+  let best: (typeof tiles)[number] | undefined;
+  let bestScore = Infinity;
+  for (const t of tiles) {
+    const ahead = (t.x - here.x) * dx + (t.y - here.y) * dy;
+    const aside = Math.abs((t.x - here.x) * dy) + Math.abs((t.y - here.y) * dx);
+    if (ahead <= 1 || aside > 1) continue;
+    if (ahead < bestScore) {
+      bestScore = ahead;
+      best = t;
+    }
+  }
+  return best ? { row: best.row, col: best.col } : from;
+}
