@@ -26,6 +26,17 @@ const NODE_EXPORTS: Record<string, string[]> = {
 /** Exports that are values, not functions. */
 const VALUES = new Set(["parentPort", "workerData", "isMainThread"]);
 
+/**
+ * Exports the browser answers truthfully instead of throwing: no file exists (a page has no
+ * file system), and a file: URL's path is its pathname. The board game's solver asks
+ * whether its compiled search thread exists and, where it does not, searches in its
+ * caller's thread, as it does from the sources.
+ */
+const ANSWERS: Record<string, string> = {
+  existsSync: "export function existsSync() { return false; }",
+  fileURLToPath: "export function fileURLToPath(u) { return decodeURIComponent(new URL(String(u)).pathname); }",
+};
+
 /** node: modules as stubs: what the browser has not, named, throwing on use. */
 function nodeStubs(): Plugin {
   const prefix = "\0studio-node-stub:";
@@ -42,7 +53,9 @@ function nodeStubs(): Plugin {
       const lines = names.map((n) =>
         n === "constants"
           ? "export const constants = { MAX_STRING_LENGTH: 536870888 };"
-          : VALUES.has(n)
+          : ANSWERS[n] !== undefined
+            ? ANSWERS[n]
+            : VALUES.has(n)
             ? `export const ${n} = undefined;`
             : `export function ${n}() { throw new Error("${module} ${n}: not in the browser"); }`,
       );

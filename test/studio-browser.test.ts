@@ -14,10 +14,8 @@ import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { check, readInstance } from "../src/library.js";
 import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { labsolve, LABSHOW, LABSOLVE, ROOT, watchedPage } from "./helpers/studio.js";
 
-const ROOT = join(new URL(".", import.meta.url).pathname, "..");
-const LABSHOW = join(ROOT, "bin", "labshow");
-const LABSOLVE = join(ROOT, "bin", "labsolve");
 const SHARED = join(ROOT, "..", "shared", "instances", "aspcomp2013");
 
 type Browser = import("puppeteer-core").Browser;
@@ -35,33 +33,6 @@ const INPUTS: { file: string; rules: string; still?: true }[] = [
   { file: "instances/minotaur/03-4x4.txt", rules: "minotaur" },
   { file: "instances/labyrinth-of-theseus-edges.csv", rules: "theseus", still: true },
 ];
-
-/** labsolve -f json on a file, in Node: the outcome the page's answer is held against. */
-function labsolve(file: string): { status: string; fewest: number | null; models: { witness: string[] }[] } {
-  const r = spawnSync(LABSOLVE, ["-f", "json", file], { encoding: "utf8" });
-  return JSON.parse(r.stdout) as { status: string; fewest: number | null; models: { witness: string[] }[] };
-}
-
-/** A tab that intercepts every request and records console errors, page errors and requests that would leave. */
-async function watchedPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage();
-  await page.setViewport({ width: 900, height: 500 });
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.setRequestInterception(true);
-  page.on("request", (r) => {
-    const url = r.url();
-    if (/^(file:|blob:|data:|about:)/.test(url) || url.startsWith("http://127.0.0.1:")) void r.continue();
-    else {
-      errors.push(`request leaving the machine: ${url}`);
-      void r.abort();
-    }
-  });
-  return { page, errors };
-}
 
 const text = (page: Page, selector: string): Promise<string> => page.$eval(selector, (e) => e.textContent ?? "");
 

@@ -1,39 +1,15 @@
 /**
- * The studio's one screen: open, see, solve, step. The rule set, the answer, its status
- * words and the pictures all come from the worker (the library); this only shows them.
+ * The studio's one screen: open, see, solve, step, play (with the Minotaur's hint), edit a
+ * maze, compare two searches. The rule set, the answer, its status words, the verdicts and
+ * the pictures all come from the worker (the library); this only shows them.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { Solved } from "./solver-worker.js";
 import { Session } from "./session.js";
-import { errorPlace } from "./errors.js";
 import { readShared, shareHash } from "./share.js";
-
-/** An input's text and name. */
-interface Input {
-  text: string;
-  name: string;
-}
-
-/** The error box: the message as labsolve prints it, and the line it points at with a caret. */
-function ErrorBox({ message, input }: { message: string; input: Input | undefined }) {
-  const place = errorPlace(message);
-  const line = place && input ? input.text.split(/\r?\n/)[place.line - 1] : undefined;
-  return (
-    <div class="error" id="error" role="alert">
-      {message}
-      {line !== undefined ? `\n${place!.line} | ${line}\n${" ".repeat(String(place!.line).length)} | ${" ".repeat(Math.max(0, place!.column - 1))}^` : ""}
-    </div>
-  );
-}
-
-/** The answer's status in the commands' words. */
-function statusText(s: Solved): string {
-  const lines: string[] = [s.status];
-  if (s.witness.length > 0 || s.upperBound !== null) lines.push(`cost: ${s.upperBound ?? ""} ${s.costKind}${s.optimal ? " (proven shortest)" : s.fewest === null ? " (not proven shortest)" : ""}`);
-  for (const n of s.notes) lines.push(n);
-  lines.push(`${s.states} states in ${s.seconds.toFixed(2)} s; exit code ${s.exitCode}`);
-  return lines.join("\n");
-}
+import { Compare } from "./compare.js";
+import { EditPanel, ErrorBox, messageOf, statusText, type Input } from "./parts.js";
+import { fieldAt, fieldBeside, PUSH_KEYS, pushAtom, selectionStyle, walkAtom, type Field } from "./push-play.js";
 
 /** The studio. */
 export function App() {
@@ -55,6 +31,21 @@ export function App() {
   // play by hand (answers that are moves): the line, and the referee's word on it
   const [playLine, setPlayLine] = useState<string[] | undefined>(undefined);
   const [played, setPlayed] = useState<string>("");
+  // play a push labyrinth: the field clicked last, whose line an arrow pushes (or where Enter walks)
+  const [selected, setSelectedState] = useState<Field | undefined>(undefined);
+  // the keys read the selection at once (a key pressed right after a click comes before the next render)
+  const selectedNow = useRef<Field | undefined>(undefined);
+  const setSelected = (f: Field | undefined) => {
+    selectedNow.current = f;
+    setSelectedState(f);
+  };
+  // the Minotaur's hint for the line as it stands (cleared when the line changes)
+  const [hint, setHint] = useState("");
+  // Edit (mazes): the grid of walls to click and S and E to drag; each edit opens the new text
+  const [editing, setEditing] = useState(false);
+  const playNow = useRef<string[] | undefined>(undefined);
+  playNow.current = playLine;
+  const playKind: "moves" | "atoms" = solved?.kind === "atoms" ? "atoms" : "moves";
   const steps = solved ? solved.witness.length - solved.start : 0;
 
   /** Opens an input; true when the worker read it. */
@@ -69,6 +60,7 @@ export function App() {
     setProgress("");
     setPlayLine(undefined);
     setPlayed("");
+    setSelected(undefined);
     try {
       const opened = await session.current!.open(text, name);
       setRules(opened.rules);
@@ -141,17 +133,33 @@ export function App() {
     };
   }, [step, solved, rules, playLine]);
 
+  /** Asks the worker for the next move of an optimal solution from where the played line stands. */
+  async function askHint() {
+    const line = playNow.current;
+    if (!line) return;
+    setHint("thinking...");
+    try {
+      const h = await session.current!.hint(line);
+      if (playNow.current !== line) return;
+      setHint(h.move ? `hint: ${h.move}${h.fewest !== undefined ? ` (the fewest from here is ${h.fewest})` : ""}` : `no hint: ${h.note ?? ""}`);
+    } catch (e) {
+      setError(messageOf(e));
+    }
+  }
+
   // a played line: judged and drawn in the worker
   useEffect(() => {
+    setHint("");
     if (!playLine) return;
     let live = true;
     session.current!
-      .play(playLine)
+      .play(playLine, playKind)
       .then((p) => {
         if (!live) return;
-        setSvg(p.svg);
+        if (p.svg) setSvg(p.svg);
         const fewest = solved?.fewest;
-        setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? "your move: arrows, w to wait, u to undo, r to restart" : `${playLine.length} moves; ${p.message ?? ""}`);
+        const hint = playKind === "atoms" ? "your move: click a field (or Shift and the arrows), then an arrow pushes its line, Enter walks there; u to undo, r to restart" : `your move: arrows, w to wait, u to undo, r to restart${rules === "minotaur" ? ", h for a hint" : ""}`;
+        setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? hint : `${playLine.length} moves; ${p.message ?? ""}`);
       })
       .catch((e: unknown) => live && setError(messageOf(e)));
     return () => {
@@ -181,8 +189,27 @@ export function App() {
           u: () => setPlayLine((l) => l?.slice(0, -1)),
           Backspace: () => setPlayLine((l) => l?.slice(0, -1)),
           r: () => setPlayLine([]),
+          h: () => void askHint(),
           Escape: () => setPlayLine(undefined),
         };
+        if (playKind === "atoms") {
+          if (e.shiftKey && PUSH_KEYS[e.key]) {
+            // Shift and an arrow: the selection moves to the next field on the screen
+            e.preventDefault();
+            const board = document.getElementById("board");
+            if (board) setSelected(fieldBeside(board, selectedNow.current, e.key));
+            return;
+          }
+          const dir = PUSH_KEYS[e.key];
+          const at = selectedNow.current;
+          const atom = !at ? undefined : dir ? (k: number) => pushAtom(at, dir, k) : e.key === "Enter" ? (k: number) => walkAtom(at, k) : undefined;
+          if (atom) {
+            e.preventDefault();
+            setPlayLine((l) => [...(l ?? []), atom((l?.length ?? 0) + 1)]);
+            return;
+          }
+          if (PUSH_KEYS[e.key] || e.key === "w") return;
+        }
         const word = move[e.key];
         const f = word ? () => setPlayLine((l) => [...(l ?? []), word]) : edit[e.key];
         if (f) {
@@ -208,7 +235,7 @@ export function App() {
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [steps, playLine]);
+  }, [steps, playLine, playKind]);
 
   // an input in the link (shared), or the file `labshow studio FILE` serves
   useEffect(() => {
@@ -288,7 +315,7 @@ export function App() {
             {solving ? progress || "searching..." : progress}
           </span>
         </div>
-        {solved && solved.kind === "moves" ? (
+        {solved && (solved.kind === "moves" || solved.kind === "atoms") ? (
           <div class="controls">
             <button
               id="play-mode"
@@ -301,6 +328,25 @@ export function App() {
             >
               {playLine ? "Stop playing" : "Play it yourself"}
             </button>
+            {playLine && playKind === "atoms" ? (
+              <span class="push-controls">
+                {(["n", "e", "s", "w"] as const).map((d) => (
+                  <button id={`push-${d}`} disabled={!selected} title={`push the selected field's ${d === "e" || d === "w" ? "row" : "column"}`} onClick={() => selected && setPlayLine((l) => [...(l ?? []), pushAtom(selected, d, (l?.length ?? 0) + 1)])}>
+                    {{ n: "\u2191", e: "\u2192", s: "\u2193", w: "\u2190" }[d]}
+                  </button>
+                ))}
+                <button id="walk" disabled={!selected} title="walk to the selected field (Enter)" onClick={() => selected && setPlayLine((l) => [...(l ?? []), walkAtom(selected, (l?.length ?? 0) + 1)])}>
+                  walk here
+                </button>
+                <span id="selected">{selected ? `field (${selected.row},${selected.col})` : ""}</span>
+              </span>
+            ) : null}
+            {playLine && playKind === "moves" && rules === "minotaur" ? (
+              <button id="hint" title="the next move of an optimal solution from here (h)" onClick={() => void askHint()}>
+                Hint
+              </button>
+            ) : null}
+            {playLine ? <span id="hint-text" class="step">{hint}</span> : null}
             <span id="played" class="step">
               {playLine ? played : ""}
             </span>
@@ -337,14 +383,30 @@ export function App() {
             {solved ? `step ${step} of ${steps}: ${action}` : ""}
           </span>
         </div>
-        <div class={zoom ? "board zoomed" : "board"} id="board" dangerouslySetInnerHTML={{ __html: svg }} />
+        {rules === "maze" && input ? (
+          <div class="controls">
+            <button id="edit" aria-pressed={editing} onClick={() => setEditing((x) => !x)}>
+              {editing ? "Done editing" : "Edit"}
+            </button>
+            {editing ? <span>click a wall to remove it or put it back (on the border: an opening); drag S or E to another cell; then Solve</span> : null}
+          </div>
+        ) : null}
+        {editing && rules === "maze" && input ? <EditPanel input={input} onEdit={(t) => void open(t, input.name)} /> : null}
+        {rules && input ? <Compare session={session.current!} opened={`${input.name}\n${input.text}`} /> : null}
+        <style>{selectionStyle(playLine && playKind === "atoms" ? selected : undefined)}</style>
+        <div
+          class={zoom ? "board zoomed" : "board"}
+          id="board"
+          onClick={(e) => {
+            if (!playLine || playKind !== "atoms") return;
+            const f = fieldAt(e.currentTarget as Element, e.clientX, e.clientY);
+            if (f) setSelected(f);
+          }}
+          dangerouslySetInnerHTML={{ __html: svg }}
+        />
       </main>
     </div>
   );
 }
 
-/** A thrown value's message, without Comlink's or the browser's prefix. */
-function messageOf(e: unknown): string {
-  const m = e instanceof Error ? e.message : String(e);
-  return m.replace(/^Error: /, "");
-}
+

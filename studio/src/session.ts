@@ -4,7 +4,7 @@
  * starts a fresh one with the same input opened.
  */
 import * as Comlink from "comlink";
-import type { Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
+import type { Hint, Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
 import SolverWorker from "./solver-worker.ts?worker&inline";
 
 /** One studio session: the worker and the input it has opened. */
@@ -35,8 +35,23 @@ export class Session {
   }
 
   /** A line played by hand, judged by the checker and drawn. */
-  play(words: string[]): Promise<Played> {
-    return this.api.play(words);
+  play(words: string[], kind: "moves" | "atoms" = "moves"): Promise<Played> {
+    return this.api.play(words, kind);
+  }
+
+  /** The next move of an optimal solution from where the played line stands. */
+  hint(words: string[]): Promise<Hint> {
+    return this.api.hint(words);
+  }
+
+  /** The searches labshow animates for the opened input (none for most rule sets). */
+  searches(): Promise<string[]> {
+    return this.api.searches();
+  }
+
+  /** labshow's search page for one of them. */
+  searchPage(algorithm: string): Promise<string> {
+    return this.api.searchPage(algorithm);
   }
 
   /** Stops a running solve: a new worker, with the input opened again. */

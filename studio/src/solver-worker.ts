@@ -9,6 +9,8 @@ import * as Comlink from "comlink";
 import { check, draw, readInstance, solve, type LibraryInstance } from "../../src/library.js";
 import type { Outcome } from "../../src/core/outcome.js";
 import { describeError } from "./errors.js";
+import { positionAfter } from "./minotaur-position.js";
+import { RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
 /** What the page learns of an opened input. */
 export interface Opened {
@@ -153,22 +155,79 @@ const api = {
   },
 
   /**
-   * A line played by hand, as move words (north, east, south, west, wait): the library's
-   * checker judges it (valid when it wins) and labshow's SVG draws its last step.
+   * A line played by hand: move words (north, east, south, west, wait) for mazes and
+   * Minotaur levels, or witness atoms (push(LINE,DIR,STEP), walk(ROW,COL,STEP), 1-based,
+   * as labsolve prints them) for the push labyrinths. The library's checker judges it
+   * (valid when it wins) and labshow's SVG draws its last step; a line the picture cannot
+   * draw (a broken rule) keeps the last picture that could be drawn (`svg` empty).
    */
-  async play(words: string[]): Promise<Played> {
+  async play(words: string[], kind: "moves" | "atoms" = "moves"): Promise<Played> {
     if (!current) throw new Error("open an input first");
     try {
-      const answer = JSON.stringify({ status: "SATISFIABLE", witnessKind: "moves", models: [{ cost: words.length, witness: words }] });
-      const d = await draw(current, answer, { format: "svg", step: words.length }).catch(() => draw(current!, answer, { format: "svg" }));
+      const answer = JSON.stringify({ status: "SATISFIABLE", witnessKind: kind, models: [{ cost: words.length, witness: words }] });
+      const d = await draw(current, answer, { format: "svg", step: words.length })
+        .catch(() => draw(current!, answer, { format: "svg" }))
+        .catch(() => ({ text: "" }));
       if (words.length === 0) return { svg: d.text, valid: false };
-      const verdict = await check(current, words.join("\n"), "<played>");
+      const verdict = await check(current, words.join(kind === "atoms" ? " " : "\n"), "<played>");
       return { svg: d.text, valid: verdict.valid, ...(verdict.cost !== undefined ? { cost: verdict.cost } : {}), ...(verdict.violation ? { message: `step ${verdict.violation.step}: ${verdict.violation.message}` } : {}) };
     } catch (e) {
       throw new Error(describeError(e));
     }
   },
+
+  /**
+   * The searches labshow animates for the opened input (the registry's choices of
+   * `labshow --algorithm` when its rule set takes it; none otherwise).
+   */
+  searches(): string[] {
+    if (!current || current.input === "pddl") return [];
+    if (!(ruleSetNamed(current.rules).takes.labshow ?? []).includes("algorithm")) return [];
+    return [...(RULE_SET_OPTIONS.find((o) => o.name === "algorithm" && o.commands.includes("labshow"))?.choices ?? [])];
+  },
+
+  /**
+   * The search page `labshow --format html --algorithm NAME` writes for the opened input:
+   * the search step by step (visited, frontier, the path), a self-contained HTML page.
+   * @throws Error for a name the rule set does not take, or a maze too large for the page
+   */
+  async searchPage(algorithm: string): Promise<string> {
+    if (!current) throw new Error("open an input first");
+    try {
+      return (await draw(current, undefined, { format: "html", algorithm })).text;
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
+
+  /**
+   * The next move of an optimal solution from where a line played by hand stands (Minotaur
+   * levels): the level with T and M placed where they are now, solved by the library's
+   * solver; its answer's first move and its fewest moves from here. Not a replay of the
+   * answer from the start: the position is solved afresh.
+   */
+  async hint(words: string[]): Promise<Hint> {
+    if (!current) throw new Error("open an input first");
+    if (current.input !== "text" || current.rules !== "minotaur") return { note: `no hint for ${current.rules}` };
+    try {
+      const position = positionAfter(current.source.text, current.source.name, words);
+      if (position.kind === "over") return { note: position.why };
+      const outcome = await solve(readInstance(position.text, current.source.name, { rules: current.rules }));
+      const move = outcome.models[0]?.witness[0];
+      if (move === undefined) return { note: `no way out from here (${outcome.status})` };
+      return { move, ...(outcome.fewest !== null ? { fewest: outcome.fewest } : {}) };
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
 };
+
+/** A hint: the next move of an optimal solution and the fewest moves from here, or why there is none. */
+export interface Hint {
+  move?: string;
+  fewest?: number;
+  note?: string;
+}
 
 export type SolverApi = typeof api;
 

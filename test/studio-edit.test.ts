@@ -1,0 +1,163 @@
+/**
+ * Edit in the studio, in headless Chromium: one wall of a maze removed by a click (the
+ * wall chosen by the test's own plain breadth-first search on the text, one whose removal
+ * shortens the way), S dragged to another cell; after each edit the page solves again and
+ * its optimum is the one labsolve finds in Node for the file the page exports ("Save
+ * file", the browser's download), and the one the test's own search finds on the maze it
+ * edited itself. Skips without a chromium.
+ */
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { labsolve, ROOT, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+
+type Browser = import("puppeteer-core").Browser;
+type Page = import("puppeteer-core").Page;
+
+sayWhyBrowserTestsSkip("studio-edit.test.ts");
+
+/** The text's grid of characters: cell (r, c) (0-based) at line 2r+1, column 2c+1; the wall between two cells at the character between them. */
+function grid(text: string): string[][] {
+  return text.split("\n").filter((l) => l !== "").map((l) => [...l]);
+}
+
+/** Fewest moves from S to E by the test's own breadth-first search on the characters (-1: none). */
+function fewestOnText(text: string): number {
+  const g = grid(text);
+  const rows = (g.length - 1) / 2;
+  const cols = (g[0].length - 1) / 2;
+  let start = [-1, -1];
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (g[2 * r + 1][2 * c + 1] === "S") start = [r, c];
+  const seen = new Set([`${start[0]},${start[1]}`]);
+  let layer = [start];
+  for (let d = 0; layer.length > 0; d++) {
+    const next: number[][] = [];
+    for (const [r, c] of layer) {
+      if (g[2 * r + 1][2 * c + 1] === "E") return d;
+      for (const [dr, dc] of [[-1, 0], [0, 1], [1, 0], [0, -1]]) {
+        const [r2, c2] = [r + dr, c + dc];
+        if (r2 < 0 || r2 >= rows || c2 < 0 || c2 >= cols || (g[2 * r + 1 + dr][2 * c + 1 + dc] ?? " ") !== " " || seen.has(`${r2},${c2}`)) continue;
+        seen.add(`${r2},${c2}`);
+        next.push([r2, c2]);
+      }
+    }
+    layer = next;
+  }
+  return -1;
+}
+
+/** The inner wall (1-based cell and side e or s) whose removal shortens the way most, and the text without it. */
+function bestWallToRemove(text: string): { row: number; col: number; side: "e" | "s"; text: string; fewest: number } {
+  const g = grid(text);
+  const rows = (g.length - 1) / 2;
+  const cols = (g[0].length - 1) / 2;
+  let best: { row: number; col: number; side: "e" | "s"; text: string; fewest: number } | undefined;
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++)
+      for (const [side, y, x] of [["e", 2 * r + 1, 2 * c + 2], ["s", 2 * r + 2, 2 * c + 1]] as const) {
+        if (side === "e" ? c === cols - 1 : r === rows - 1) continue;
+        if (g[y][x] === " ") continue;
+        const edited = g.map((l) => [...l]);
+        edited[y][x] = " ";
+        const t = `${edited.map((l) => l.join("")).join("\n")}\n`;
+        const f = fewestOnText(t);
+        if (!best || f < best.fewest) best = { row: r + 1, col: c + 1, side, text: t, fewest: f };
+      }
+  return best!;
+}
+
+/** The file the page's "Save file" downloads, read from the download folder once it is whole. */
+async function exported(page: Page, dir: string, name: string): Promise<string> {
+  rmSync(join(dir, name), { force: true });
+  await page.click("#export-file");
+  const path = join(dir, name);
+  // the browser writes NAME.crdownload first and renames it when done: wait for NAME itself, a frame of the page at a time
+  const whole = () => existsSync(path) && !readdirSync(dir).some((f) => f.endsWith(".crdownload"));
+  for (let frames = 0; !whole(); frames++) {
+    if (frames > 600) throw new Error(`no download of ${name} in ${dir}`);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  }
+  return readFileSync(path, "utf8");
+}
+
+/** Solves in the page and reads the cost line's number. */
+async function solvedCost(page: Page): Promise<number> {
+  await page.waitForFunction(() => !(document.querySelector("#solve") as HTMLButtonElement | null)?.disabled);
+  await page.click("#solve");
+  await page.waitForSelector("#status", { timeout: 50_000 });
+  return Number(/cost: (\d+) /.exec(await textOf(page, "#status"))?.[1]);
+}
+
+describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skipped"})`, () => {
+  let browser: Browser;
+  let out: string;
+
+  beforeAll(async () => {
+    ({ browser } = await openBrowser());
+    out = mkdtempSync(join(tmpdir(), "studio-edit-"));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  it("instances/maze-8x12.txt: a wall removed by a click and S dragged; each time the page's optimum is labsolve's on the exported file", async () => {
+    const file = join(ROOT, "instances", "maze-8x12.txt");
+    const original = readFileSync(file, "utf8");
+    const before = labsolve(file).fewest;
+    const wall = bestWallToRemove(original);
+    expect(fewestOnText(original)).toBe(before);
+    expect(wall.fewest).toBeLessThan(before!);
+    const downloads = mkdtempSync(join(out, "downloads-"));
+    const { page, errors } = await watchedPage(browser);
+    const cdp = await page.createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+    await page.goto(studioLink(out, file), { waitUntil: "load" });
+    await waitForText(page, "#rules", "rules: maze");
+    expect(await solvedCost(page)).toBe(before);
+    await page.click("#edit");
+    await page.waitForSelector("#editor");
+    // the wall, clicked where it is drawn (the editor names each inner wall by the cell east or south of it: its west or north side)
+    const named = wall.side === "e" ? `${wall.row},${wall.col + 1},w` : `${wall.row + 1},${wall.col},n`;
+    const at = await page.$eval(`#editor line[data-wall="${named}"]`, (e) => {
+      e.scrollIntoView({ block: "center" });
+      const b = e.getBoundingClientRect();
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    });
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => document.querySelector("#status") === null);
+    const afterWall = await solvedCost(page);
+    const savedWall = await exported(page, downloads, "maze-8x12.txt");
+    const edited = join(out, "edited-wall.txt");
+    writeFileSync(edited, savedWall);
+    expect(afterWall).toBe(labsolve(edited).fewest);
+    expect(afterWall).toBe(wall.fewest);
+    expect(afterWall).not.toBe(before);
+    // S dragged two cells south (its column, rows 3): the page's optimum is again labsolve's on the export
+    const s = await page.$eval('#editor text[data-mark="S"]', (e) => {
+      e.scrollIntoView({ block: "center" });
+      const b = e.getBoundingClientRect();
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    });
+    const cell = await page.$eval('#editor line[data-wall="1,1,w"]', (e) => e.getBoundingClientRect().height);
+    await page.mouse.move(s.x, s.y);
+    await page.mouse.down();
+    await page.mouse.move(s.x, s.y + cell, { steps: 3 });
+    await page.mouse.move(s.x, s.y + 2 * cell, { steps: 3 });
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelector("#status") === null);
+    const afterDrag = await solvedCost(page);
+    const savedDrag = await exported(page, downloads, "maze-8x12.txt");
+    expect(savedDrag).not.toBe(savedWall);
+    expect(grid(savedDrag)[5][1]).toBe("S");
+    const dragged = join(out, "edited-drag.txt");
+    writeFileSync(dragged, savedDrag);
+    expect(afterDrag).toBe(labsolve(dragged).fewest);
+    expect(afterDrag).toBe(fewestOnText(savedDrag));
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+});
