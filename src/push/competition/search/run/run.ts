@@ -9,7 +9,8 @@
  *    when it answers (most small instances do), no worker is started;
  * 2. the search workers start loading; meanwhile the main thread looks for an upper
  *    bound (models 1): the beam, then shortening (src/push/competition/search/anytime/upper-bound.ts); `--any`
- *    answers with it;
+ *    answers with it, and starts phase 3 alongside its beams once their first ones missed
+ *    (the first of the two to end ends the other);
  * 3. the workers run the iterative deepening, sharing the first pushes of each depth
  *    dynamically (WorkOptions.claimRoot, a shared counter per depth), with the upper
  *    bound as WorkOptions.known; the merge passes solutions on shortest first.
