@@ -19,6 +19,8 @@ import { runYielding } from "../src/push/competition/search/anytime/yielding.js"
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const B0238 = join(ROOT, "..", "shared", "instances", "extra", "0238-labyrinth-22-0.asp");
+/** 19x19; its fewest pushes are more than 5, so with `--max-steps 5` there is no answer. */
+const B0151 = join(ROOT, "..", "shared", "instances", "aspcomp2013", "0151-labyrinth-19-0.asp");
 const present = existsSync(B0238);
 
 /** The generated board of 22x22 where width 64 misses. */
@@ -135,4 +137,34 @@ describe("the schedule of --any", () => {
       expect(checked.stdout, file).toBe("OK\n");
     }
   }, 120_000);
+
+  it.skipIf(!existsSync(B0151))(
+    "no answer within the horizon (0151, --max-steps 5): exit 20, the exact search searched every depth, and it started before the main thread's ladder ran to its end",
+    () => {
+      const instance = readInstance(readFileSync(B0151, "utf8"), B0151).instance;
+      // the main thread's ladder run to its end: every rung misses
+      let ladder = 0;
+      for (const run of ANY_MAIN.ladder) {
+        const beam = mirroredBeam(instance, run, { maxSteps: 5 });
+        expect(beam.solution).toBeUndefined();
+        ladder += beam.nodes;
+      }
+      const r = spawnSync(join(ROOT, "bin/labsolve"), ["--any", "--stats", "--max-steps", "5", B0151], { encoding: "utf8" });
+      expect(r.status, r.stderr).toBe(20);
+      expect(r.stdout).toContain("INCONSISTENT");
+      const out = r.stdout + r.stderr;
+      const total = Number(/total: (\d+) nodes, depth reached (\d+)/.exec(out)?.[1]);
+      expect(/depth reached (\d+)/.exec(out)?.[1]).toBe("5");
+      // the exact search's states, depth by depth (1 to 5)
+      const depths = [...out.matchAll(/% depth (\d+): (\d+) nodes/g)].map((m) => [Number(m[1]), Number(m[2])]);
+      expect(depths.map((d) => d[0])).toEqual([0, 1, 2, 3, 4, 5]);
+      const exact = depths.reduce((a, d) => a + d[1], 0);
+      expect(exact).toBeGreaterThan(0);
+      // the schedule before ran the whole ladder first, then the exact search: at least
+      // both; now the exact search starts after the first rungs and the ladder is cut
+      // short when it ends
+      expect(total).toBeLessThan(ladder + exact);
+    },
+    120_000,
+  );
 });

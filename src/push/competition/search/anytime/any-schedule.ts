@@ -15,6 +15,15 @@
  * ties, so they miss together (0238, 21x21: four images of width 64 all missed with
  * 109,083 to 109,088 states each, where width 128 answered with any image;
  * docs/design/any-0238.md). A wider beam is the one that can answer.
+ *
+ * When the first rung of both threads misses, the exact search starts alongside
+ * (src/push/competition/search/run/run.ts): on a board with no answer within the horizon
+ * only it can say so, and the ladder run to its end cost more than the proof (0151 with
+ * `--max-steps 5`: the ladder 1.1 million states, the exact search 144,082). From then on,
+ * while no answer is known, a thread starts its next rung only while its beams since then
+ * have taken at most LADDER_SHARE of the time since the exact search started
+ * (ladderWaitMs): the exact search keeps most of the cores, and a board that only a wide
+ * beam answers still gets it, later.
  */
 import type { BeamRun } from "./symmetry.js";
 
@@ -81,4 +90,19 @@ export function nextBeam(beams: AnyThreadBeams, done: BeamsRun, answerKnown: boo
   if (!answerKnown) return beams.ladder.find((r) => !ran(r));
   const missed = Math.max(0, ...done.runs.filter((d) => !d.answered).map((d) => d.run.width));
   return beams.improve.find((r) => !ran(r) && r.width > missed);
+}
+
+/**
+ * While the exact search runs and no answer is known: the share of the time since it
+ * started (wall milliseconds) that a thread's beams may have taken when it starts a rung.
+ */
+export const LADDER_SHARE = 0.125;
+
+/**
+ * Milliseconds a thread waits before its next rung (0: start it now).
+ * @param spentMs wall milliseconds this thread's beams ran since the exact search started
+ * @param sinceMs wall milliseconds since the exact search started
+ */
+export function ladderWaitMs(spentMs: number, sinceMs: number): number {
+  return Math.max(0, spentMs / LADDER_SHARE - sinceMs);
 }

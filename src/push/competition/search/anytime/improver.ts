@@ -12,7 +12,9 @@
  * narrower ones had found 10, so its proof needs depth 8 and not 9).
  * Under `--any` (`schedule`), the beams are the helper's of
  * src/push/competition/search/anytime/any-schedule.ts instead: wider ones while no answer
- * is known, here or on the main thread, then the improvement beams.
+ * is known, here or on the main thread (each rung within a share of the time once the
+ * exact search runs), then the improvement beams; it posts "missed" when its first rung
+ * misses (the main thread then starts the exact search, if its own first rung missed).
  * It ends after the last beam, or when the stop flag is set.
  */
 import { parentPort, workerData } from "node:worker_threads";
@@ -20,7 +22,7 @@ import type { Push } from "../../board.js";
 import { instanceFromData, type InstanceData } from "../../instance.js";
 import { shorten } from "./improve.js";
 import { mirroredBeam, type BeamRun } from "./symmetry.js";
-import { nextBeam, type AnyThreadBeams, type BeamsRun } from "./any-schedule.js";
+import { ladderWaitMs, nextBeam, type AnyThreadBeams, type BeamsRun } from "./any-schedule.js";
 
 /** What the improver is started with. */
 export interface ImproverInput {
@@ -32,7 +34,8 @@ export interface ImproverInput {
   /**
    * `--any`: the thread's ladder and improvement beams (any-schedule.ts), run after
    * `beams`; `known` is an Int32Array view whose element 0 is non-zero once the main
-   * thread has an answer
+   * thread has an answer, and element 1 once the exact search runs (the ladder's rungs
+   * then keep within LADDER_SHARE of its time)
    */
   schedule?: { beams: AnyThreadBeams; known: SharedArrayBuffer };
   /** pushes of the best solution known already: only shorter ones are posted */
@@ -47,8 +50,8 @@ export interface ImproverInput {
   stop: SharedArrayBuffer;
 }
 
-/** What the improver posts. */
-export type ImproverMessage = { kind: "better"; pushes: Push[] } | { kind: "done" };
+/** What the improver posts: a shorter answer; (`--any`) its first rung missed; its end. */
+export type ImproverMessage = { kind: "better"; pushes: Push[] } | { kind: "missed" } | { kind: "done" };
 
 const port = parentPort;
 if (port) {
@@ -74,9 +77,25 @@ if (port) {
     const known = new Int32Array(schedule.known);
     const answerKnown = (): boolean => best <= input.maxSteps || Atomics.load(known, 0) !== 0;
     const done: BeamsRun = { runs: [] };
+    // wall milliseconds: when this thread saw the exact search start, and its beams' time since
+    let exactFrom: number | undefined;
+    let spent = 0;
+    const nap = new Int32Array(new SharedArrayBuffer(4));
     for (let run = nextBeam(schedule.beams, done, answerKnown()); run !== undefined && !shouldStop(); run = nextBeam(schedule.beams, done, answerKnown())) {
+      // a rung while the exact search runs: within LADDER_SHARE of its time (in slices, so that a stop is seen)
+      while (!answerKnown() && !shouldStop()) {
+        if (exactFrom === undefined && Atomics.load(known, 1) !== 0) exactFrom = performance.now();
+        const wait = exactFrom === undefined ? 0 : ladderWaitMs(spent, performance.now() - exactFrom);
+        if (wait <= 0) break;
+        Atomics.wait(nap, 0, 0, Math.min(wait, 50));
+      }
+      if (shouldStop()) break;
+      const t0 = performance.now();
       const solution = mirroredBeam(instance, run, { maxSteps: input.maxSteps, shouldStop }).solution;
+      if (exactFrom === undefined && Atomics.load(known, 1) !== 0) exactFrom = t0;
+      if (exactFrom !== undefined) spent += performance.now() - Math.max(t0, exactFrom);
       done.runs.push({ run, answered: solution !== undefined });
+      if (solution === undefined && done.runs.length === 1 && !answerKnown()) port.postMessage({ kind: "missed" } satisfies ImproverMessage);
       offer(solution);
     }
   }

@@ -12,7 +12,7 @@ import { shortenSteps } from "./improve.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
 import { runYielding } from "./yielding.js";
 import { mirroredBeamSteps, type BeamRun } from "./symmetry.js";
-import { ANY_HELPER, ANY_MAIN, nextBeam, type AnyThreadBeams, type BeamsRun } from "./any-schedule.js";
+import { ANY_HELPER, ANY_MAIN, ladderWaitMs, nextBeam, type AnyThreadBeams, type BeamsRun } from "./any-schedule.js";
 
 /** What the phases ask of the run. */
 export interface BoundSink {
@@ -84,28 +84,53 @@ function mainBeams(instance: Instance, base: BeamRun[]): BeamRun[] {
  */
 export const IMPROVER_DELAY_MS = 10_000;
 
+/** `--any`: the exact search alongside the beams (run.ts owns it). */
+export interface ExactAlongside {
+  /** starts it (called once at most, when the first rung of both threads missed) */
+  start: () => void;
+  /** true once it has ended (proof of none, an answer, or a stop): the beams stop */
+  over: () => boolean;
+  /** states of a beam of this thread just ended (counted at once: the exact search may end the run first) */
+  counted: (states: number) => void;
+}
+
 /**
  * `--any`: beams on the instance and its mirror images until the budget is out, each
  * answer shortened: ANY_MAIN here and ANY_HELPER meanwhile in a helper thread
  * (src/push/competition/search/anytime/any-schedule.ts: each thread widens its beam on a
  * miss until some thread has an answer, then tries other images and widths to shorten
- * it). Returns the states the beams here generated; when no beam answers, the caller
- * runs the exact search.
+ * it). When the first rung of both threads missed, `exact.start` starts the exact search
+ * alongside; from then on, while no answer is known, each thread's next rung waits until
+ * its beams' time since then is within LADDER_SHARE of the exact search's, and the beams
+ * stop once the exact search is over. Returns when the main thread's beams are done (an
+ * answer and the budget out, its ladder run to its end, the exact search over, or the run
+ * stopped); the states are reported through `exact.counted`.
  * @param data the instance as plain data (for the helper thread)
  */
-export async function anyBeams(instance: Instance, data: InstanceData & { file: string }, horizon: number, sink: BoundSink): Promise<number> {
-  const { better, stopped } = sink;
-  let nodes = 0;
+export async function anyBeams(instance: Instance, data: InstanceData & { file: string }, horizon: number, sink: BoundSink, exact: ExactAlongside): Promise<void> {
+  const { better } = sink;
+  const stopped = (): boolean => sink.stopped() || exact.over();
   const until = Math.max(performance.now() + ANY_MIN_MS, ANY_END_MS);
   const budget = (): boolean => performance.now() > until || stopped();
   // once an answer is known, every beam ends with the budget, also one started before it
   const answeredAndLate = (): boolean => sink.best() !== undefined && budget();
   const helperStop = new SharedArrayBuffer(4);
-  // element 0: 1 once an answer is known here (the helper then improves instead of climbing)
-  const known = new Int32Array(new SharedArrayBuffer(4));
+  // element 0: 1 once an answer is known here (the helper then improves instead of climbing);
+  // element 1: 1 once the exact search runs
+  const known = new Int32Array(new SharedArrayBuffer(8));
   const keep = (pushes: Push[]): void => {
     better(pushes);
     Atomics.store(known, 0, 1);
+  };
+  // the first rung of each thread missed: then the exact search starts (once)
+  let mainMissed = false;
+  let helperMissed = false;
+  let exactFrom: number | undefined;
+  const startExact = (): void => {
+    if (exactFrom !== undefined || !mainMissed || !helperMissed || sink.best() !== undefined || stopped()) return;
+    exactFrom = performance.now();
+    Atomics.store(known, 1, 1);
+    exact.start();
   };
   const helper = new Worker(new URL("./improver.js", import.meta.url), {
     workerData: {
@@ -122,27 +147,43 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
   let wake = (): void => undefined;
   helper.on("message", (m: ImproverMessage) => {
     if (m.kind === "better") keep(m.pushes);
-    else helperDone = true;
+    else if (m.kind === "missed") {
+      helperMissed = true;
+      startExact();
+    } else helperDone = true;
     wake();
   });
   helper.on("error", () => {
+    // without the helper, the main thread's misses alone start the exact search
     helperDone = true;
+    helperMissed = true;
+    startExact();
     wake();
   });
   let spent = 0;
   let last = 1;
+  // wall milliseconds this thread's beams ran since the exact search started
+  let ladderSpent = 0;
   const done: BeamsRun = { runs: [] };
   const schedule: AnyThreadBeams = instance.size > 32 ? { ladder: [...WIDE_FIRST_BEAMS, ...ANY_MAIN.ladder], improve: [...WIDE_FIRST_BEAMS, ...ANY_MAIN.improve] } : ANY_MAIN;
   for (let run = nextBeam(schedule, done, false); run !== undefined; run = nextBeam(schedule, done, sink.best() !== undefined)) {
     // a beam's time grows with its width: start it only if it can end in time
     if (sink.best() !== undefined && performance.now() + (1.1 * spent * run.width) / last > until) break;
+    // a rung while the exact search runs: within LADDER_SHARE of its time
+    while (exactFrom !== undefined && sink.best() === undefined && !stopped()) {
+      const wait = ladderWaitMs(ladderSpent, performance.now() - exactFrom);
+      if (wait <= 0) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 50)));
+    }
+    if (stopped()) break;
     const t0 = performance.now();
     // the first beam runs to its end whatever the time limit (an interrupted run still
     // answers), unless that takes more than a grace period (sink.mustStop)
     const first = done.runs.length === 0;
     const shouldStop = first ? () => sink.mustStop() || answeredAndLate() : () => stopped() || answeredAndLate();
     const beam = await runYielding(mirroredBeamSteps(instance, run, { maxSteps: horizon, shouldStop }));
-    nodes += beam.nodes;
+    exact.counted(beam.nodes);
+    if (exactFrom !== undefined) ladderSpent += performance.now() - Math.max(t0, exactFrom);
     done.runs.push({ run, answered: beam.solution !== undefined });
     // the time per width of a beam not cut short
     if (beam.solution !== undefined || !answeredAndLate()) {
@@ -153,6 +194,9 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
       // known at once (the helper then improves instead of climbing), then shortened
       keep(beam.solution);
       keep(await runYielding(shortenSteps(instance, beam.solution, { shouldStop: budget })));
+    } else if (first && sink.best() === undefined) {
+      mainMissed = true;
+      startExact();
     }
     if (stopped()) break;
   }
@@ -171,7 +215,6 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
   }
   Atomics.store(new Int32Array(helperStop), 0, 1);
   void helper.terminate();
-  return nodes;
 }
 
 /**

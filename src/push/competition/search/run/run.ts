@@ -9,7 +9,8 @@
  *    when it answers (most small instances do), no worker is started;
  * 2. the search workers start loading; meanwhile the main thread looks for an upper
  *    bound (models 1): the beam, then shortening (src/push/competition/search/anytime/upper-bound.ts); `--any`
- *    answers with it;
+ *    answers with it, and starts phase 3 alongside its beams once their first ones missed
+ *    (the first of the two to end ends the other);
  * 3. the workers run the iterative deepening, sharing the first pushes of each depth
  *    dynamically (WorkOptions.claimRoot, a shared counter per depth), with the upper
  *    bound as WorkOptions.known; the merge passes solutions on shortest first.
@@ -236,8 +237,37 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   };
   let early: Error | undefined;
 
+  // 3. the workers (below): the exact search, with the answer of phase 2 as known bound;
+  // `endExact` ends it at once with what it has (--any: a beam answered alongside it)
+  let endExact = (): void => undefined;
+  const searchExact = (): Promise<RunResult> => exactSearch();
+
   if (options.any) {
-    mainNodes += await anyBeams(instance, data, horizon, { better, best: () => best, stopped, mustStop });
+    // the exact search starts alongside the beams once their first rungs missed (upper-bound.ts)
+    let exact: Promise<RunResult> | undefined;
+    let over = false;
+    await anyBeams(
+      instance,
+      data,
+      horizon,
+      { better, best: () => best, stopped, mustStop },
+      {
+        start: () => {
+          spawn();
+          exact = searchExact();
+          exact.then(
+            () => (over = true),
+            () => (over = true),
+          );
+        },
+        over: () => over,
+        counted: (states) => (mainNodes += states),
+      },
+    );
+    if (exact !== undefined) {
+      if (best !== undefined) endExact();
+      return exact;
+    }
     if (best !== undefined || stopped()) return result([], false, Atomics.load(flag, 0) !== 0, 0);
     spawn();
   } else {
@@ -260,134 +290,142 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     return result([], false, Atomics.load(flag, 0) !== 0, 0);
   }
 
-  // 3. the workers
-  const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
-  ticker?.searchStarted();
-  const merge = new DepthMerge({ workers: workers.length, horizon, models: quota, from, drain: true });
-  const nodes = workers.map(() => ({ final: 0, depths: 0 }));
-  return new Promise<RunResult>((resolve, reject) => {
-    /** the run has resolved or rejected: nothing more is heard */
-    let settled = false;
-    let improver: Worker | undefined;
-    // after a while, an improver thread for the upper bound, when the beam found one
-    // that the exact search has yet to prove (it shares the cores with the search: the
-    // runs that end soon do not pay for it). With one push between the bounds, only the
-    // beams held below the best: an answer one push shorter proves the lower bound at once
-    const later =
-      single && best !== undefined && best.length > lower
-        ? setTimeout(() => {
-            if (settled || best === undefined || best.length <= lower) return;
-            const beams = best.length > lower + 1 ? IMPROVER_BEAMS : [];
-            improver = new Worker(new URL("../anytime/improver.js", import.meta.url), {
-              workerData: { instance: data, maxSteps: horizon, beams, tight: IMPROVER_TIGHT, best: best.length, stop: flagBuffer } satisfies ImproverInput,
-              resourceLimits: workerResourceLimits(),
-            });
-            improver.on("message", (m: ImproverMessage) => {
-              if (!settled && m.kind === "better") {
-                better(m.pushes);
-                provenOptimal();
-              }
-            });
-            // a failing improver costs only the improvement
-            improver.on("error", () => undefined);
-          }, IMPROVER_DELAY_MS)
-        : undefined;
-    const saving = checkpoint ? setInterval(() => checkpoint.write(), CHECKPOINT_EVERY_MS) : undefined;
-    let draining: NodeJS.Timeout | undefined;
-    /** the answer is settled: no more checkpoints, no improver */
-    const quiet = (): void => {
-      if (saving) clearInterval(saving);
-      if (later) clearTimeout(later);
-      if (improver) void improver.terminate();
-    };
-    const stopAll = (): void => {
-      settled = true;
-      quiet();
-      if (draining) clearTimeout(draining);
-      for (const w of workers) void w.terminate();
-    };
-    const fail = (e: Error): void => {
-      if (settled) return;
-      stopAll();
-      cleanup();
-      reject(e);
-    };
-    if (early !== undefined) return fail(early);
-    /**
-     * models 1: the best solution has as few pushes as proven necessary (a depth settled,
-     * or the improver found a shorter one after the workers started: they search with the
-     * beam's longer solution as known bound and would go on below it): the run is over,
-     * once the workers have reported the depth they are in (the merge's drain).
-     */
-    const provenOptimal = (): void => {
-      if (settled || !single || best === undefined || lower < best.length) return;
-      handle(merge.stop());
-    };
-    const handle = (events: MergeEvent[]): void => {
-      for (const e of events) {
+  return searchExact();
+
+  function exactSearch(): Promise<RunResult> {
+    const start: WorkerStart = { known: single && best !== undefined && best.length > lower ? best : undefined };
+    ticker?.searchStarted();
+    const merge = new DepthMerge({ workers: workers.length, horizon, models: quota, from, drain: true });
+    const nodes = workers.map(() => ({ final: 0, depths: 0 }));
+    return new Promise<RunResult>((resolve, reject) => {
+      /** the run has resolved or rejected: nothing more is heard */
+      let settled = false;
+      let improver: Worker | undefined;
+      // after a while, an improver thread for the upper bound, when the beam found one
+      // that the exact search has yet to prove (it shares the cores with the search: the
+      // runs that end soon do not pay for it). With one push between the bounds, only the
+      // beams held below the best: an answer one push shorter proves the lower bound at once
+      const later =
+        single && best !== undefined && best.length > lower
+          ? setTimeout(() => {
+              if (settled || best === undefined || best.length <= lower) return;
+              const beams = best.length > lower + 1 ? IMPROVER_BEAMS : [];
+              improver = new Worker(new URL("../anytime/improver.js", import.meta.url), {
+                workerData: { instance: data, maxSteps: horizon, beams, tight: IMPROVER_TIGHT, best: best.length, stop: flagBuffer } satisfies ImproverInput,
+                resourceLimits: workerResourceLimits(),
+              });
+              improver.on("message", (m: ImproverMessage) => {
+                if (!settled && m.kind === "better") {
+                  better(m.pushes);
+                  provenOptimal();
+                }
+              });
+              // a failing improver costs only the improvement
+              improver.on("error", () => undefined);
+            }, IMPROVER_DELAY_MS)
+          : undefined;
+      const saving = checkpoint ? setInterval(() => checkpoint.write(), CHECKPOINT_EVERY_MS) : undefined;
+      let draining: NodeJS.Timeout | undefined;
+      /** the answer is settled: no more checkpoints, no improver */
+      const quiet = (): void => {
+        if (saving) clearInterval(saving);
+        if (later) clearTimeout(later);
+        if (improver) void improver.terminate();
+      };
+      const stopAll = (): void => {
+        settled = true;
+        quiet();
+        if (draining) clearTimeout(draining);
+        for (const w of workers) void w.terminate();
+      };
+      const fail = (e: Error): void => {
         if (settled) return;
-        switch (e.kind) {
-          case "found":
-            better(e.pushes);
-            break;
-          case "solution":
-            proven(e.pushes, merge.lowerBound);
-            // out of the merge and printed (flow control, flow.ts)
-            taken();
-            break;
-          case "depth":
-            options.onDepth?.(e.stats);
-            raise(merge.lowerBound);
-            provenOptimal();
-            break;
-          case "stop":
-            // the answer is settled: every worker stops at its next poll and reports the
-            // depth it is in; one that does not answer in time is given up
-            quiet();
-            Atomics.store(flag, 0, 1);
-            draining = setTimeout(() => handle(merge.abandon()), DRAIN_MS);
-            break;
-          case "end": {
-            stopAll();
-            const workerNodes = nodes.reduce((a, n) => a + Math.max(n.final, n.depths), 0);
-            resolve(result(merge.depths, e.exhausted, e.interrupted, workerNodes));
-            return;
+        stopAll();
+        cleanup();
+        reject(e);
+      };
+      if (early !== undefined) return fail(early);
+      /**
+       * models 1: the best solution has as few pushes as proven necessary (a depth settled,
+       * or the improver found a shorter one after the workers started: they search with the
+       * beam's longer solution as known bound and would go on below it): the run is over,
+       * once the workers have reported the depth they are in (the merge's drain).
+       */
+      const provenOptimal = (): void => {
+        if (settled || !single || best === undefined || lower < best.length) return;
+        handle(merge.stop());
+      };
+      const handle = (events: MergeEvent[]): void => {
+        for (const e of events) {
+          if (settled) return;
+          switch (e.kind) {
+            case "found":
+              better(e.pushes);
+              break;
+            case "solution":
+              proven(e.pushes, merge.lowerBound);
+              // out of the merge and printed (flow control, flow.ts)
+              taken();
+              break;
+            case "depth":
+              options.onDepth?.(e.stats);
+              raise(merge.lowerBound);
+              provenOptimal();
+              break;
+            case "stop":
+              // the answer is settled: every worker stops at its next poll and reports the
+              // depth it is in; one that does not answer in time is given up
+              quiet();
+              Atomics.store(flag, 0, 1);
+              draining = setTimeout(() => handle(merge.abandon()), DRAIN_MS);
+              break;
+            case "end": {
+              stopAll();
+              const workerNodes = nodes.reduce((a, n) => a + Math.max(n.final, n.depths), 0);
+              resolve(result(merge.depths, e.exhausted, e.interrupted, workerNodes));
+              return;
+            }
           }
         }
-      }
-    };
-    workers.forEach((worker, index) => {
-      let finished = false;
-      /** a worker lost while the others drain: its last counts are lost, the answer is not */
-      const lost = (e: Error): void => {
-        if (finished) return;
-        finished = true;
-        if (merge.draining) handle(merge.done(index, false));
-        else fail(e);
       };
-      worker.on("message", (m: WorkerMessage) => {
+      endExact = () => {
         if (settled) return;
-        switch (m.kind) {
-          case "solution":
-            return handle(merge.solution(index, m.pushes));
-          case "depth":
-            nodes[index].depths += m.stats.nodes;
-            return handle(merge.depth(index, m.stats));
-          case "root":
-            if (merge.draining) return;
-            ticker?.rootDone(m.depth, m.unit, m.states);
-            return checkpoint?.rootDone(m.depth, m.unit, m.states);
-          case "done":
-            finished = true;
-            nodes[index].final = m.nodes;
-            return handle(merge.done(index, m.exhausted));
-          case "error":
-            return lost(new Error(m.message));
-        }
+        stopAll();
+        resolve(result(merge.depths, false, Atomics.load(flag, 0) !== 0, nodes.reduce((a, n) => a + Math.max(n.final, n.depths), 0)));
+      };
+      workers.forEach((worker, index) => {
+        let finished = false;
+        /** a worker lost while the others drain: its last counts are lost, the answer is not */
+        const lost = (e: Error): void => {
+          if (finished) return;
+          finished = true;
+          if (merge.draining) handle(merge.done(index, false));
+          else fail(e);
+        };
+        worker.on("message", (m: WorkerMessage) => {
+          if (settled) return;
+          switch (m.kind) {
+            case "solution":
+              return handle(merge.solution(index, m.pushes));
+            case "depth":
+              nodes[index].depths += m.stats.nodes;
+              return handle(merge.depth(index, m.stats));
+            case "root":
+              if (merge.draining) return;
+              ticker?.rootDone(m.depth, m.unit, m.states);
+              return checkpoint?.rootDone(m.depth, m.unit, m.states);
+            case "done":
+              finished = true;
+              nodes[index].final = m.nodes;
+              return handle(merge.done(index, m.exhausted));
+            case "error":
+              return lost(new Error(m.message));
+          }
+        });
+        worker.on("error", (e) => lost(e));
+        worker.on("exit", (code) => lost(new Error(`search worker exited with code ${code}`)));
+        worker.postMessage(start);
       });
-      worker.on("error", (e) => lost(e));
-      worker.on("exit", (code) => lost(new Error(`search worker exited with code ${code}`)));
-      worker.postMessage(start);
     });
-  });
+  }
 }
