@@ -135,14 +135,18 @@ describe("-n 0 streams its answers in bounded memory and a signal acts at once (
   // 8x8 random, seed 8: millions of answers within 6 pushes (the issue's r8.asp)
   const r8 = tmp("r8.asp", toFacts(generate(8, 6, 8, "random")));
 
-  it.each(["SIGINT", "SIGTERM"] as const)("a heap of 64 MB, %s after 5 s: exit 11 within a second, the answers printed and the layout's end", async (signal) => {
+  it.each(["SIGINT", "SIGTERM"] as const)("a heap of 64 MB, %s once 100,000 lines are out: exit 11 within a few seconds, the answers printed and the layout's end", async (signal) => {
     const outFile = join(mkdtempSync(join(tmpdir(), "labyrinth-")), "out.txt");
     const out = openSync(outFile, "w");
     const child = spawn(join(ROOT, "bin/labsolve"), ["-n", "0", r8], { cwd: ROOT, stdio: ["ignore", out, "pipe"], env: { ...process.env, NODE_OPTIONS: "--max-old-space-size=64" } });
     let err = "";
     child.stderr?.on("data", (d: Buffer) => (err += d));
     const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
-    await new Promise((r) => setTimeout(r, 5000));
+    // the condition, not the clock: the answers streamed out so far (about 1.2 M lines in 5 s on a quiet machine)
+    let exited = false;
+    void closed.then(() => (exited = true));
+    while (!exited && Number(bash(`wc -l < ${outFile}`).out) < 100_000) await new Promise((r) => setTimeout(r, 100));
+    expect(exited).toBe(false);
     const sent = Date.now();
     child.kill(signal);
     const code = await closed;
@@ -150,10 +154,9 @@ describe("-n 0 streams its answers in bounded memory and a signal acts at once (
     closeSync(out);
     expect(err).toBe("");
     expect(code).toBe(11);
-    expect(took).toBeLessThan(1000);
-    const lines = Number(bash(`wc -l < ${outFile}`).out);
-    // answers streamed out while it ran (about 1.2 M lines in 5 s here; 100 k leaves room)
-    expect(lines).toBeGreaterThan(100_000);
+    // at once: well under the seconds a loaded 2-core machine may add (about 0.1 s on a quiet one)
+    expect(took).toBeLessThan(3000);
+    expect(Number(bash(`wc -l < ${outFile}`).out)).toBeGreaterThan(100_000);
     expect(bash(`tail -1 ${outFile}`).out).toBe(`% interrupted: ${signal}\n`);
   }, 60_000);
 });
