@@ -89,3 +89,9 @@ export function limitNote(): string {
   const bytes = addressSpaceLimit();
   return bytes === undefined ? "" : ` (the address space is limited to ${Math.floor(bytes / 2 ** 20)} MiB: ulimit -v)`;
 }
+
+/** True where node:worker_threads can start workers (Node); false in a browser, where the search runs in its caller's thread. */
+export function hasWorkerThreads(): boolean {
+  const host = globalThis as { process?: { versions?: { node?: unknown } } };
+  return typeof host.process?.versions?.node === "string";
+}

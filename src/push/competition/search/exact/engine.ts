@@ -17,7 +17,9 @@
  * Rules: ../shared/spec/push-labyrinth.md; glossary and soundness: docs/search.md. This
  * module does not decide what the checker accepts: src/push/competition/check.ts has its own simulation.
  */
+import { InputError } from "../../../../core/errors.js";
 import type { Instance } from "../../instance.js";
+import { MAX_SIZE } from "../board/layout.js";
 import { deepen } from "./deepening.js";
 import { DepthFirst } from "./dfs.js";
 import { LineMath } from "../board/lines.js";
@@ -38,6 +40,17 @@ import { TwoPushJoins } from "./pruning/two-push-joins.js";
 import { DepthPrefixes, JobPrefixes } from "../proof/prefixes.js";
 
 export { MAX_SIZE } from "../board/layout.js";
+
+/**
+ * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
+ * @throws InputError (`FILE:LINE:COL: error: ...` at the field/2 fact that makes the board that large, exit 65)
+ */
+export function assertSearchable(instance: Instance): void {
+  if (instance.size > MAX_SIZE) {
+    throw new InputError(instance.file, instance.sizeAt, `the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`);
+  }
+}
+
 export { hopeless } from "./pruning/hopeless.js";
 export type { DepthStats, EngineOptions, Preserves, RuleStats, RuleSwitches, SearchOptions, SearchResult, WorkOptions } from "../options.js";
 

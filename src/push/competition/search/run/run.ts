@@ -17,19 +17,19 @@
  */
 import type { Worker } from "node:worker_threads";
 import type { Push } from "../../board.js";
-import { threadsWithin, workerResourceLimits } from "../../../../core/address-space.js";
-import { InputError } from "../../../../core/errors.js";
+import { hasWorkerThreads, threadsWithin } from "../../../../core/address-space.js";
 import type { Instance } from "../../instance.js";
-import { MAX_SIZE, hopeless, solve, type DepthStats } from "../exact/engine.js";
-import type { ImproverInput, ImproverMessage } from "../anytime/improver.js";
+import { hopeless, solve, type DepthStats } from "../exact/engine.js";
 import { Interrupts } from "./interrupts.js";
 import type { MergeEvent } from "./merge.js";
 import { PAIRS_FROM } from "../proof/prefixes.js";
 import { ProgressTicker } from "./progress-ticker.js";
+import { startWorkers } from "./start-workers.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 import type { Bounds, RunOptions, RunResult } from "./run-types.js";
 
 export type { Bounds, RunOptions, RunResult };
+export { assertSearchable } from "../exact/engine.js";
 
 /** Milliseconds between two writes of a checkpoint (RunOptions.checkpoint) during the search. */
 export const CHECKPOINT_EVERY_MS = 3000;
@@ -50,22 +50,6 @@ const FIRST_BEAM_GRACE_MS = 500;
  * that depth are missing from --stats.
  */
 const DRAIN_MS = 5000;
-/**
- * Refuses a board larger than the solver handles (MAX_SIZE), before any output.
- * @throws InputError (`FILE:LINE:COL: error: ...` at the field/2 fact that makes the board that large, exit 65)
- */
-export function assertSearchable(instance: Instance): void {
-  if (instance.size > MAX_SIZE) {
-    throw new InputError(instance.file, instance.sizeAt, `the board is ${instance.size}x${instance.size}; labsolve handles boards up to ${MAX_SIZE}x${MAX_SIZE}`);
-  }
-}
-
-/** True where node:worker_threads can start workers (Node); false in a browser, where the search runs in its caller's thread. */
-function hasWorkerThreads(): boolean {
-  const host = globalThis as { process?: { versions?: { node?: unknown } } };
-  return typeof host.process?.versions?.node === "string";
-}
-
 /**
  * Searches the instance (see the module comment for the phases).
  * @throws Error when a worker fails (message of the failure; `code` ERR_WORKER_OUT_OF_MEMORY when it ran out of memory)
@@ -181,11 +165,12 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     if (inThread) return result(quick.depths, false, true, 0);
   }
   // loaded only now: the small instances answered above do not pay for them
-  const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams, IMPROVER_BEAMS, IMPROVER_DELAY_MS, IMPROVER_TIGHT }, { answerTaker, flowBuffer }] = await Promise.all([
+  const [{ Worker }, { DepthMerge }, { anyBeams, exactBeams }, { answerTaker, flowBuffer }, { improverLater }] = await Promise.all([
     import("node:worker_threads"),
     import("./merge.js"),
     import("../anytime/upper-bound.js"),
     import("./flow.js"),
+    import("./improver-thread.js"),
   ]);
 
   // 2. the upper bound, while the workers load
@@ -207,33 +192,28 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const from = checkpoint ? lower : undefined;
   const data = { file: instance.file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
   const spawn = (): void => {
-    for (let index = 0; index < threads; index++) {
-      const input: WorkerInput = {
-        instance: data,
-        options: {
-          maxSteps: options.maxSteps,
-          models: quota,
-          tableMegabytes: sharedTable ? mb : options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
-          sharedTable,
-          rootShare: threads > 1 ? { index, count: threads } : undefined,
-          fromDepth: from,
-          // a checkpoint records pairs of pushes at the deep depths (checkpoint.ts)
-          rootPairs: checkpoint ? PAIRS_FROM : undefined,
-        },
-        done: checkpoint?.doneRoots,
-        reportRoots,
-        progress: live,
-        stop: flagBuffer,
-        claims,
-        flow: flow ? { buffer: flow, index, workers: threads } : undefined,
-      };
-      const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input, resourceLimits: workerResourceLimits() });
-      // the main thread lets the event loop run during the beams: a worker that fails
-      // before phase 3 listens is kept for it
-      worker.once("error", (e) => (early ??= e));
-      worker.once("exit", (code) => (early ??= new Error(`search worker exited with code ${code}`)));
-      workers.push(worker);
-    }
+    const inputs = Array.from({ length: threads }, (_, index): WorkerInput => ({
+      instance: data,
+      options: {
+        maxSteps: options.maxSteps,
+        models: quota,
+        tableMegabytes: sharedTable ? mb : options.tableMegabytes === undefined ? undefined : options.tableMegabytes / threads,
+        sharedTable,
+        rootShare: threads > 1 ? { index, count: threads } : undefined,
+        fromDepth: from,
+        // a checkpoint records pairs of pushes at the deep depths (checkpoint.ts)
+        rootPairs: checkpoint ? PAIRS_FROM : undefined,
+      },
+      done: checkpoint?.doneRoots,
+      reportRoots,
+      progress: live,
+      stop: flagBuffer,
+      claims,
+      flow: flow ? { buffer: flow, index, workers: threads } : undefined,
+    }));
+    // the main thread lets the event loop run during the beams: a worker that fails
+    // before phase 3 listens is kept for it
+    workers.push(...startWorkers(Worker, inputs, (e) => (early ??= e)));
   };
   let early: Error | undefined;
 
@@ -300,37 +280,26 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     return new Promise<RunResult>((resolve, reject) => {
       /** the run has resolved or rejected: nothing more is heard */
       let settled = false;
-      let improver: Worker | undefined;
-      // after a while, an improver thread for the upper bound, when the beam found one
-      // that the exact search has yet to prove (it shares the cores with the search: the
-      // runs that end soon do not pay for it). With one push between the bounds, only the
-      // beams held below the best: an answer one push shorter proves the lower bound at once
-      const later =
+      // after a while, an improver thread for the upper bound, when the beams found an
+      // answer that the exact search has yet to prove (improver-thread.ts)
+      const improver =
         single && best !== undefined && best.length > lower
-          ? setTimeout(() => {
-              if (settled || best === undefined || best.length <= lower) return;
-              const beams = best.length > lower + 1 ? IMPROVER_BEAMS : [];
-              improver = new Worker(new URL("../anytime/improver.js", import.meta.url), {
-                workerData: { instance: data, maxSteps: horizon, beams, tight: IMPROVER_TIGHT, best: best.length, stop: flagBuffer } satisfies ImproverInput,
-                resourceLimits: workerResourceLimits(),
-              });
-              improver.on("message", (m: ImproverMessage) => {
-                if (!settled && m.kind === "better") {
-                  better(m.pushes);
-                  provenOptimal();
-                }
-              });
-              // a failing improver costs only the improvement
-              improver.on("error", () => undefined);
-            }, IMPROVER_DELAY_MS)
+          ? improverLater(Worker, data, horizon, flagBuffer, {
+              best: () => best?.length,
+              lower: () => lower,
+              settled: () => settled,
+              better: (pushes) => {
+                better(pushes);
+                provenOptimal();
+              },
+            })
           : undefined;
       const saving = checkpoint ? setInterval(() => checkpoint.write(), CHECKPOINT_EVERY_MS) : undefined;
       let draining: NodeJS.Timeout | undefined;
       /** the answer is settled: no more checkpoints, no improver */
       const quiet = (): void => {
         if (saving) clearInterval(saving);
-        if (later) clearTimeout(later);
-        if (improver) void improver.terminate();
+        improver?.stop();
       };
       const stopAll = (): void => {
         settled = true;
