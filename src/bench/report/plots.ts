@@ -40,20 +40,31 @@ function solvedTimes(v: BenchViews): Map<string, number[]> {
   );
 }
 
-/** The cactus plot: instances solved against time (log), a line a solver. */
-export function cactusSvg(v: BenchViews): Promise<string> {
-  const values = [...solvedTimes(v)].flatMap(([solver, times]) => times.map((t, k) => ({ solver, seconds: t, solved: k + 1 })));
+/** A step line a solver of what it solved by time (log): the cactus plot and the CDF differ in their y only. */
+function solvedByTimeSvg(v: BenchViews, title: string, values: object[], y: Record<string, unknown>): Promise<string> {
   return svgOf({
-    title: "Cactus: instances solved by time",
+    title,
     width: 480,
     height: 320,
     data: { values },
     mark: { type: "line", point: true, interpolate: "step-after" },
     encoding: {
       x: { field: "seconds", type: "quantitative", scale: { type: "log" }, title: "wall time (s, log)" },
-      y: { field: "solved", type: "quantitative", title: "instances solved", scale: { domainMin: 0 }, axis: { tickMinStep: 1, format: "d" } },
+      y,
       color: { field: "solver", type: "nominal", scale: { domain: v.solvers } },
     },
+  });
+}
+
+/** The cactus plot: instances solved against time (log), a line a solver. */
+export function cactusSvg(v: BenchViews): Promise<string> {
+  const values = [...solvedTimes(v)].flatMap(([solver, times]) => times.map((t, k) => ({ solver, seconds: t, solved: k + 1 })));
+  return solvedByTimeSvg(v, "Cactus: instances solved by time", values, {
+    field: "solved",
+    type: "quantitative",
+    title: "instances solved",
+    scale: { domainMin: 0 },
+    axis: { tickMinStep: 1, format: "d" },
   });
 }
 
@@ -61,18 +72,7 @@ export function cactusSvg(v: BenchViews): Promise<string> {
 export function cdfSvg(v: BenchViews): Promise<string> {
   const n = Math.max(v.instances.length, 1);
   const values = [...solvedTimes(v)].flatMap(([solver, times]) => times.map((t, k) => ({ solver, seconds: t, fraction: (k + 1) / n })));
-  return svgOf({
-    title: "CDF: fraction of the instances solved by time",
-    width: 480,
-    height: 320,
-    data: { values },
-    mark: { type: "line", point: true, interpolate: "step-after" },
-    encoding: {
-      x: { field: "seconds", type: "quantitative", scale: { type: "log" }, title: "wall time (s, log)" },
-      y: { field: "fraction", type: "quantitative", title: "fraction solved", scale: { domain: [0, 1] } },
-      color: { field: "solver", type: "nominal", scale: { domain: v.solvers } },
-    },
-  });
+  return solvedByTimeSvg(v, "CDF: fraction of the instances solved by time", values, { field: "fraction", type: "quantitative", title: "fraction solved", scale: { domain: [0, 1] } });
 }
 
 /**
