@@ -84,6 +84,7 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
       expect(n).toBeGreaterThan(0);
       await page.keyboard.press("ArrowRight");
       await page.waitForFunction((want: string) => (document.querySelector("#step")?.textContent ?? "").startsWith(want), {}, `step 1 of ${n}: `);
+      await page.waitForSelector('#board[data-shows="step 1"]');
       const svg1 = await page.$eval("#board", (e) => e.innerHTML);
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("ArrowLeft");
@@ -91,6 +92,7 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
       await page.waitForFunction((want: string) => document.querySelector("#board")?.innerHTML === want, {}, svg1);
       await page.keyboard.press("Home");
       await page.waitForFunction(() => (document.querySelector("#step")?.textContent ?? "").startsWith("step 0 of"));
+      await page.waitForSelector('#board[data-shows="step 0"]');
       const svg0 = await page.$eval("#board", (e) => e.innerHTML);
       if (!still) expect(svg0).not.toBe(svg1);
       // every step's action, read off the page with the arrow key
@@ -119,10 +121,13 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
     await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "") === "rules: minotaur");
     await page.click("#solve");
     await page.waitForSelector("#status");
+    await page.waitForFunction(() => (document.querySelector("#step")?.textContent ?? "").startsWith("step 0 of"));
     await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => (document.querySelector("#step")?.textContent ?? "").startsWith("step 1 of"));
     await page.keyboard.press("ArrowRight");
     await page.waitForFunction(() => (document.querySelector("#step")?.textContent ?? "").startsWith("step 2 of"));
     const step = await text(page, "#step");
+    await page.waitForSelector('#board[data-shows="step 2"]');
     const board = await page.$eval("#board", (e) => e.innerHTML);
     await page.waitForFunction(() => location.hash.includes("step=2"));
     const link = page.url();

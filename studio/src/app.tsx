@@ -3,7 +3,7 @@
  * maze, compare two searches. The rule set, the answer, its status words, the verdicts and
  * the pictures all come from the worker (the library); this only shows them.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { Solved } from "./solver-worker.js";
 import { Session } from "./session.js";
 import { readShared, shareHash } from "./share.js";
@@ -24,6 +24,8 @@ export function App() {
   const [solved, setSolved] = useState<Solved>();
   const [step, setStep] = useState(0);
   const [svg, setSvg] = useState("");
+  /** What the board's picture shows ("step K", "play N"), as its data-shows: the picture arrives from the worker after the step label. */
+  const [shows, setShows] = useState("");
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(4);
   const [zoom, setZoom] = useState(false);
@@ -55,6 +57,7 @@ export function App() {
     setError(undefined);
     setRules(undefined);
     setSvg("");
+    setShows("");
     setStep(0);
     setPlaying(false);
     setProgress("");
@@ -67,6 +70,7 @@ export function App() {
       history.replaceState(null, "", shareHash(text, name, 0));
       const p = await session.current!.picture(0);
       setSvg(p.svg);
+      setShows("step 0");
       return true;
     } catch (e) {
       setError(messageOf(e));
@@ -125,7 +129,11 @@ export function App() {
     let live = true;
     session.current!
       .picture(step)
-      .then((p) => live && setSvg(p.svg))
+      .then((p) => {
+        if (!live) return;
+        setSvg(p.svg);
+        setShows(`step ${step}`);
+      })
       .catch((e: unknown) => live && setError(messageOf(e)));
     if (solved) history.replaceState(null, "", shareHash(input.text, input.name, step));
     return () => {
@@ -156,7 +164,10 @@ export function App() {
       .play(playLine, playKind)
       .then((p) => {
         if (!live) return;
-        if (p.svg) setSvg(p.svg);
+        if (p.svg) {
+          setSvg(p.svg);
+          setShows(`play ${playLine.length}`);
+        }
         const fewest = solved?.fewest;
         const hint = playKind === "atoms" ? "your move: click a field (or Shift and the arrows), then an arrow pushes its line, Enter walks there; u to undo, r to restart" : `your move: arrows, w to wait, u to undo, r to restart${rules === "minotaur" ? ", h for a hint" : ""}`;
         setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? hint : `${playLine.length} moves; ${p.message ?? ""}`);
@@ -178,8 +189,10 @@ export function App() {
     return () => clearTimeout(t);
   }, [playing, step, steps, speed]);
 
-  // the keys, on the whole page: the arrows step and never scroll
-  useEffect(() => {
+  // the keys, on the whole page: the arrows step and never scroll. A layout effect: the
+  // handler that knows the new steps is in place in the same task that shows them, so a
+  // key pressed right after an answer appears is never read by the handler from before it
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target && (target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && (target as HTMLInputElement).type !== "range"))) return;
@@ -397,6 +410,7 @@ export function App() {
         <div
           class={zoom ? "board zoomed" : "board"}
           id="board"
+          data-shows={shows}
           onClick={(e) => {
             if (!playLine || playKind !== "atoms") return;
             const f = fieldAt(e.currentTarget as Element, e.clientX, e.clientY);
