@@ -7,6 +7,7 @@
  * a scratch folder of the job under the file name labbench gives it (its extension kept).
  */
 import type { JobsOptions } from "bullmq";
+import type { TreeRun } from "./process-tree.js";
 
 /** The BullMQ queue of bench rows (the batch's and the proof's jobs are on `labyrinth-batch`). Keys in Redis: `bull:labyrinth-bench:*`. */
 export const BENCH_QUEUE = "labyrinth-bench";
@@ -29,22 +30,13 @@ export interface BenchJobData {
 }
 
 /** What the worker measured (src/bench/process-tree.ts TreeRun less `stopped`) and the solver's output, base64 (its bytes, as printed, up to the cap). */
-export interface BenchJobResult {
-  exitCode: number | null;
-  signal: string | null;
-  limit: "time" | "memory" | null;
-  wallSeconds: number;
-  cpuSeconds: number;
-  peakMemoryMB: number;
-  outputBytes: number;
-  outputCut: boolean;
-  spawnError?: string;
+export type BenchJobResult = Omit<TreeRun, "stopped"> & {
   /** standard output and standard error, base64 */
   stdout: string;
   stderr: string;
   /** the worker that ran it */
   worker: string;
-}
+};
 
 /**
  * A bench job's options: one attempt and no retry of a row that ran (a run is a measurement:

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import type { LockSettings } from "../queue/settings.js";
+import { type LockSettings, workerSettings } from "../queue/settings.js";
 import { runTree, type RunningTree } from "./process-tree.js";
 import { BENCH_QUEUE, type BenchJobData, type BenchJobResult } from "./queue-jobs.js";
 import { argvFor, takesPath, type SolverSpec } from "./solvers.js";
@@ -103,15 +103,7 @@ export function benchWorker(connection: Redis, options: BenchWorkerOptions): { w
         rmSync(scratch, { recursive: true, force: true });
       }
     },
-    {
-      connection,
-      name,
-      concurrency: Math.max(1, options.concurrency),
-      lockDuration: options.locks.lockDuration,
-      stalledInterval: options.locks.stalledInterval,
-      maxStalledCount: options.locks.maxStalledCount,
-      autorun: false,
-    },
+    workerSettings(connection, name, options.concurrency, options.locks),
   );
   worker.on("completed", (job, r) => options.log(`${job.id} bench ${job.data.solver} ${job.data.instance}: exit ${r.exitCode ?? r.signal}${r.limit ? ` (${r.limit} limit)` : ""}, ${r.wallSeconds.toFixed(2)} s`));
   worker.on("failed", (job, e) => options.log(`${job?.id ?? "?"} bench ${job?.data.solver ?? ""} ${job?.data.instance ?? ""}: ${e.message}`));

@@ -140,17 +140,7 @@ export function factsBatchRunner(rules: string, solver: FactsSolver, checker: Fa
     const referee = checker.referee({ atoms, end: endOf(text), file: name }, {});
     return referee.check(witnessAtoms(witness, name).filter((a) => referee.isAction(a)));
   };
-  return {
-    ownThreads: false,
-    run: async (text, name, options) =>
-      solvedRow(
-        name,
-        rules,
-        async () => solver.solve({ source: { text, name }, atoms: parseFacts(text, name), end: endOf(text), stdin: false }, batchFlags(options), rowContext()),
-        (witness) => verify(text, name, witness),
-      ),
-    verify: async (text, name, witness) => verify(text, name, witness),
-  };
+  return sameThreadRunner(rules, (text, name, options) => solver.solve({ source: { text, name }, atoms: parseFacts(text, name), end: endOf(text), stdin: false }, batchFlags(options), rowContext()), verify);
 }
 
 /**
@@ -162,13 +152,23 @@ export function factsBatchRunner(rules: string, solver: FactsSolver, checker: Fa
 export function textBatchRunner(rules: string, solver: TextSolver, checker: TextChecker, split?: (text: string) => string[]): BatchRunner {
   const verify = (text: string, name: string, witness: readonly string[]): Verdict =>
     checker.referee({ source: { text, name }, stdin: false }, {}).judge({ text: `${witness.join(" ")}\n`, name: `${name} (witness)` }).verdict;
+  return sameThreadRunner(rules, (text, name, options) => solver.solve({ source: { text, name }, stdin: false }, batchFlags(options), rowContext()), verify, split);
+}
+
+/** A batch part whose search runs on the calling thread: `solve` gives a row's outcome, `verify` judges a witness on the instance's text. */
+function sameThreadRunner(
+  rules: string,
+  solve: (text: string, name: string, options: BatchRunOptions) => Promise<Outcome>,
+  verify: (text: string, name: string, witness: readonly string[]) => Verdict,
+  split?: (text: string) => string[],
+): BatchRunner {
   return {
     ownThreads: false,
     run: async (text, name, options) =>
       solvedRow(
         name,
         rules,
-        async () => solver.solve({ source: { text, name }, stdin: false }, batchFlags(options), rowContext()),
+        () => solve(text, name, options),
         (witness) => verify(text, name, witness),
       ),
     verify: async (text, name, witness) => verify(text, name, witness),

@@ -3,7 +3,7 @@
  * how often a job is tried. The submitter and every worker must agree on the queue's name;
  * the lock and stall settings are the worker's, the attempts and back-off the job's.
  */
-import type { JobsOptions } from "bullmq";
+import type { ConnectionOptions, JobsOptions, WorkerOptions } from "bullmq";
 
 /** The BullMQ queue of instance jobs (`labsolve batch --queue`). Keys in Redis: `bull:labyrinth-batch:*`. */
 export const BATCH_QUEUE = "labyrinth-batch";
@@ -46,3 +46,21 @@ export const JOB_OPTIONS: JobsOptions = {
   removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
   removeOnFail: { age: 7 * 24 * 3600, count: 100_000 },
 };
+
+/**
+ * The BullMQ worker options every labyrinth worker uses (the batch's and labbench's):
+ * its Redis connection, its name as `labsolve worker` shows it, how many jobs it runs at
+ * once (at least 1), the lock and stall settings, and no automatic start (the caller
+ * starts it with `worker.run()` once its handlers are on).
+ */
+export function workerSettings(connection: ConnectionOptions, name: string, concurrency: number, locks: LockSettings): WorkerOptions {
+  return {
+    connection,
+    name,
+    concurrency: Math.max(1, concurrency),
+    lockDuration: locks.lockDuration,
+    stalledInterval: locks.stalledInterval,
+    maxStalledCount: locks.maxStalledCount,
+    autorun: false,
+  };
+}

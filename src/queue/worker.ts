@@ -10,7 +10,7 @@ import { hostname } from "node:os";
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { BatchResult } from "../batch/run.js";
-import { BATCH_QUEUE, type LockSettings } from "./settings.js";
+import { BATCH_QUEUE, type LockSettings, workerSettings } from "./settings.js";
 import { BENCH_QUEUE } from "../bench/queue-jobs.js";
 import type { ProofPartResult } from "../core/plugin.js";
 import type { InstanceJobData } from "./jobs.js";
@@ -48,14 +48,8 @@ export async function runWorker(address: RedisAddress, options: WorkerOptions): 
   const name = options.name ?? `${hostname()}:${process.pid}`;
   const connection = new Redis(connectionOptions(address));
   const worker = new Worker<InstanceJobData | PartJobData, BatchResult | ProofPartResult>(BATCH_QUEUE, new URL("./processor.js", import.meta.url), {
-    connection,
-    name,
-    concurrency: Math.max(1, options.concurrency),
-    lockDuration: options.locks.lockDuration,
-    stalledInterval: options.locks.stalledInterval,
-    maxStalledCount: options.locks.maxStalledCount,
+    ...workerSettings(connection, name, options.concurrency, options.locks),
     useWorkerThreads: false,
-    autorun: false,
   });
   let lastError = "";
   worker.on("error", (e) => {
