@@ -1,7 +1,7 @@
 /**
  * A proof through the queue (labsolve --queue) with 1 and 2 workers against labsolve in
  * one process, and the sizes of the proof's subtrees (the share jobs of each depth), for
- * the simulation of many workers (scripts/simulate-queue.ts, docs/scaling.md).
+ * the simulation of many workers (scripts/simulate-queue.ts, docs/design/scaling.md).
  *
  *   npm run build && node dist/scripts/bench-queue-proof.js FILE [--jobs K] [--max-steps D] [--budget B]
  *     [--workers 1,2] [--no-upper-bound] [--no-single] [--sizes OUT.json]

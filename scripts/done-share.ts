@@ -4,7 +4,7 @@
  * rules skip more below the later ones), so counting units alone misjudges what is left.
  * The weights are each first push's share of a shallower depth's states
  * (scripts/depth-nodes.ts `--first-pushes`); on 0207 the shares of depths 5 and 6
- * correlate at 0.976 (BENCHMARKS.md, "Eleventh sitting").
+ * correlate at 0.976 (docs/notes/2026-11-30-proofs-of-the-15.md, 2026-11-25 09:37 UTC).
  *
  * Units are as a checkpoint records them (src/push/competition/search/proof/checkpoint.ts):
  * first pushes m (0 <= m < 4N, BitBoard's move order), or pairs m0 * 4N + m1 at depths

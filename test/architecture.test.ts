@@ -1,5 +1,5 @@
 /**
- * The layout's import rules (docs/architecture.md), enforced by dependency-cruiser with
+ * The layout's import rules (docs/design/architecture.md), enforced by dependency-cruiser with
  * test/architecture/import-rules.cjs, and the registry's promises: the commands route
  * through it, and it loads a rule set's parts only when they are used.
  */

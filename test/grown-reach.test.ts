@@ -1,6 +1,6 @@
 /**
  * The rule of where a grown set reaches, with two pushes left
- * (src/push/competition/search/exact/pruning/grown-reach.ts, docs/search.md Lemma 17):
+ * (src/push/competition/search/exact/pruning/grown-reach.ts, docs/design/search.md Lemma 17):
  * - the search with it against the same search without it: all solutions (models 0, so
  *   no commutation rule), in the same order, on random sparse boards with corridors
  *   (the search without it is the one test/lookahead.test.ts compares with the plain

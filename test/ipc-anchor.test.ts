@@ -1,5 +1,5 @@
 /**
- * Lemma A of the IPC planner (docs/ipc2023-search.md; Planner.anchorCut): right after a step
+ * Lemma A of the IPC planner (docs/design/ipc-planner.md; Planner.anchorCut): right after a step
  * south or east, a plan that walks south and east only and pushes pays one push that Lemma J
  * does not count (the first push of a phase holds the field the robot left, on a line the walk
  * has left for good), so where both of Lemma J's views at the limit less one exceed it, the plan

@@ -1,5 +1,5 @@
 /**
- * Lemma K of the IPC planner (src/push/ipc2023/search/both-views.ts, docs/ipc2023-search.md): its
+ * Lemma K of the IPC planner (src/push/ipc2023/search/both-views.ts, docs/design/ipc-planner.md): its
  * bit-mask search against a plain dynamic program over (field, row option, column option,
  * foreign cards) written here, on random boards; and in the planner, on generated 8x8 tasks
  * and on random small tasks, the same optima and proofs with and without it, never above the

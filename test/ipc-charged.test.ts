@@ -1,5 +1,5 @@
 /**
- * Lemmas E and V of the IPC planner (docs/ipc2023-search.md).
+ * Lemmas E and V of the IPC planner (docs/design/ipc-planner.md).
  * - Lemma E (both-views.ts): Lemma K with the foreign cards paid for, R >= max(rows' cost, a column's
  *   foreign cards) and C >= max(columns' cost, a row's foreign cards); with Lemma A's anchor, one
  *   more row or column push. Its bit-mask search against a plain search written here (every

@@ -184,7 +184,7 @@ describe("IPC 2023 planner against clingo (test/asp/ipc2023.lp)", () => {
       expect(on.cost, task.file).toBe(off.cost);
       if (on.cost === undefined) {
         // no plan within the horizon: proven none, or none up to the horizon (Lemma R's cut is
-        // finite where Lemma L may see no relaxed walk at all, docs/ipc2023-search.md)
+        // finite where Lemma L may see no relaxed walk at all, docs/design/ipc-planner.md)
         expect(on.proven || on.lowerBound > horizon, task.file).toBe(true);
         expect(off.proven || off.lowerBound > horizon, task.file).toBe(true);
       } else expect([on.proven, on.lowerBound], task.file).toEqual([true, off.lowerBound]);

@@ -1,6 +1,6 @@
 /**
  * The IPC planner's F (Lemma R's fewest flags of a relaxed walk of any length) from the regions
- * of the robot and of the exit (walk.ts, Lemma F of docs/ipc2023-search.md) against Lemma L's
+ * of the robot and of the exit (walk.ts, Lemma F of docs/design/ipc-planner.md) against Lemma L's
  * search with steps free (lines.ts), on random boards and robots, for caps 0 and 1; and a
  * planted error (the robot's first segments flaggable) that the comparison catches.
  */

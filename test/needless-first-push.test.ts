@@ -1,6 +1,6 @@
 /**
  * The second-last push must matter (src/push/competition/search/exact/pruning/needless-first-push.ts,
- * docs/search.md Lemma 19):
+ * docs/design/search.md Lemma 19):
  * - the search with the rule against the same search without it: all solutions (models 0,
  *   so no commutation rule), in the same order, and no more states, on random sparse boards
  *   with corridors (the search without it is the one test/lookahead.test.ts compares with

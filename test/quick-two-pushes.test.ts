@@ -1,5 +1,5 @@
 /**
- * The shortcuts of the two last pushes (RuleSwitches.quickTwoPushes; docs/search.md,
+ * The shortcuts of the two last pushes (RuleSwitches.quickTwoPushes; docs/design/search.md,
  * "Per-node speed"), which must decide exactly what the search decided without them:
  * - the search with them against the same search without them, on random sparse boards
  *   with corridors: all solutions (models 0), in the same order, and the same states

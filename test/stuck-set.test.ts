@@ -1,7 +1,7 @@
 /**
  * The rules of three pushes left with a set that cannot grow and of four pushes left far
  * from sets that cannot meet (src/push/competition/search/exact/pruning/stuck-set.ts,
- * docs/search.md Lemmas 15 and 16):
+ * docs/design/search.md Lemmas 15 and 16):
  * - the search with it against the same search without it: all solutions (models 0, so
  *   no commutation rule), in the same order. The search without it is the look-ahead
  *   search that test/lookahead.test.ts compares with the plain search (every push at

@@ -1,5 +1,5 @@
 /**
- * The import rules of docs/architecture.md, for dependency-cruiser
+ * The import rules of docs/design/architecture.md, for dependency-cruiser
  * (test/architecture.test.ts runs them on src/ and fails on any violation):
  *   npx depcruise --config test/architecture/import-rules.cjs src
  */

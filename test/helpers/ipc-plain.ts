@@ -61,7 +61,7 @@ export function stepsFrom(tiles: Uint8Array, n: number, f: number): number[] {
   return out;
 }
 
-/** The steps from field `robot` to the exit on an open board (Manhattan distance, M in docs/ipc2023-search.md). */
+/** The steps from field `robot` to the exit on an open board (Manhattan distance, M in docs/design/ipc-planner.md). */
 export function toExit(n: number, robot: number): number {
   return 2 * (n - 1) - (robot % n) - Math.floor(robot / n);
 }

@@ -18,7 +18,7 @@ export interface DepthStats {
   complete: boolean;
   /** why a depth was cut short */
   stoppedBy?: "limit" | "interrupt";
-  /** what each pruning rule tried and cut at this depth (docs/search.md) */
+  /** what each pruning rule tried and cut at this depth (docs/design/search.md) */
   rules?: RuleStats[];
 }
 
@@ -28,7 +28,7 @@ export interface RuleStats {
   name: string;
   /** what the rule keeps: every solution, or the first shortest one only */
   preserves: Preserves;
-  /** where its soundness argument is: docs/search.md, Lemma ... */
+  /** where its soundness argument is: docs/design/search.md, Lemma ... */
   lemma: string;
   /** pushes (or states, or depths: see the rule) it looked at */
   tried: number;
@@ -76,7 +76,7 @@ export interface WorkOptions {
    * The memory of a transposition table shared with other searches (worker threads:
    * TranspositionTable.sharedBuffer), used instead of a table of tableMegabytes of its
    * own (tableMegabytes 0 still disables it). Its entries hold whoever stored them:
-   * "this state needs more than k pushes" is a fact of the state (docs/search.md, Lemma 2).
+   * "this state needs more than k pushes" is a fact of the state (docs/design/search.md, Lemma 2).
    */
   sharedTable?: SharedArrayBuffer;
   /**
@@ -149,12 +149,12 @@ export interface WorkOptions {
  */
 export interface RuleSwitches {
   /**
-   * Skip push orders that a swapped order dominates (the commutation rule, docs/search.md Lemma 3). Sound only
+   * Skip push orders that a swapped order dominates (the commutation rule, docs/design/search.md Lemma 3). Sound only
    * when the first solution of the fewest pushes is wanted; default: models === 1.
    */
   commutation?: boolean;
   /**
-   * The commutation rule also after a push that grew R (docs/search.md, Lemma 3b);
+   * The commutation rule also after a push that grew R (docs/design/search.md, Lemma 3b);
    * default true, only with the commutation rule and on BitBoard.
    */
   afterGrowth?: boolean;
@@ -168,7 +168,7 @@ export interface RuleSwitches {
   lookahead?: boolean;
   /**
    * With three pushes left, skip the first pushes after which no last push can touch
-   * both R and C because one of them cannot grow (rule StuckSet, docs/search.md
+   * both R and C because one of them cannot grow (rule StuckSet, docs/design/search.md
    * Lemma 15), and with it rule StuckSetsApart (Lemma 16, four pushes left, built on it); default
    * true, only with the look-ahead. Off: the search the tests and
    * measurements compare it with.
@@ -178,7 +178,7 @@ export interface RuleSwitches {
    * With two pushes left, a first push that grows R (or C) far from the other set is
    * skipped, without writing its state, when the grown set (walked on the board after
    * the push read off the board before it) holds no field on or beside a line of the
-   * other set's growers (rule GrownReach, docs/search.md Lemma 17); default true, only
+   * other set's growers (rule GrownReach, docs/design/search.md Lemma 17); default true, only
    * with the look-ahead. Off: such a push is written and judged after it, as before.
    */
   grownReach?: boolean;
@@ -186,7 +186,7 @@ export interface RuleSwitches {
    * With two pushes left, a last push is dropped after a first push whose line does not
    * hold the goal and that does not grow R, when the walks of R and of C
    * after the last push alone show that the first push cannot matter (rule NeedlessFirstPush,
-   * docs/search.md Lemma 19); the first push is skipped when no last push is left. Default
+   * docs/design/search.md Lemma 19); the first push is skipped when no last push is left. Default
    * true, only with the look-ahead. Off: the search the tests and measurements compare it with.
    */
   secondLast?: boolean;

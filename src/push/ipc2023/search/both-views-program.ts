@@ -1,5 +1,5 @@
 /**
- * The bit-mask dynamic program behind Lemmas K and E of docs/ipc2023-search.md (both-views.ts runs
+ * The bit-mask dynamic program behind Lemmas K and E of docs/design/ipc-planner.md (both-views.ts runs
  * it and states the rules): whether some walk of the robot south and east only, from (x0, y0) to
  * the exit, has touched lines costing at most a cap, each field of the walk holding a card the
  * rules allow (its own, its row's or column's shifted one, a foreign one, any). Lemma K counts

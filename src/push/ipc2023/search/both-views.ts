@@ -1,5 +1,5 @@
 /**
- * Lemma K of docs/ipc2023-search.md: Lemma J's two views joined, and Lemma E: Lemma K with the
+ * Lemma K of docs/design/ipc-planner.md: Lemma J's two views joined, and Lemma E: Lemma K with the
  * foreign cards paid for. A plan whose robot steps only south and east visits each row and each
  * column in one run of fields; a line is *touched* when the plan pushes it before the walk steps
  * into it, with its shift (net pushes, mod N) at that moment. A field of the walk holds, while

@@ -1,5 +1,5 @@
 /**
- * The admissible cost bound of the IPC 2023 planner (docs/ipc2023-search.md, Lemma B).
+ * The admissible cost bound of the IPC 2023 planner (docs/design/ipc-planner.md, Lemma B).
  *
  * Tiles are opening bits (board.ts OPEN: n 1, s 2, e 4, w 8) at index y*N + x, x the column
  * from the west, y the row from the north, 0-based; the exit is the south side of the card

@@ -1,7 +1,7 @@
 /**
  * The planner for the IPC 2023 domain "labyrinth": cost-optimal plans (pushes + steps) by
  * iterative deepening A* (IDA*) on the cost, each iteration a Planner's search (planner.ts and
- * node-bound.ts: the bounds and prunings, docs/ipc2023-search.md), the bound raised to the least cost that
+ * node-bound.ts: the bounds and prunings, docs/design/ipc-planner.md), the bound raised to the least cost that
  * exceeded it. One thread; units.ts shares the deepening among several.
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at

@@ -1,5 +1,5 @@
 /**
- * Lemma L of docs/ipc2023-search.md: the cost bound's term for pushes, "the lines a walk
+ * Lemma L of docs/design/ipc-planner.md: the cost bound's term for pushes, "the lines a walk
  * needs". A card differs from the one the board has now only after a push of its row or
  * its column, so a plan that pushes the set S of lines walks on the board relaxed so that
  * every card of a line in S opens every side. The least |W| + (segments of W that need a
@@ -88,7 +88,7 @@ export class LineBound {
    * After a bound() that returned V (not from a limit): for each line, the least f at which
    * the search stepped into one of its fields, `below` when none below it. Rows y at
    * out[offset + y], columns x at out[offset + N + x]. A push of a line whose value is at
-   * least V leaves the bound at V or more (Lemma L', docs/ipc2023-search.md).
+   * least V leaves the bound at V or more (Lemma L', docs/design/ipc-planner.md).
    */
   lineEntries(out: Int32Array, offset: number, below: number): void {
     const n = this.n;

@@ -1,6 +1,6 @@
 /**
  * The node's bound of the IPC 2023 planner beyond Lemma B's cost bound and Lemma L's search
- * (planner.ts asks them; docs/ipc2023-search.md), on the board of state.ts:
+ * (planner.ts asks them; docs/design/ipc-planner.md), on the board of state.ts:
  * - Lemma R (rotations.ts): plans walking south and east only need the row and column shifts
  *   of rotations.ts; the others cost M + 2 + F (F: Lemma L's fewest flags); asked before
  *   Lemma L's search, which is made only where Lemma R does not cut (raiseByRotations). Lemma J
@@ -127,7 +127,7 @@ export class NodeBound extends PlanState {
   }
 
   /**
-   * Lemma A (docs/ipc2023-search.md) at a state right after a step (no push since): when that
+   * Lemma A (docs/design/ipc-planner.md) at a state right after a step (no push since): when that
    * step went south or east, every plan from here makes no push (a walk on the board as it is: F =
    * 0), or steps north or west (at least M + 2 + F), or walks south and east with a push, which
    * then exceeds the limit when Lemma J's row and column views at the limit less one both do.

@@ -1,5 +1,5 @@
 /**
- * The bit-mask dynamic program behind Lemma J of docs/ipc2023-search.md (one-view.ts states the
+ * The bit-mask dynamic program behind Lemma J of docs/design/ipc-planner.md (one-view.ts states the
  * rule and asks it): one view of a south-east walk from the robot to the exit, line by line, with
  * per cost k the fields of the next line the walk steps into by an untouched or a touched
  * crossing line; along a line, per touched shift and level (touches, foreign cards), a

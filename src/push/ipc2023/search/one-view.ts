@@ -1,5 +1,5 @@
 /**
- * Lemma J of docs/ipc2023-search.md: the row view of Lemma R tied to the columns field by
+ * Lemma J of docs/design/ipc-planner.md: the row view of Lemma R tied to the columns field by
  * field. A plan whose robot steps only south and east visits each row and each column in one
  * run of fields. Call a line *touched* when it is pushed before the walk steps into it. A
  * field of the walk in an untouched row and an untouched column still has its card of now (no

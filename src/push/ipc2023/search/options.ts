@@ -1,6 +1,6 @@
 /**
  * The options of the IPC 2023 planner's search (solveIpc in index.ts): limits, and switches
- * of its lemmas (docs/ipc2023-search.md) for measurements and tests.
+ * of its lemmas (docs/design/ipc-planner.md) for measurements and tests.
  */
 
 import type { IpcMove } from "../task.js";

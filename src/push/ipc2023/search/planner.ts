@@ -2,7 +2,7 @@
  * The IPC 2023 planner's search: one iteration of iterative deepening A* (IDA*) on the cost
  * (index.ts and units.ts make the deepening), with the admissible bound of bound.ts, a
  * transposition table (table.ts) and prunings that keep an optimal plan
- * (docs/ipc2023-search.md). This module holds a node's expansion: its bound, then its children,
+ * (docs/design/ipc-planner.md). This module holds a node's expansion: its bound, then its children,
  * pushes first, then steps, and the cuts of the child generation:
  * - Lemma P (partial order): after a step p -> q, a push whose line holds neither p nor q
  *   and commutes with every push since that step could have been made before the step;

@@ -1,5 +1,5 @@
 /**
- * Lemma R of docs/ipc2023-search.md: the rotations a south-east walk needs. A plan whose
+ * Lemma R of docs/design/ipc-planner.md: the rotations a south-east walk needs. A plan whose
  * robot steps only south and east makes exactly M steps, visits each row in one run of
  * fields, and stands in that row (so the row cannot be pushed) from the step into the run
  * to the step out of it. While it is there, the row's cards are its cards of now rotated by

@@ -1,7 +1,7 @@
 /**
  * The IPC 2023 planner's state in typed arrays, changed and restored in place: the board's
  * cards, its two 32-bit Zobrist hashes (the transposition table's key, with the robot and the
- * partial-order context: docs/ipc2023-search.md, "Algorithm") and the line masks of the
+ * partial-order context: docs/design/ipc-planner.md, "Algorithm") and the line masks of the
  * south-east bounds, all brought up to date by a push in O(N). Nothing is allocated per push.
  *
  * Coordinates as src/push/ipc2023/task.ts: 0-based, x from the west, y from the north; tiles at

@@ -12,7 +12,7 @@
  * competition search's table (Hyatt and Mann's lockless hashing), the first word is the first
  * hash XOR a scramble of the entry's bound and g, so a mix of two entries' words misses
  * (beyond a hash collision). Another thread's entry may be of a state that thread is still
- * searching: docs/ipc2023-search.md, "Two threads share the exact search", says why pruning
+ * searching: docs/design/ipc-planner.md, "Two threads share the exact search", says why pruning
  * by it keeps the iteration complete.
  */
 export class PlanTable {

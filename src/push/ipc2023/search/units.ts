@@ -13,7 +13,7 @@
  * cost is the cheapest plan any thread has found (the exact threads and the plan thread). A
  * plan is optimal once the lower bound reaches its cost: a plan found at bound b is not
  * proven optimal by that alone, as iterations below b may still be running on other threads.
- * Why sharing keeps the search exact: docs/ipc2023-search.md, "Two threads share the exact
+ * Why sharing keeps the search exact: docs/design/ipc-planner.md, "Two threads share the exact
  * search".
  *
  * The units are the competition search's unit of work in the planner's moves: a unit is a

@@ -1,7 +1,7 @@
 /**
  * The board as it is: the regions the robot and the exit reach without a push, by bit masks,
  * and from them Lemma R's F (the fewest flags of Lemma L's relaxed walks of any length) where
- * it is 0 or 1 (docs/ipc2023-search.md, Lemma F), in place of Lemma L's search with steps free,
+ * it is 0 or 1 (docs/design/ipc-planner.md, Lemma F), in place of Lemma L's search with steps free,
  * which visits the same fields one by one.
  *
  * Tiles are opening bits (n 1, s 2, e 4, w 8) at index y*N + x, x from the west, y from the
@@ -49,7 +49,7 @@ export class WalkOnBoard {
 
   /**
    * Whether some plan with exactly one push reaches the exit within `steps` steps (Lemma V,
-   * docs/ipc2023-search.md): a walk on the board as it is to a field u, a push of a line not
+   * docs/design/ipc-planner.md): a walk on the board as it is to a field u, a push of a line not
    * holding u (any of the 4N), a walk on the pushed board to the corner, whose card there opens
    * south. Breadth first from the robot, then per push from every field reached (at its
    * distance) on the pushed board, its cards read through the push, not made.
@@ -165,7 +165,7 @@ export class WalkOnBoard {
   /**
    * The fewest steps of a walk on the board as it is (each step through a side open on both
    * cards, no push) from the robot to the corner whose card opens south: breadth first, up to
-   * limit (Lemma A's plans without a push, docs/ipc2023-search.md).
+   * limit (Lemma A's plans without a push, docs/design/ipc-planner.md).
    * @param tiles opening bits (n 1, s 2, e 4, w 8), index y*N + x
    * @param robot the robot's field, y*N + x
    * @returns the walk's steps when at most limit, else limit + 1 (also when there is none)
@@ -220,7 +220,7 @@ export class WalkOnBoard {
    * cap 1, from the regions of the robot and of the exit on the board as it is.
    * - F = 0 exactly when a walk on the board as it is (each step through a side open on both
    *   cards) leads from the robot to the corner and the corner's card opens south.
-   * - F <= 1 (docs/ipc2023-search.md, Lemma F): with steps free, a walk with one flagged
+   * - F <= 1 (docs/design/ipc-planner.md, Lemma F): with steps free, a walk with one flagged
    *   segment of a line L is a walk on open sides to a field c beside L, a step across c's
    *   open side into L, any run along L (the flag covers every side of its fields), a step out
    *   of L into a field c' whose side towards L is open, and a walk on open sides to the exit;
@@ -240,7 +240,7 @@ export class WalkOnBoard {
   }
 
   /**
-   * Lemma V with two pushes to spare (docs/ipc2023-search.md): whether, for some push, Lemma F's F
+   * Lemma V with two pushes to spare (docs/design/ipc-planner.md): whether, for some push, Lemma F's F
    * is at most 1 on the pushed board from the robot's region on the board as it is off the pushed
    * line, each field of it allowed to flag any line (a necessary condition of a plan with one or
    * two pushes whose first push is made from a field of that region). The pushed board's row masks

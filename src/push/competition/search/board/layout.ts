@@ -8,7 +8,7 @@
  * and the goal's field; a search keeps many states in one array. Move m (0 <= m < 4N)
  * is direction MOVE_DIRS[floor(m / N)] ("e", "w", "n", "s") on line (m % N) + 1.
  * Coordinates inside states are 0-based (row from the south, column from the west);
- * the facts' are 1-based. Glossary: docs/search.md.
+ * the facts' are 1-based. Glossary: docs/design/search.md.
  */
 import type { Push } from "../../board.js";
 import type { Direction } from "../../../../core/grid.js";

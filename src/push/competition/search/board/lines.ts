@@ -2,7 +2,7 @@
  * Line masks: sets of rows or columns of an N <= 32 board as the low N bits of a word
  * (bit i: 0-based line i). The pruning rules of the last two pushes reason about which
  * lines hold a field of R or C, which lines a push there would touch, and which are
- * near (docs/search.md, glossary: touching, near, far).
+ * near (docs/design/search.md, glossary: touching, near, far).
  */
 import { D_E, D_N, rotateBits } from "./layout.js";
 
@@ -32,7 +32,7 @@ export class LineMath {
 
   /**
    * Lines whose push moves or borders a field of `lines` (bit i: line i holds one):
-   * "touching" in docs/search.md. No wraparound: walking does not cross the border.
+   * "touching" in docs/design/search.md. No wraparound: walking does not cross the border.
    */
   touching(lines: number): number {
     return (lines | (lines << 1) | (lines >>> 1)) & this.full;
@@ -40,7 +40,7 @@ export class LineMath {
 
   /**
    * Lines within one step of a line of `lines`, across the wraparound too: "near" in
-   * docs/search.md (a push moves a tile from the last line to the first).
+   * docs/design/search.md (a push moves a tile from the last line to the first).
    */
   around(lines: number): number {
     const top = this.top;

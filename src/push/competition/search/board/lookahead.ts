@@ -3,7 +3,7 @@
  * fields (the reachable set R, the goal's component C) grow, read off the board before
  * the push, without applying it. The plain board operations (push, walk) are
  * BitBoard's; this is what the pruning rules of the last two pushes ask of a state
- * (docs/search.md, Lemmas 4 to 8).
+ * (docs/design/search.md, Lemmas 4 to 8).
  *
  * Rules: ../shared/spec/push-labyrinth.md ("A push", "Moving"). This module does not
  * decide what the checker accepts: src/push/competition/check.ts has its own simulation.
@@ -248,7 +248,7 @@ export class LookAhead {
    * LookAhead.grows for every move at once: writes 8 words at out[at..at+8): for each
    * direction d (MOVE_DIRS order e, w, n, s), out[at + 2d] has bit i set when pushing
    * line i in direction d would grow R, out[at + 2d + 1] the same for the set at
-   * `otherAt`. Same preconditions and argument as grows (docs/search.md, Lemma 4); the column pushes of one
+   * `otherAt`. Same preconditions and argument as grows (docs/design/search.md, Lemma 4); the column pushes of one
    * direction share one pass over the rows (bit c of a row's words stands for column c's
    * push).
    * @param rows a superset of the rows within one step (across the wraparound too) of a

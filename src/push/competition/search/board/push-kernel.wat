@@ -3,7 +3,7 @@
 ;; then R), then the goal's row and column (0-based). Word indices, not bytes, are
 ;; passed in; the states at `from` and `to` must not overlap. Compiled by
 ;; scripts/build-wasm.mjs (wabt) into src/generated/push-kernel.js; read by
-;; push-kernel.ts. Docs: docs/search.md ("The push in WebAssembly").
+;; push-kernel.ts. Docs: docs/notes/2026-11-29-search-speed-ups.md ("The push in WebAssembly").
 (module
   (import "env" "memory" (memory 1))
 

@@ -8,7 +8,7 @@
  * each asked the same way (PushPruning, pruning/rule.ts: Commutation, StuckSet,
  * StuckSetsApart, in that order), and a written child through the transposition table.
  *
- * Glossary and lemmas: docs/search.md.
+ * Glossary and lemmas: docs/design/search.md.
  */
 import { D_N, K_R } from "../board/layout.js";
 import type { LineMath } from "../board/lines.js";
@@ -112,7 +112,7 @@ export class DepthFirst {
     }
     // the rules that prune this state's pushes, each asked the same way (PushPruning:
     // prepare, then skips for each push the ones before kept), called by name rather than
-    // through a list, so the calls stay monomorphic (docs/search.md, "One interface,
+    // through a list, so the calls stay monomorphic (docs/design/search.md, "One interface,
     // called by name")
     const { commutation, stuckSet, stuckSetsApart } = parts;
     const byOrder = commutation.prepare(p, remaining);

@@ -6,7 +6,7 @@
  * - deepening.ts: depth 0, 1, 2, ... and the per-depth statistics;
  * - dfs.ts: the depth-first search of one depth, in ply-stack.ts's memory;
  * - pruning/: each rule behind one interface (PruningRule: what it preserves, its
- *   lemma in docs/search.md, counters of what it tried and cut; the rules that prune a
+ *   lemma in docs/design/search.md, counters of what it tried and cut; the rules that prune a
  *   ply's pushes also behind PushPruning, which dfs.ts asks the same way): hopeless, the
  *   transposition table, the commutation rule and its extension after growth, the
  *   last push, the two last pushes, three pushes left with a set that cannot grow, a
@@ -14,7 +14,7 @@
  * - layout.ts, bitboard.ts, wideboard.ts: the boards; lookahead.ts: whether a push
  *   would let R or C grow, without applying it; lines.ts: line masks.
  *
- * Rules: ../shared/spec/push-labyrinth.md; glossary and soundness: docs/search.md. This
+ * Rules: ../shared/spec/push-labyrinth.md; glossary and soundness: docs/design/search.md. This
  * module does not decide what the checker accepts: src/push/competition/check.ts has its own simulation.
  */
 import { InputError } from "../../../../core/errors.js";

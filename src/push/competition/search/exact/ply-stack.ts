@@ -5,7 +5,7 @@
  * lazily written state of a far push, polling for interruption, reporting a solution.
  * Nothing here allocates while the search runs (but report, once per solution).
  *
- * Glossary (ply, R, C, far, growth words): docs/search.md.
+ * Glossary (ply, R, C, far, growth words): docs/design/search.md.
  */
 import type { Push } from "../../board.js";
 import type { Instance } from "../../instance.js";
@@ -174,7 +174,7 @@ export class PlyStack {
   /**
    * The index of ply p's state, written first if the search left it unwritten (a far
    * push with three left: it is then ply p - 1's state after ply p's push; R cannot
-   * change, docs/search.md Lemma 8).
+   * change, docs/design/search.md Lemma 8).
    */
   written(p: number): number {
     const from = p * this.stride;

@@ -15,7 +15,7 @@
  * progress line's weighted share, ProgressTicker: nothing of the proof depends on them).
  * Why that is sound: a depth or unit is recorded only once
  * searched to the end without a solution, which is what the deepening would learn again;
- * every pruning rule that keeps "the first shortest solution" (docs/search.md, Lemmas 3,
+ * every pruning rule that keeps "the first shortest solution" (docs/design/search.md, Lemmas 3,
  * 3b, 9) needs only that no shorter solution exists, which the finished depths say.
  *
  * The file names what it is a proof of: the SHA-256 of the instance's text and the

@@ -8,7 +8,7 @@
  * unit took, from the root messages or the checkpoint), the share of the states those done
  * units stand for: a unit weighs what it took at the depth before (a pair whose depth
  * before had first pushes as units, 1/4N of its first push's), as the first pushes' shares
- * of two depths agree closely (docs/search.md, "How far a checkpointed proof is"). Drawing
+ * of two depths agree closely (docs/design/search.md, "How far a checkpointed proof is"). Drawing
  * is src/core/status-line.ts's.
  */
 import type { ProgressFigures } from "../../../../core/status-line.js";

@@ -1,6 +1,6 @@
 /**
  * What the pruning rules tried and cut, summed over search threads, and its line in
- * `labsolve --stats` (docs/search.md names each rule's lemma).
+ * `labsolve --stats` (docs/design/search.md names each rule's lemma).
  */
 import type { RuleStats } from "../options.js";
 

@@ -1,5 +1,5 @@
 /**
- * The commutation rule after a push that grew R (docs/search.md, Lemma 3b; found and
+ * The commutation rule after a push that grew R (docs/design/search.md, Lemma 3b; found and
  * measured on branch `prune`): after A grew R, a push B < A of A's orientation whose
  * line holds no field of R after A is skipped. Keeps the first shortest solution only.
  */

@@ -1,9 +1,9 @@
 /**
- * The commutation rule (docs/search.md, Lemma 3): of two same-orientation pushes after one
+ * The commutation rule (docs/design/search.md, Lemma 3): of two same-orientation pushes after one
  * that added no field to R, only the index order is searched, and a push followed by its
  * inverse after another push is skipped. Keeps the first shortest solution only. A
  * PushPruning rule (rule.ts), which dfs.ts calls by name, not through a list of rules
- * (docs/search.md, "One interface, called by name"): every state from ply 1 on, when one
+ * (docs/design/search.md, "One interface, called by name"): every state from ply 1 on, when one
  * solution is wanted; after a push that grew R it asks CommutationAfterGrowth (Lemma 3b).
  * Counters: the pushes it was asked about after a still push (tried) and those it skipped
  * (cut); test/pruning.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Where a grown set reaches, decided before the push is written (docs/search.md,
+ * Where a grown set reaches, decided before the push is written (docs/design/search.md,
  * Lemma 17): with two pushes left, a first push Y that grows R (or C) far from the other
  * set can be followed only by a last push that grows the other set now (Lemma 6) and
  * whose line the grown set holds or borders (Lemma 4). Lemma 7 bounds where the grown

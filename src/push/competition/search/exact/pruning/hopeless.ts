@@ -1,5 +1,5 @@
 /**
- * Instances no push can solve (docs/search.md, Lemma 1): the avatar's or the goal's
+ * Instances no push can solve (docs/design/search.md, Lemma 1): the avatar's or the goal's
  * tile has no opening. Keeps every solution (there is none).
  */
 import type { Instance } from "../../../instance.js";

@@ -1,5 +1,5 @@
 /**
- * A known solution as upper bound (docs/search.md, Lemma 9): when the deepening reaches
+ * A known solution as upper bound (docs/design/search.md, Lemma 9): when the deepening reaches
  * its length without a shorter solution, it is the first shortest solution and that
  * depth is not searched. Keeps the first shortest solution only. Asked by the deepening
  * once per depth (deepening.ts); counters: the depths it looked at (tried) and the one it

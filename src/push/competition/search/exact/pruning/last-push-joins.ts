@@ -1,5 +1,5 @@
 /**
- * The last push (docs/search.md, Lemma 4): with one push left, only the lines touching
+ * The last push (docs/design/search.md, Lemma 4): with one push left, only the lines touching
  * both R and C are tried, and of those only the pushes that make both grow
  * (LookAhead.grows). Keeps every solution. Not a PushPruning rule (rule.ts): dfs.ts hands it
  * the whole last ply (`every`, `filtered`), since it picks the lines to push from line

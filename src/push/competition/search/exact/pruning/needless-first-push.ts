@@ -1,5 +1,5 @@
 /**
- * The second-last push must matter (docs/search.md, Lemma 19): with two pushes Y, Z left,
+ * The second-last push must matter (docs/design/search.md, Lemma 19): with two pushes Y, Z left,
  * Y's line not holding the goal and Y not growing R, the boards after Y, Z and after Z
  * alone differ only within one line of Y's line (Y's changed tiles, carried by Z), the
  * goal is on the same field, and R after Y is R (its fields on Y's line moved along it).

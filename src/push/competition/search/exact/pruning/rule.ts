@@ -3,7 +3,7 @@
  * pruning methods): what it preserves, where its soundness argument is, and counters
  * of what it looked at and what it cut, which `labsolve --stats` prints per depth.
  *
- * The rules come in four kinds, by where the search asks them (docs/search.md, "The
+ * The rules come in four kinds, by where the search asks them (docs/design/search.md, "The
  * rules, with what they keep"):
  * - a ply's pushes (PushPruning, Fast Downward's `prune(state, ops)`): Commutation (with
  *   CommutationAfterGrowth inside it), StuckSet, StuckSetsApart. dfs.ts asks each of them
@@ -21,7 +21,7 @@ export abstract class PruningRule {
   abstract readonly name: string;
   /** what it keeps of the answer sets */
   abstract readonly preserves: Preserves;
-  /** where its soundness argument is (docs/search.md) */
+  /** where its soundness argument is (docs/design/search.md) */
   abstract readonly lemma: string;
   /** what it looked at (pushes, states or depths: each rule says which) */
   tried = 0;

@@ -1,10 +1,10 @@
 /**
- * Three pushes left, a set that cannot grow (docs/search.md, Lemma 15): when no push grows
+ * Three pushes left, a set that cannot grow (docs/design/search.md, Lemma 15): when no push grows
  * R (or C) now, a first push X far from that set that does not grow the other one is
  * skipped when the two sets are too far apart for a last push to touch both after any
  * second push. Decided from the state's lines and growth words, before X is applied. Keeps
  * every solution. A PushPruning rule (rule.ts), which dfs.ts calls by name, not through a
- * list of rules (docs/search.md, "One interface, called by name"): states of ply 1 or
+ * list of rules (docs/design/search.md, "One interface, called by name"): states of ply 1 or
  * later with three pushes left, with the look-ahead on. Counters: the first pushes of
  * states with three left and a set without growers that reached it (tried) and those it
  * skipped (cut); test/stuck-set.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Sets that cannot meet, four pushes left (docs/search.md, Lemma 16), built on StuckSet
+ * Sets that cannot meet, four pushes left (docs/design/search.md, Lemma 16), built on StuckSet
  * (stuck-set.ts, Lemma 15).
  */
 import { D_N } from "../../board/layout.js";
@@ -8,10 +8,10 @@ import { PruningRule, type PushPruning } from "./rule.js";
 import type { StuckSet } from "./stuck-set.js";
 
 /**
- * Four pushes left (docs/search.md, Lemma 16): when StuckSet skips every push of the
+ * Four pushes left (docs/design/search.md, Lemma 16): when StuckSet skips every push of the
  * state, a push far from both R and C leaves a state where it skips every push again, so
  * such pushes are skipped here. Keeps every solution. A PushPruning rule (rule.ts), which
- * dfs.ts calls by name, not through a list of rules (docs/search.md, "One interface,
+ * dfs.ts calls by name, not through a list of rules (docs/design/search.md, "One interface,
  * called by name"): states of ply 1 or later with four pushes left, when StuckSet is on.
  * Counters: the pushes of states with four left where the rule applies that reached it
  * (tried) and those it skipped (cut); test/stuck-set.test.ts.

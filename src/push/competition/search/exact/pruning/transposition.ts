@@ -1,5 +1,5 @@
 /**
- * The transposition table as a pruning rule (docs/search.md, Lemma 2): a state proven
+ * The transposition table as a pruning rule (docs/design/search.md, Lemma 2): a state proven
  * to need more than k pushes is not searched again with k pushes left. Keeps every
  * solution. Counts probes (tried) and the states it cut.
  */

@@ -1,5 +1,5 @@
 /**
- * The two last pushes (docs/search.md, Lemmas 5 to 7): with two pushes left, a first
+ * The two last pushes (docs/design/search.md, Lemmas 5 to 7): with two pushes left, a first
  * push is applied only if a last push could follow it, as far as the lines of R and C,
  * their growers and where a growing set can walk tell. Keeps every solution. Not a
  * PushPruning rule (rule.ts): dfs.ts hands it the last two plies (`run`), whose loop

@@ -1,6 +1,6 @@
 /**
  * What the far children of one state with three pushes left share in TwoPushJoins' loop
- * (docs/search.md, Lemma 8 and "Per-state speed, fifth sitting"): a far push X keeps R,
+ * (docs/design/search.md, Lemma 8; docs/notes/2026-11-24-search-ideas-considered.md, "Per-state speed"): a far push X keeps R,
  * C, their lines and growth words, so the loop's tests of a first push m that read only
  * those decide m alike under every far X. The loop of the first far child that judges m
  * (its state not written yet) records how m ended when that did not depend on X: dropped

@@ -1,5 +1,5 @@
 /**
- * The plan of a state with two pushes left (docs/search.md, Lemmas 5 and 6): the line
+ * The plan of a state with two pushes left (docs/design/search.md, Lemmas 5 and 6): the line
  * masks that the loop of TwoPushJoins.run reads (the lines touching R, C and both, the lines
  * near them, R's and C's growers, the last pushes that grow both now) and the first
  * pushes' lines left for that loop, made from R's and C's lines and the growth words

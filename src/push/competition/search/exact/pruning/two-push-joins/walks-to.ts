@@ -1,5 +1,5 @@
 /**
- * Where a set grown by a first push can walk, with two pushes left (docs/search.md,
+ * Where a set grown by a first push can walk, with two pushes left (docs/design/search.md,
  * Lemma 7, and Lemma 17 through GrownReach): whether R (or C), after a first push that
  * grows it far from the other set, can have a field on or beside a line of the only last
  * pushes that can follow. Lemma 7's bound W (the fields that can walk to those lines on
