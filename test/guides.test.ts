@@ -148,7 +148,14 @@ describe("the runner of runnable blocks", () => {
   });
 });
 
+/** The names in the folders a careless command would write into (the root, instances/, docs/, docs/guide/). */
+function projectListing(): string[] {
+  return ["", "instances", "docs", "docs/guide"].flatMap((dir) => (existsSync(join(ROOT, dir)) ? readdirSync(join(ROOT, dir)).map((f) => `${dir}/${f}`) : []));
+}
+
 describe("every guide and README", () => {
+  const before = projectListing();
+
   it("README and each guide but the index have runnable blocks", () => {
     for (const page of pages()) {
       const blocks = runnableBlocks(readFileSync(join(ROOT, page), "utf8"), page);
@@ -167,6 +174,10 @@ describe("every guide and README", () => {
       });
     }
   }
+
+  it("the blocks wrote nothing into the project (their outputs go to the temporary folder)", () => {
+    expect(projectListing()).toEqual(before);
+  });
 });
 
 describe("files shown in the guides", () => {
