@@ -119,7 +119,7 @@ describe("the package as npm packs it (issue 18, 2)", { timeout: 240_000 }, () =
 
   it("README's shell commands write their outputs into a temporary folder, not the repository", () => {
     const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-    const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).join("\n");
+    const blocks = [...readme.matchAll(/```sh(?: run)?\n([\s\S]*?)```/g)].map((m) => m[1]).join("\n");
     const targets = [...blocks.matchAll(/(?:-o|--out|>)\s+("[^"]*"|[^\s|;]+)/g)].map((m) => m[1]);
     expect(targets.length).toBeGreaterThan(5);
     // into a temporary folder ($out is always `out=$(mktemp -d)` there), or the temporary folder itself
