@@ -196,7 +196,7 @@ for (const cell of CELLS) {
   }
 }
 
-/** labsolve plan writes only the IPC plan format; labcheck plan and labshow plan take it as PLAN (- for stdin). */
+/** labsolve plan in the IPC plan format (its default); labcheck plan and labshow plan take it as PLAN (- for stdin). */
 describe.concurrent("ipc2023 (labsolve plan), the IPC plan format", () => {
   const files = ["docs/ipc2023/domain.pddl", "docs/ipc2023/example.pddl"];
   let solved: Run;
@@ -277,5 +277,49 @@ describe.concurrent("ipc2023 (labsolve plan), the IPC plan format", () => {
     const got = /^invalid: step (\d+): /.exec(bad.out.split("\n")[0]);
     expect(got, bad.out).not.toBeNull();
     expect(Number(got?.[1])).toBeLessThanOrEqual(a.length - 1);
+  }, 60_000);
+});
+
+/** labsolve plan --format json: the outcome document every rule set writes; labcheck plan and labshow plan read it as they read a plan file. */
+describe.concurrent("ipc2023 (labsolve plan --format json), the outcome document", () => {
+  const files = ["docs/ipc2023/domain.pddl", "docs/ipc2023/example.pddl"];
+  let solved: Run;
+  let plan: Run;
+  const doc = () => JSON.parse(solved.out) as { rules: string; status: string; exitCode: number; fewest: number; models: { cost: number; witness: string[] }[] };
+  beforeAll(async () => {
+    [solved, plan] = await Promise.all([sh("labsolve", ["plan", ...files, "--format", "json"]), sh("labsolve", ["plan", ...files])]);
+  }, 60_000);
+
+  it("1. exits 30 as the plan format does; 4. the document validates against the schema, and its plan is the plan format's", () => {
+    expect(solved.code, solved.err).toBe(30);
+    expect(validate(doc()), JSON.stringify(validate.errors)).toBe(true);
+    expect(doc()).toMatchObject({ rules: "ipc2023", status: "OPTIMUM FOUND", exitCode: 30 });
+    expect(doc().models.at(-1)?.witness).toEqual(plan.out.split("\n").filter((l) => l.startsWith("(")));
+    expect(doc().fewest).toBe(Number(/^; cost = (\d+)/m.exec(plan.out)?.[1]));
+  });
+
+  it("2. labcheck plan reads it from stdin (valid, the same cost) and by the EXITCODE protocol (OK)", async () => {
+    const v = await sh("labcheck", ["plan", ...files, "-"], solved.out);
+    expect(v.code, v.out + v.err).toBe(0);
+    expect(v.out.split("\n")[0]).toBe(`valid: plan cost ${doc().fewest} (${doc().models.at(-1)?.witness.length} actions); the goal is reached`);
+    const ok = await sh("labcheck", ["plan", "30", ...files], solved.out);
+    expect(ok.out, ok.err).toBe("OK\n");
+  }, 60_000);
+
+  it("3. labshow plan draws it from stdin, naming the same cost", async () => {
+    const s = await sh("labshow", ["plan", ...files, "-"], solved.out);
+    expect(s.code, s.err).toBe(0);
+    expect(s.out).toMatch(new RegExp(`^valid cost=${doc().fewest}$`, "m"));
+  }, 60_000);
+
+  it("5. the first action dropped from the document's plan: invalid at step 1, and FAIL by the protocol", async () => {
+    const d = doc();
+    const last = d.models[d.models.length - 1];
+    const mutated = JSON.stringify({ ...d, models: [...d.models.slice(0, -1), { ...last, witness: last.witness.slice(1) }] }, null, 2);
+    const bad = await sh("labcheck", ["plan", ...files, "-"], mutated);
+    expect(bad.code, bad.out + bad.err).toBe(1);
+    expect(bad.out.split("\n")[0]).toMatch(/^invalid: step 1: /);
+    const fail = await sh("labcheck", ["plan", "30", ...files], mutated);
+    expect(fail.out).toBe("FAIL\n");
   }, 60_000);
 });

@@ -9,6 +9,7 @@
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import pLimit from "p-limit";
+import { workerExecArgv } from "../core/address-space.js";
 import { errorRow } from "../core/batch-row.js";
 import { InputError } from "../core/errors.js";
 import { parseFacts } from "../core/facts.js";
@@ -328,7 +329,7 @@ const OVERRUN_SECONDS = 5;
 function inThread(rules: string, text: string, name: string, options: BatchRunOptions): Promise<BatchResult | undefined> {
   const { signal, ...data } = options;
   return new Promise((resolve) => {
-    const worker = new Worker(new URL("./row-thread.js", import.meta.url), { workerData: { rules, text, name, options: data } });
+    const worker = new Worker(new URL("./row-thread.js", import.meta.url), { workerData: { rules, text, name, options: data }, execArgv: workerExecArgv() });
     let settled = false;
     const settle = (row: BatchResult | undefined): void => {
       if (settled) return;

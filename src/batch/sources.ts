@@ -49,8 +49,8 @@ const FIELD_FACT = /^[ \t]*field[ \t]*\([ \t]*-?\d/m;
  */
 export function collectInstances(sources: readonly string[], limits: ZipLimits = DEFAULT_ZIP_LIMITS, filter: InstanceFilter = {}): BatchItem[] {
   const items: BatchItem[] = [];
-  const included = picomatch([...(filter.include ?? DEFAULT_INCLUDE)], { basename: true, dot: true });
-  const excluded = filter.exclude && filter.exclude.length > 0 ? picomatch([...filter.exclude], { basename: true, dot: true }) : () => false;
+  const included = globMatcher(filter.include ?? DEFAULT_INCLUDE);
+  const excluded = globMatcher(filter.exclude ?? []);
   const wanted = (path: string): boolean => included(path) && !excluded(path);
   for (const source of sources) {
     let stat;
@@ -72,6 +72,20 @@ export function collectInstances(sources: readonly string[], limits: ZipLimits =
     }
   }
   return items.map(notAnInstance);
+}
+
+/**
+ * One test of a path (relative to its folder, or a zip's entry name, `/`-separated) against
+ * globs: a glob without `/` matches the file's own name, one with `/` the whole path.
+ * (picomatch's `basename` option alone makes a glob with `/` match nothing.)
+ * @returns false for every path when there are no globs
+ */
+function globMatcher(globs: readonly string[]): (path: string) => boolean {
+  const byName = globs.filter((g) => !g.includes("/"));
+  const byPath = globs.filter((g) => g.includes("/"));
+  const name = byName.length > 0 ? picomatch(byName, { basename: true, dot: true }) : () => false;
+  const path = byPath.length > 0 ? picomatch(byPath, { dot: true }) : () => false;
+  return (p) => name(p) || path(p);
 }
 
 /** A rule (`:-`) or a directive (`#show`, `#include <incmode>`, `#program base.`): an ASP program. */

@@ -17,6 +17,8 @@ import { guarded, readSource, refuseOutputOverInput } from "./common.js";
 /** labsolve plan's options: the planner's, and where the plan goes. */
 interface PlanCommandFlags extends PlanFlags {
   output?: string;
+  /** plan: the IPC's plan file; json: the Outcome, as every rule set's `--format json` */
+  format?: "plan" | "json";
 }
 
 /**
@@ -28,6 +30,13 @@ export async function planCommand(domainFile: string, problemFile: string, flags
   const problem = readSource(problemFile);
   refuseOutputOverInput(flags.output, [domainFile, problemFile]);
   const outcome = await (await planRuleSet().solver()).solve({ domain, problem }, flags, process.stderr);
+  if (flags.format === "json") {
+    // the document alone on stdout (or in -o): the outcome says what the plan file's comment lines say
+    const doc = `${JSON.stringify(outcome.outcome, null, 2)}\n`;
+    if (flags.output !== undefined) writeFileSync(flags.output, doc);
+    else process.stdout.write(doc);
+    return outcome.exitCode;
+  }
   if (outcome.plan !== undefined) {
     if (flags.output !== undefined) writeFileSync(flags.output, outcome.plan);
     else process.stdout.write(outcome.plan);
@@ -51,6 +60,7 @@ export function addPlanCommand(program: Command): void {
     .argument("<domain>", "the domain file (domain.pddl of IPC 2023 labyrinth)")
     .argument("<problem>", "the problem file")
     .option("-o, --output <planfile>", "write the plan to this file instead of standard output")
+    .addOption(new Option("-f, --format <format>", "plan: the IPC's plan file; json: the outcome document every rule set's --format json writes (schema/outcome.schema.json), which labcheck plan reads too").choices(["plan", "json"]).default("plan"))
     .option("--time-limit <seconds>", "stop after this many seconds", positiveNumber)
     .option("--stats", "states expanded and time on stderr")
     .addOption(new Option("--threads <n>", "planner threads: 1, the quick plan and the exact search in turn; 2 or more, the exact search shared by all of them, one of which first makes the quick plans").argParser(positiveInteger).default(availableParallelism(), "the machine's cores"))

@@ -64,6 +64,22 @@ export function workerResourceLimits(): ResourceLimits | undefined {
 }
 
 /**
+ * The Node options to give a Worker: this process's (a worker inherits them), less
+ * `--input-type` (accepted only for a string given to `node -e`/stdin: a worker given it
+ * fails to start, ERR_INPUT_TYPE_NOT_ALLOWED, so the library failed under
+ * `node --input-type=module -e ...`).
+ */
+export function workerExecArgv(): string[] {
+  const out: string[] = [];
+  const argv = process.execArgv;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--input-type") i++;
+    else if (!argv[i].startsWith("--input-type=")) out.push(argv[i]);
+  }
+  return out;
+}
+
+/**
  * How many search threads fit under `limitBytes` (default: this process's limit), at
  * most `requested` and at least 1: beside Node (BASE_MB) and a transposition table of
  * `tableMegabytes` MiB, each worker is given WORKER_MB, and one more worker is counted

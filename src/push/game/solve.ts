@@ -7,7 +7,7 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { workerResourceLimits } from "../../core/address-space.js";
+import { workerExecArgv, workerResourceLimits } from "../../core/address-space.js";
 import type { FactsInput, FactsSolver, SolveFlags } from "../../core/plugin.js";
 import { Answers, type Outcome, type SolveContext } from "../../core/outcome.js";
 import { onStop, type StopHandle } from "../../core/stop.js";
@@ -41,7 +41,7 @@ async function searchStoppably(input: GameThreadInput, stops: StopHandle, onDept
   if (!existsSync(fileURLToPath(THREAD))) {
     return searchGame(input.instance, { maxCost: input.maxCost, memoryMegabytes: input.memoryMegabytes, shouldStop: () => (stops.stopped() ? (stops.reason ?? STOPPED) : undefined), onDepth });
   }
-  const worker = new Worker(THREAD, { workerData: input, resourceLimits: workerResourceLimits() });
+  const worker = new Worker(THREAD, { workerData: input, resourceLimits: workerResourceLimits(), execArgv: workerExecArgv() });
   let result: GameSearchResult | undefined;
   let failure: Error | undefined;
   worker.on("message", (m: GameThreadMessage) => {

@@ -12,6 +12,7 @@ import { assertProblemOfDomain, readIpcProblem, readIpcProblemFacts, type IpcPro
 import type { IpcTask } from "./task.js";
 import { validatePlan } from "./validate.js";
 import type { ShowPlay, ShowStep } from "../../core/play.js";
+import { planText } from "./plan-text.js";
 
 const BIT: Record<string, number> = { n: 1, s: 2, e: 4, w: 8 };
 const PUSH = /^\(start-move-card-(north|south|east|west) \S+ (\S+) (\S+) /;
@@ -88,6 +89,6 @@ export const drawing: PlanDrawing = {
     const d = readIpcDomain(domain.text, domain.name);
     const facts = readIpcProblemFacts(problem.text, problem.name);
     assertProblemOfDomain(d, facts);
-    return playIpc(d, facts, readIpcProblem(problem.text, problem.name), plan.text, plan.name);
+    return playIpc(d, facts, readIpcProblem(problem.text, problem.name), planText(plan.text, plan.name), plan.name);
   },
 };

@@ -9,6 +9,7 @@ import type { Verdict } from "../../core/verdict.js";
 import { readIpcDomain } from "./domain.js";
 import { assertProblemOfDomain, readIpcProblemFacts } from "./problem.js";
 import { validatePlan } from "./validate.js";
+import { planText } from "./plan-text.js";
 
 /** labcheck plan's part. */
 export const checker: PlanChecker = {
@@ -16,7 +17,7 @@ export const checker: PlanChecker = {
     const domain = readIpcDomain(input.domain.text, input.domain.name);
     const problem = readIpcProblemFacts(input.problem.text, input.problem.name);
     assertProblemOfDomain(domain, problem);
-    const verdict = validatePlan(domain, problem, input.plan.text, input.plan.name);
+    const verdict = validatePlan(domain, problem, planText(input.plan.text, input.plan.name), input.plan.name);
     if (verdict.valid) {
       const v: Verdict = { rules: "ipc2023", valid: true, cost: verdict.cost, costKind: "plan cost", steps: verdict.actions };
       return { verdict: v, summary: `plan cost ${verdict.cost} (${verdict.actions} action${verdict.actions === 1 ? "" : "s"}); the goal is reached`, details: "" };

@@ -14,7 +14,7 @@
  */
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
-import { workerResourceLimits } from "../../core/address-space.js";
+import { workerExecArgv, workerResourceLimits } from "../../core/address-space.js";
 import type { PlanSolver } from "../../core/plugin.js";
 import { makeOutcome, type Outcome } from "../../core/outcome.js";
 import { onStop } from "../../core/stop.js";
@@ -34,7 +34,7 @@ const EARLY_MS = 500;
 
 /** A planner thread (search/thread.ts) with its role; resolves when it has exited, rejects on its error. */
 async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, timeLimitMs: number | undefined, stop: Int32Array, memory: SharedSearchMemory | undefined, onMessage: (m: FromPlanner) => void): Promise<void> {
-  const worker = new Worker(new URL("./search/thread.js", import.meta.url), { workerData: { role, task, timeLimitMs, stop, memory }, resourceLimits: workerResourceLimits() });
+  const worker = new Worker(new URL("./search/thread.js", import.meta.url), { workerData: { role, task, timeLimitMs, stop, memory }, resourceLimits: workerResourceLimits(), execArgv: workerExecArgv() });
   let failure: Error | undefined;
   worker.on("message", onMessage);
   worker.on("error", (e) => (failure = e));
