@@ -116,22 +116,24 @@ describe("the schedule of --any", () => {
     }
     const widths = [...ANY_MAIN.ladder, ...ANY_HELPER.ladder].map((r) => r.width).sort((a, b) => a - b);
     widths.forEach((w, i) => expect(w).toBe(widths[0] * 2 ** i));
-    // the helper's first beam is one width above the main thread's
-    expect(ANY_HELPER.ladder[0].width).toBe(2 * ANY_MAIN.ladder[0].width);
+    // the main thread's first beam is one width above the helper's (it starts first)
+    expect(ANY_MAIN.ladder[0].width).toBe(2 * ANY_HELPER.ladder[0].width);
   });
 
   it("improves once an answer is known: other images, never a width not above one that missed on the thread", () => {
-    const done: BeamsRun = { runs: [{ run: ANY_MAIN.ladder[0], answered: false }] };
-    const seen: BeamRun[] = [];
-    for (let run = nextBeam(ANY_MAIN, done, true); run !== undefined; run = nextBeam(ANY_MAIN, done, true)) {
-      expect(run.width).toBeGreaterThan(ANY_MAIN.ladder[0].width);
-      seen.push(run);
-      done.runs.push({ run, answered: true });
+    for (const beams of [ANY_MAIN, ANY_HELPER]) {
+      const done: BeamsRun = { runs: [{ run: beams.ladder[0], answered: false }] };
+      const seen: BeamRun[] = [];
+      for (let run = nextBeam(beams, done, true); run !== undefined; run = nextBeam(beams, done, true)) {
+        expect(run.width).toBeGreaterThan(beams.ladder[0].width);
+        seen.push(run);
+        done.runs.push({ run, answered: true });
+      }
+      expect(seen.length).toBeGreaterThan(0);
     }
-    expect(seen.length).toBeGreaterThan(0);
-    // after an answer at the first width, that width's other images are tried
-    const answered: BeamsRun = { runs: [{ run: ANY_MAIN.ladder[0], answered: true }] };
-    expect(nextBeam(ANY_MAIN, answered, true)?.width).toBe(ANY_MAIN.ladder[0].width);
+    // after an answer at the narrowest first width, that width's other images are tried
+    const answered: BeamsRun = { runs: [{ run: ANY_HELPER.ladder[0], answered: true }] };
+    expect(nextBeam(ANY_HELPER, answered, true)?.width).toBe(ANY_HELPER.ladder[0].width);
   });
 
   it.skipIf(!present)(
@@ -139,13 +141,16 @@ describe("the schedule of --any", () => {
     async () => {
       const boards = [readInstance(readFileSync(B0238, "utf8"), B0238).instance, generated().instance];
       for (const instance of boards) {
-        const miss = mirroredBeam(instance, ANY_MAIN.ladder[0], { maxSteps: instance.maxSteps });
+        const miss = mirroredBeam(instance, ANY_HELPER.ladder[0], { maxSteps: instance.maxSteps });
         expect(miss.solution, "width 64 misses").toBeUndefined();
         const wide = mirroredBeam(instance, { width: 128, symmetry: 0 }, { maxSteps: instance.maxSteps });
         expect(wide.solution).toBeDefined();
         const bound = miss.nodes + 1.1 * wide.nodes;
         const first = Math.min(await statesToAnswer(instance, ANY_HELPER, bound), await statesToAnswer(instance, ANY_MAIN, bound));
         expect(first).toBeLessThanOrEqual(bound);
+        // and it is the main thread's first beam, the one that starts first (the helper
+        // starts a worker thread first)
+        expect(mirroredBeam(instance, ANY_MAIN.ladder[0], { maxSteps: instance.maxSteps }).solution).toBeDefined();
         // the same measure fails the schedule before on 0238, where every image of width 64
         // misses (on the generated board its second image of width 64 answered)
         if (instance === boards[0]) {
