@@ -247,7 +247,6 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
   void helper.terminate();
 }
 
-
 /**
  * Models 1: narrow beams before the exact search, on the instance and a mirror image of
  * it (the workers wait for their answer); wider ones follow in the improver thread.
