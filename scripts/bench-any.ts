@@ -2,7 +2,7 @@
  * `labsolve --any` as whole processes (start-up included) on the competition's shared
  * boards and on generated ones, against the target of an answer within 1 s a board.
  *
- *   npm run bench:any -- [--runs K] [--gen-runs K] [--seeds A-B] [--sizes 19,20,21,22] [--no-gen] [--no-check] [--ten] [--labsolve PATH] [--out FILE]
+ *   npm run bench:any -- [--runs K] [--gen-runs K] [--seeds A-B] [--sizes 19,20,21,22] [--no-gen] [--no-check] [--ten] [--labsolve PATH] [--out FILE] [--help]
  *
  * Boards: every .asp in ../shared/instances/aspcomp2013 and ../shared/instances/extra
  * (beside the project), and `labgen N N --style maze --seed S` for each size N of --sizes
@@ -40,7 +40,44 @@ const PROVEN: Record<string, number> = {
   "0192": 7, "0204": 9, "0207": 9, "0209": 8, "0210": 9, "0215": 8, "0241": 8,
 };
 
+const USAGE = `Usage: npm run bench:any -- [options]   (or: node dist/scripts/bench-any.js [options])
+
+Times \`labsolve --any FILE\` as whole processes (start-up included) on the shared boards
+(../shared/instances/aspcomp2013 and extra) and on \`labgen N N --style maze --seed S\`,
+each answer checked by labcheck; prints Markdown tables (stdout and --out).
+
+Options:
+  --runs K          runs of each shared board (default 3)
+  --gen-runs K      runs of each generated board (default: --runs)
+  --seeds A-B       seeds of the generated boards (default 1-50)
+  --sizes N,N,...   sizes of the generated boards (default 19,20,21,22)
+  --no-gen          no generated boards
+  --no-check        do not check the answers with labcheck
+  --ten             also \`labsolve --time-limit 10\` on the shared boards, against the proven optima
+  --labsolve PATH   time another build's labsolve (an A/B against this one)
+  --out FILE        where the tables go too (default: $TMPDIR/BENCH-any.md)
+  -h, --help        this text
+`;
 const argv = process.argv.slice(2);
+if (argv.includes("-h") || argv.includes("--help")) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+/** Options that take a value, and flags. */
+const VALUED = new Set(["--runs", "--gen-runs", "--seeds", "--sizes", "--labsolve", "--out"]);
+const FLAGS = new Set(["--no-gen", "--no-check", "--ten"]);
+for (let i = 0; i < argv.length; i++) {
+  if (VALUED.has(argv[i])) {
+    if (i + 1 >= argv.length) {
+      process.stderr.write(`bench-any: error: ${argv[i]} wants a value\n${USAGE}`);
+      process.exit(65);
+    }
+    i++;
+  } else if (!FLAGS.has(argv[i])) {
+    process.stderr.write(`bench-any: error: unknown argument ${argv[i]}\n${USAGE}`);
+    process.exit(65);
+  }
+}
 const opt = (name: string, fallback: string): string => {
   const i = argv.indexOf(name);
   return i >= 0 && i + 1 < argv.length ? argv[i + 1] : fallback;

@@ -11,17 +11,51 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { readInstance, type Instance } from "../src/push/competition/instance.js";
 import { ANY_HELPER, ANY_MAIN, nextBeam, type AnyThreadBeams, type BeamsRun } from "../src/push/competition/search/anytime/any-schedule.js";
 import { mirroredBeam, mirroredBeamSteps, type BeamRun } from "../src/push/competition/search/anytime/symmetry.js";
 import { runYielding } from "../src/push/competition/search/anytime/yielding.js";
+import type { ImproverInput, ImproverMessage } from "../src/push/competition/search/anytime/improver.js";
+import { shorten } from "../src/push/competition/search/anytime/improve.js";
+import type { Push } from "../src/push/competition/board.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const B0238 = join(ROOT, "..", "shared", "instances", "extra", "0238-labyrinth-22-0.asp");
 /** 19x19; its fewest pushes are more than 5, so with `--max-steps 5` there is no answer. */
 const B0151 = join(ROOT, "..", "shared", "instances", "aspcomp2013", "0151-labyrinth-19-0.asp");
 const present = existsSync(B0238);
+/** The helper thread as built (dist/, by the build before the tests). */
+const IMPROVER = join(ROOT, "dist/src/push/competition/search/anytime/improver.js");
+
+/**
+ * Runs the helper thread of `--any` on a board with the given beams and no answer known
+ * elsewhere, until it says done; returns the answers it posted, in order.
+ */
+function helperPosts(file: string, instance: Instance, beams: AnyThreadBeams): Promise<Push[][]> {
+  const data = { file, size: instance.size, tiles: instance.board.tiles, init: instance.init, goal: instance.goal, maxSteps: instance.maxSteps };
+  const input: ImproverInput = {
+    instance: data,
+    maxSteps: instance.maxSteps,
+    beams: [],
+    schedule: { beams, known: new SharedArrayBuffer(8) },
+    best: instance.maxSteps + 1,
+    stop: new SharedArrayBuffer(4),
+  };
+  return new Promise((resolve, reject) => {
+    const w = new Worker(IMPROVER, { workerData: input });
+    const posted: Push[][] = [];
+    w.on("message", (m: ImproverMessage) => {
+      if (m.kind === "better") posted.push(m.pushes);
+      if (m.kind === "done") {
+        void w.terminate();
+        resolve(posted);
+      }
+    });
+    w.on("error", reject);
+  });
+}
 
 /** The generated board of 22x22 where width 64 misses. */
 function generated(): { text: string; instance: Instance } {
@@ -82,22 +116,24 @@ describe("the schedule of --any", () => {
     }
     const widths = [...ANY_MAIN.ladder, ...ANY_HELPER.ladder].map((r) => r.width).sort((a, b) => a - b);
     widths.forEach((w, i) => expect(w).toBe(widths[0] * 2 ** i));
-    // the helper's first beam is one width above the main thread's
-    expect(ANY_HELPER.ladder[0].width).toBe(2 * ANY_MAIN.ladder[0].width);
+    // the main thread's first beam is one width above the helper's (it starts first)
+    expect(ANY_MAIN.ladder[0].width).toBe(2 * ANY_HELPER.ladder[0].width);
   });
 
   it("improves once an answer is known: other images, never a width not above one that missed on the thread", () => {
-    const done: BeamsRun = { runs: [{ run: ANY_MAIN.ladder[0], answered: false }] };
-    const seen: BeamRun[] = [];
-    for (let run = nextBeam(ANY_MAIN, done, true); run !== undefined; run = nextBeam(ANY_MAIN, done, true)) {
-      expect(run.width).toBeGreaterThan(ANY_MAIN.ladder[0].width);
-      seen.push(run);
-      done.runs.push({ run, answered: true });
+    for (const beams of [ANY_MAIN, ANY_HELPER]) {
+      const done: BeamsRun = { runs: [{ run: beams.ladder[0], answered: false }] };
+      const seen: BeamRun[] = [];
+      for (let run = nextBeam(beams, done, true); run !== undefined; run = nextBeam(beams, done, true)) {
+        expect(run.width).toBeGreaterThan(beams.ladder[0].width);
+        seen.push(run);
+        done.runs.push({ run, answered: true });
+      }
+      expect(seen.length).toBeGreaterThan(0);
     }
-    expect(seen.length).toBeGreaterThan(0);
-    // after an answer at the first width, that width's other images are tried
-    const answered: BeamsRun = { runs: [{ run: ANY_MAIN.ladder[0], answered: true }] };
-    expect(nextBeam(ANY_MAIN, answered, true)?.width).toBe(ANY_MAIN.ladder[0].width);
+    // after an answer at the narrowest first width, that width's other images are tried
+    const answered: BeamsRun = { runs: [{ run: ANY_HELPER.ladder[0], answered: true }] };
+    expect(nextBeam(ANY_HELPER, answered, true)?.width).toBe(ANY_HELPER.ladder[0].width);
   });
 
   it.skipIf(!present)(
@@ -105,19 +141,42 @@ describe("the schedule of --any", () => {
     async () => {
       const boards = [readInstance(readFileSync(B0238, "utf8"), B0238).instance, generated().instance];
       for (const instance of boards) {
-        const miss = mirroredBeam(instance, ANY_MAIN.ladder[0], { maxSteps: instance.maxSteps });
+        const miss = mirroredBeam(instance, ANY_HELPER.ladder[0], { maxSteps: instance.maxSteps });
         expect(miss.solution, "width 64 misses").toBeUndefined();
         const wide = mirroredBeam(instance, { width: 128, symmetry: 0 }, { maxSteps: instance.maxSteps });
         expect(wide.solution).toBeDefined();
         const bound = miss.nodes + 1.1 * wide.nodes;
         const first = Math.min(await statesToAnswer(instance, ANY_HELPER, bound), await statesToAnswer(instance, ANY_MAIN, bound));
         expect(first).toBeLessThanOrEqual(bound);
+        // and it is the main thread's first beam, the one that starts first (the helper
+        // starts a worker thread first)
+        expect(mirroredBeam(instance, ANY_MAIN.ladder[0], { maxSteps: instance.maxSteps }).solution).toBeDefined();
         // the same measure fails the schedule before on 0238, where every image of width 64
         // misses (on the generated board its second image of width 64 answered)
         if (instance === boards[0]) {
           for (const list of [OLD_MAIN, OLD_HELPER]) expect(await statesToAnswer(instance, { ladder: list, improve: [] }, bound)).toBe(Infinity);
         }
       }
+    },
+    120_000,
+  );
+
+  it.skipIf(!present || !existsSync(IMPROVER))(
+    "the helper posts a beam's answer as the beam found it, before shortening it, then each shorter one (0238: the shortening takes a fifth of a second)",
+    async () => {
+      const instance = readInstance(readFileSync(B0238, "utf8"), B0238).instance;
+      const run: BeamRun = { width: 128, symmetry: 1 };
+      // the beam alone, in this thread: the raw answer, and what shortening makes of it
+      const raw = mirroredBeam(instance, run, { maxSteps: instance.maxSteps }).solution;
+      expect(raw).toBeDefined();
+      const short = shorten(instance, raw!);
+      expect(short.length, "the shortening shortens it (else the order cannot be seen)").toBeLessThan(raw!.length);
+      const posted = await helperPosts(B0238, instance, { ladder: [run], improve: [] });
+      // first the raw answer, then shorter ones down to the shortening's end
+      expect(posted[0]).toEqual(raw);
+      expect(posted.length).toBeGreaterThanOrEqual(2);
+      for (let i = 1; i < posted.length; i++) expect(posted[i].length).toBeLessThan(posted[i - 1].length);
+      expect(posted[posted.length - 1].length).toBe(short.length);
     },
     120_000,
   );

@@ -4,8 +4,9 @@
  * src/push/competition/search/anytime/improver.ts the helper thread's).
  *
  * Each thread has two lists. Until some thread has an answer it climbs its *ladder*: each
- * rung a wider beam, the two threads' ladders interleaved (main 64, 256, 1,024, 4,096;
- * helper 128, 512, 2,048), so that together they double the width on every miss. Once an
+ * rung a wider beam, the two threads' ladders interleaved (main 128, 512, 2,048; helper
+ * 64, 256, 1,024, 4,096), so that together they double the width on every miss. The
+ * main thread takes the wider first rung: it starts first. Once an
  * answer is known, a thread runs its *improvement* beams (other mirror images and widths,
  * whose answers are shortened and kept when shorter) within the budget, skipping every
  * width not above the widest one that missed on that thread.
@@ -36,12 +37,36 @@ export interface AnyThreadBeams {
 }
 
 /**
- * The main thread's beams. Its first (width 64, the row flip) answered on all 15 shared
- * instances (5,626 to 51,552 states) and on the 200 generated boards of 19x19 to 22x22
- * of docs/design/any-0238.md; the improvement list is the schedule of before (the row
- * flip's answers were never longer than the identity's, once 2 pushes shorter).
+ * The main thread's beams: the wider first rung, since the main thread starts its beams
+ * some 0.1 s before the helper can (the helper first starts a worker thread and loads
+ * its modules, about 80 ms of CPU), and a board the narrow rung misses is the one where
+ * time runs short (0238: width 64 missed with 109,088 states, width 128 answered with
+ * 175,351 to 176,151 states, about 0.45 s of CPU). Width 128, image 1 answered both boards
+ * of docs/design/any-0238.md where width 64 missed (0238, and labgen 22 22 --style maze
+ * --seed 41 with 78,869 states).
  */
 export const ANY_MAIN: AnyThreadBeams = {
+  ladder: [
+    { width: 128, symmetry: 1 },
+    { width: 512, symmetry: 3 },
+    { width: 2048, symmetry: 5 },
+  ],
+  improve: [
+    { width: 64, symmetry: 1 },
+    { width: 64, symmetry: 3 },
+    { width: 128, symmetry: 6 },
+    { width: 256, symmetry: 5 },
+  ],
+};
+
+/**
+ * The helper thread's beams: its first rung (width 64, the row flip) answered all 15
+ * shared instances (5,626 to 51,552 states) and 199 of the 200 generated boards of 19x19
+ * to 22x22 of docs/design/any-0238.md (at most 86,052 states), well before the 0.8 s at
+ * which the run prints; the improvement list is the main thread's of before (the row
+ * flip's answers were never longer than the identity's, once 2 pushes shorter).
+ */
+export const ANY_HELPER: AnyThreadBeams = {
   ladder: [
     { width: 64, symmetry: 2 },
     { width: 256, symmetry: 0 },
@@ -55,22 +80,6 @@ export const ANY_MAIN: AnyThreadBeams = {
     { width: 256, symmetry: 0 },
     { width: 1024, symmetry: 0 },
     { width: 4096, symmetry: 0 },
-  ],
-};
-
-/** The helper thread's beams: its ladder starts one width above the main thread's. */
-export const ANY_HELPER: AnyThreadBeams = {
-  ladder: [
-    { width: 128, symmetry: 1 },
-    { width: 512, symmetry: 3 },
-    { width: 2048, symmetry: 5 },
-  ],
-  improve: [
-    { width: 64, symmetry: 1 },
-    { width: 64, symmetry: 3 },
-    { width: 128, symmetry: 1 },
-    { width: 128, symmetry: 6 },
-    { width: 256, symmetry: 5 },
   ],
 };
 

@@ -21,6 +21,11 @@ import { runToEnd, type Yielding } from "./yielding.js";
 export interface ShortenOptions {
   /** polled after every candidate; true stops with the best so far */
   shouldStop?: () => boolean;
+  /**
+   * called with each shorter solution as soon as it is found (each one shorter than the
+   * one before), so that a caller that must answer before the shortening ends has it
+   */
+  onShorter?: (solution: Push[]) => void;
 }
 
 /** A state of the search's layout (src/push/competition/search/board/layout.ts): tiles, reachable set, goal. */
@@ -171,6 +176,7 @@ export function* shortenSteps(instance: Instance, solution: readonly Push[], opt
       continue;
     }
     improved = best.length < t;
+    if (improved) options.onShorter?.(best);
   }
   return best;
 }

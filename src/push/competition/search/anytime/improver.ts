@@ -2,7 +2,7 @@
  * Worker-thread entry that improves the upper bound while the exact search runs
  * (src/push/competition/search/run/run.ts): beams of growing width on the instance seen through the board's
  * symmetries (src/push/competition/search/anytime/symmetry.ts), each solution shortened (src/push/competition/search/anytime/improve.ts); every solution shorter than the ones before is
- * posted as found. Then, with `tight`, wider beams held to one push fewer than the best
+ * posted as found: a beam's answer as it is, then each step of its shortening. Then, with `tight`, wider beams held to one push fewer than the best
  * answer known: a beam's layers do not depend on its horizon, so the layers past best - 1
  * could only give a longer answer, and are not made. Each is started only while the time
  * spent in them stays within a share of the time since they began (the improver shares
@@ -60,13 +60,18 @@ if (port) {
   const shouldStop = (): boolean => Atomics.load(stop, 0) !== 0;
   const instance = instanceFromData(input.instance, input.instance.file);
   let best = input.best;
+  /** posts an answer shorter than every one posted before */
+  const post = (pushes: Push[]): void => {
+    if (pushes.length >= best) return;
+    best = pushes.length;
+    port.postMessage({ kind: "better", pushes } satisfies ImproverMessage);
+  };
+  // a beam's answer is posted as it is, then each shortening of it as found: the run may
+  // have to answer before the shortening ends (--any on a board where the first answer comes late)
   const offer = (solution: Push[] | undefined): void => {
     if (solution === undefined || solution.length === 0) return;
-    const pushes = shorten(instance, solution, { shouldStop });
-    if (pushes.length < best) {
-      best = pushes.length;
-      port.postMessage({ kind: "better", pushes } satisfies ImproverMessage);
-    }
+    post(solution);
+    shorten(instance, solution, { shouldStop, onShorter: post });
   };
   for (const run of input.beams) {
     if (shouldStop()) break;

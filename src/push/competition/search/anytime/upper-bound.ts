@@ -30,10 +30,21 @@ export interface BoundSink {
   mustStop: () => boolean;
 }
 
-/** --any: beams end this many milliseconds after the process started... */
+/**
+ * --any: beams end this many milliseconds after the process started (performance.now()
+ * of the main thread counts from it), and the best answer known then is printed...
+ */
 const ANY_END_MS = 800;
 /** ...or this many after the exact search up to 3 pushes, whichever is later. */
 const ANY_MIN_MS = 250;
+/**
+ * An answer first known after that end is shortened for at most this many milliseconds
+ * more, counted from the end (not from the answer), then printed: a late answer is
+ * printed by 0.9 s after the start when the start took its usual time, at once when it
+ * comes later still. Shortening's first rounds are quick (0238: 18 pushes to 11 in about
+ * 15 ms), its last one, which finds nothing, takes 0.1 to 0.2 s.
+ */
+const ANY_LATE_MS = 100;
 /** Milliseconds of shortening the upper bound before the workers start (models 1). */
 const SHORTEN_BUDGET_MS = 60;
 /** Beams of the improver thread while the exact search runs (models 1): width and symmetry. */
@@ -104,7 +115,10 @@ export interface ExactAlongside {
  * its beams' time since then is within LADDER_SHARE of the exact search's, and the beams
  * stop once the exact search is over. Returns when the main thread's beams are done (an
  * answer and the budget out, its ladder run to its end, the exact search over, or the run
- * stopped); the states are reported through `exact.counted`.
+ * stopped); the states are reported through `exact.counted`. The budget: ANY_END_MS after
+ * the process started (or ANY_MIN_MS after this call, if later); an answer known by then is
+ * printed then, one that comes later is shortened until ANY_LATE_MS past the budget at
+ * most and printed at once (the helper posts each answer as found, before shortening it).
  * @param data the instance as plain data (for the helper thread)
  */
 export async function anyBeams(instance: Instance, data: InstanceData & { file: string }, horizon: number, sink: BoundSink, exact: ExactAlongside): Promise<void> {
@@ -114,11 +128,20 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
   const budget = (): boolean => performance.now() > until || stopped();
   // once an answer is known, every beam ends with the budget, also one started before it
   const answeredAndLate = (): boolean => sink.best() !== undefined && budget();
+  // when the first answer became known (wall milliseconds since the start); past `until`,
+  // its shortening may go on until `lateUntil`
+  let firstAt: number | undefined;
+  const lateUntil = until + ANY_LATE_MS;
+  const late = (): boolean => firstAt !== undefined && firstAt > until;
+  const shortenStop = (): boolean => stopped() || performance.now() > (late() ? lateUntil : until);
+  // a late answer shortened here (so that printing it waits for nothing else)
+  let shortenedLate = false;
   const helperStop = new SharedArrayBuffer(4);
   // element 0: 1 once an answer is known here (the helper then improves instead of climbing);
   // element 1: 1 once the exact search runs
   const known = new Int32Array(new SharedArrayBuffer(8));
   const keep = (pushes: Push[]): void => {
+    firstAt ??= performance.now();
     better(pushes);
     Atomics.store(known, 0, 1);
   };
@@ -193,12 +216,19 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
     if (beam.solution !== undefined) {
       // known at once (the helper then improves instead of climbing), then shortened
       keep(beam.solution);
-      keep(await runYielding(shortenSteps(instance, beam.solution, { shouldStop: budget })));
+      shortenedLate = late();
+      keep(await runYielding(shortenSteps(instance, beam.solution, { shouldStop: shortenStop, onShorter: keep })));
     } else if (first && sink.best() === undefined) {
       mainMissed = true;
       startExact();
     }
     if (stopped()) break;
+  }
+  const best = sink.best();
+  if (best !== undefined && late() && !shortenedLate && !stopped()) {
+    // the helper's answer came late: shortened here too (the helper may still be in its
+    // beam, or in a longer shortening), within ANY_LATE_MS
+    keep(await runYielding(shortenSteps(instance, best, { shouldStop: shortenStop, onShorter: keep })));
   }
   if (sink.best() !== undefined && !stopped()) {
     // what the helper finds until the budget is out
