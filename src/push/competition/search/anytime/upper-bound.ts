@@ -5,7 +5,7 @@
  * helper thread running other beams meanwhile (src/push/competition/search/anytime/improver.ts).
  */
 import { Worker } from "node:worker_threads";
-import { workerResourceLimits } from "../../../../core/address-space.js";
+import { workerExecArgv, workerResourceLimits } from "../../../../core/address-space.js";
 import type { Push } from "../../board.js";
 import type { Instance, InstanceData } from "../../instance.js";
 import { shortenSteps } from "./improve.js";
@@ -165,6 +165,7 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
       stop: helperStop,
     } satisfies ImproverInput,
     resourceLimits: workerResourceLimits(),
+    execArgv: workerExecArgv(),
   });
   let helperDone = false;
   let wake = (): void => undefined;

@@ -7,7 +7,7 @@
  */
 import type { Worker as WorkerThread } from "node:worker_threads";
 import type { Push } from "../../board.js";
-import { workerResourceLimits } from "../../../../core/address-space.js";
+import { workerExecArgv, workerResourceLimits } from "../../../../core/address-space.js";
 import type { InstanceData } from "../../instance.js";
 import type { ImproverInput, ImproverMessage } from "../anytime/improver.js";
 import { IMPROVER_BEAMS, IMPROVER_DELAY_MS, IMPROVER_TIGHT } from "../anytime/upper-bound.js";
@@ -41,6 +41,7 @@ export function improverLater(Worker: typeof WorkerThread, data: InstanceData & 
     improver = new Worker(new URL("../anytime/improver.js", import.meta.url), {
       workerData: { instance: data, maxSteps: horizon, beams, tight: IMPROVER_TIGHT, best, stop } satisfies ImproverInput,
       resourceLimits: workerResourceLimits(),
+      execArgv: workerExecArgv(),
     });
     improver.on("message", (m: ImproverMessage) => {
       if (!run.settled() && m.kind === "better") run.better(m.pushes);
