@@ -1,0 +1,66 @@
+/**
+ * The reference (docs/reference/) cannot drift from the commands: the committed pages
+ * equal what scripts/docs-cli.ts generates from the commands' definitions now, and each
+ * page's options are the ones `bin/COMMAND [SUB] --help` prints.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cliReferencePages, COMMANDS } from "../scripts/docs-cli-pages.js";
+import { bin } from "./helpers/bin.js";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+/** The options of each command section of a reference page: `## \`labsolve batch\`` then `### \`-j, --jobs <n>\``. */
+function pageOptions(markdown: string): Map<string, string[]> {
+  const sections = new Map<string, string[]>();
+  let current: string[] | undefined;
+  for (const line of markdown.split("\n")) {
+    const command = /^## `([^`]+)`$/.exec(line);
+    if (command) sections.set(command[1], (current = []));
+    else if (/^## /.test(line)) current = undefined;
+    const option = /^###+ `(-[^`]+)`$/.exec(line);
+    if (option && current) current.push(option[1]);
+  }
+  return sections;
+}
+
+/** The option terms `--help` lists under "Options:" (two spaces, the flags, two or more spaces, the description). */
+function helpOptions(help: string): string[] {
+  const lines = help.split("\n");
+  const start = lines.indexOf("Options:");
+  const options: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line === "" || !line.startsWith(" ")) break;
+    const term = /^ {2}(-\S.*?)(?: {2,}|$)/.exec(line);
+    if (term) options.push(term[1]);
+  }
+  return options;
+}
+
+describe("the command-line reference", () => {
+  it("equals what npm run docs:cli generates from the commands' definitions now", { timeout: 60_000 }, async () => {
+    const pages = await cliReferencePages(ROOT);
+    expect(pages.map((p) => p.path).sort()).toEqual([...COMMANDS.map((c) => `docs/reference/cli/${c}.md`), "docs/reference/exit-codes.md"].sort());
+    for (const page of pages) {
+      const path = join(ROOT, page.path);
+      expect(existsSync(path), `${page.path} is missing: run npm run docs:cli`).toBe(true);
+      expect(readFileSync(path, "utf8"), `${page.path} is stale: run npm run docs:cli`).toBe(page.text);
+    }
+  });
+
+  describe.each(COMMANDS)("%s's page lists the options its --help prints", (command) => {
+    it("for the command and each subcommand", { timeout: 60_000 }, async () => {
+      const sections = pageOptions(readFileSync(join(ROOT, "docs/reference/cli", `${command}.md`), "utf8"));
+      expect([...sections.keys()][0]).toBe(command);
+      for (const [name, options] of sections) {
+        const words = name.split(" ").slice(1);
+        const run = await bin(command, [...words, "--help"]);
+        expect(run.code, `${name} --help: ${run.err}`).toBe(0);
+        const help = helpOptions(run.out);
+        expect(help.length, `${name} --help lists options`).toBeGreaterThan(0);
+        expect(options, `${name}: the reference's options against --help`).toEqual(help);
+      }
+    });
+  });
+});
