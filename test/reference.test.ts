@@ -1,8 +1,10 @@
 /**
  * The reference (docs/reference/) cannot drift from the commands: the committed pages
  * equal what scripts/docs-cli.ts generates from the commands' definitions now, and each
- * page's options are the ones `bin/COMMAND [SUB] --help` prints.
+ * page's options are the ones `bin/COMMAND [SUB] --help` prints; the man pages are made from
+ * those pages.
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -62,5 +64,23 @@ describe("the command-line reference", () => {
         expect(options, `${name}: the reference's options against --help`).toEqual(help);
       }
     });
+  });
+});
+
+describe("the man pages (npm run docs:man, run by the build)", () => {
+  it("each command's man page has its name, section 1, and every option of its reference page", { timeout: 60_000 }, () => {
+    const made = spawnSync(process.execPath, [join(ROOT, "dist/scripts/docs-man.js")], { encoding: "utf8" });
+    expect(made.status, made.stderr).toBe(0);
+    const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { man?: string[]; files?: string[] };
+    expect(pkg.man).toEqual(COMMANDS.map((c) => `./man/${c}.1`));
+    expect(pkg.files).toContain("man");
+    for (const command of COMMANDS) {
+      const roff = readFileSync(join(ROOT, "man", `${command}.1`), "utf8");
+      expect(roff.startsWith(`.TH "${command.toUpperCase()}" "1"`), `${command}.1's title line`).toBe(true);
+      // roff escapes a minus as \-; the subsections are the options' flags
+      const subsections = [...roff.matchAll(/^\.SS \\fB(.*)\\fP$/gm)].map((m) => m[1].replace(/\\-/g, "-"));
+      const page = [...pageOptions(readFileSync(join(ROOT, "docs/reference/cli", `${command}.md`), "utf8")).values()].flat();
+      expect(subsections, `${command}.1's options against its reference page`).toEqual(page);
+    }
   });
 });
