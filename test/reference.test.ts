@@ -4,8 +4,8 @@
  * page's options are the ones `bin/COMMAND [SUB] --help` prints; the man pages are made from
  * those pages.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cliReferencePages, COMMANDS } from "../scripts/docs-cli-pages.js";
@@ -82,5 +82,27 @@ describe("the man pages (npm run docs:man, run by the build)", () => {
       const page = [...pageOptions(readFileSync(join(ROOT, "docs/reference/cli", `${command}.md`), "utf8")).values()].flat();
       expect(subsections, `${command}.1's options against its reference page`).toEqual(page);
     }
+  });
+});
+
+describe("the docs site (npm run docs:build: the API reference, then VitePress)", () => {
+  it("builds docs/ offline with no dead link, the reference, the API and the search index in it", { timeout: 300_000 }, async () => {
+    const run = await new Promise<{ code: number | null; log: string }>((resolve, reject) => {
+      const child = spawn("npm", ["run", "docs:build"], { cwd: ROOT });
+      let log = "";
+      child.stdout.setEncoding("utf8").on("data", (d: string) => (log += d));
+      child.stderr.setEncoding("utf8").on("data", (d: string) => (log += d));
+      child.on("error", reject);
+      child.on("close", (code) => resolve({ code, log }));
+    });
+    expect(run.code, run.log.slice(-3000)).toBe(0);
+    const dist = join(ROOT, "docs/.vitepress/dist");
+    for (const page of ["index.html", "reference/index.html", "reference/exit-codes.html", "reference/api/index.html", ...COMMANDS.map((c) => `reference/cli/${c}.html`)]) {
+      expect(existsSync(join(dist, page)), page).toBe(true);
+    }
+    expect(readdirSync(join(dist, "assets/chunks")).some((f) => f.startsWith("@localSearchIndex")), "the local search index").toBe(true);
+    // the JSON Schemas are included from schema/ when the site is built
+    const id = (JSON.parse(readFileSync(join(ROOT, "schema/verdict.schema.json"), "utf8")) as { $id: string }).$id;
+    expect(readFileSync(join(dist, "reference/json.html"), "utf8")).toContain(id);
   });
 });
