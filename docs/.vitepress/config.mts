@@ -38,6 +38,9 @@ function title(path: string): string {
   return heading ? heading[1].replace(/`/g, "").trim() : basename(path, ".md");
 }
 
+/** Names shown for subfolders, where the folder's own name is not a reader's word. */
+const FOLDER_NAMES: Readonly<Record<string, string>> = { cli: "Commands", api: "API (TypeDoc)", examples: "Example files" };
+
 /** The .md pages of a folder below docs/ (recursively), as sidebar items sorted by path; index.md first. */
 function pages(folder: string, recursive = true): DefaultTheme.SidebarItem[] {
   const dir = join(DOCS, folder);
@@ -50,7 +53,7 @@ function pages(folder: string, recursive = true): DefaultTheme.SidebarItem[] {
     if (statSync(path).isDirectory()) {
       if (!recursive) continue;
       const sub = pages(join(folder, name));
-      if (sub.length > 0) items.push({ text: name, collapsed: true, items: sub });
+      if (sub.length > 0) items.push({ text: FOLDER_NAMES[name] ?? name, collapsed: name !== "cli", items: sub });
     } else if (name.endsWith(".md")) {
       items.push({ text: title(path), link: `/${relative(DOCS, path).replace(/\\/g, "/").replace(/(index)?\.md$/, "")}` });
     }
