@@ -47,7 +47,8 @@ program
   .description(
     "Runs every solver on every instance (SOURCE: .zip archives, folders, files, as labsolve batch reads them), each in a process group of its own " +
       "under the limits, and verifies its output with the instance's checker (the competition checker's protocol on the exit code and output: " +
-      "OK, FAIL, DONTKNOW; ERROR when the solver crashed or printed nothing usable). One row a run in DIR/runs.jsonl, written as it finishes.",
+      "OK, FAIL, DONTKNOW; ERROR when the solver crashed or printed nothing usable). One row a run in DIR/runs.jsonl, written as it finishes. " +
+      "Exit 0 when done (whatever the rows say), 65 bad input or usage, 130 stopped by Ctrl-C (the rows written stay valid; --resume runs the rest).",
   )
   .argument("[sources...]", "zips, folders, instance files (or the config file's sources)")
   .option("--solver <NAME=COMMAND>", "a solver: COMMAND split into words without a shell; {instance} is the instance's path, {dir} a scratch folder of the run; without {instance} the instance is on standard input (repeatable)", collect)

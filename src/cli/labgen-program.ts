@@ -75,7 +75,7 @@ async function mainCommand(): Promise<Command> {
     new Command("labgen")
       .description(
         "Generates an instance of a rule set (--rules; the rule sets with a command of their own: labgen NAME); " +
-          "prints it, or writes it into DIR under the rule set's file name with -o.",
+          "prints it, or writes it into DIR under the rule set's file name with -o. Exit 0, or 65 for bad usage or a request the rule set refuses.",
       )
       .version(VERSION)
       .argument("<n>", "board size N (NxN)", nonNegativeInteger)
