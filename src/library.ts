@@ -43,9 +43,26 @@ export interface ReadOptions {
  * and draw; build it with readInstance or readPlanningInstance.
  */
 export type LibraryInstance =
-  | { readonly rules: string; readonly input: "facts"; readonly source: Source; readonly atoms: readonly Atom[]; readonly options: ReadOptions }
-  | { readonly rules: string; readonly input: "text"; readonly source: Source; readonly options: ReadOptions }
-  | { readonly rules: string; readonly input: "pddl"; readonly domain: Source; readonly problem: Source; readonly options: ReadOptions };
+  | {
+      /** the registry name of its rule set */ readonly rules: string;
+      /** how the input is read: facts, a text of its own, or PDDL */ readonly input: "facts";
+      /** the text read and the name messages give it */ readonly source: Source;
+      /** the instance's facts, as parsed */ readonly atoms: readonly Atom[];
+      /** the options it was read with */ readonly options: ReadOptions;
+    }
+  | {
+      /** the registry name of its rule set */ readonly rules: string;
+      /** how the input is read: facts, a text of its own, or PDDL */ readonly input: "text";
+      /** the text read and the name messages give it */ readonly source: Source;
+      /** the options it was read with */ readonly options: ReadOptions;
+    }
+  | {
+      /** the registry name of its rule set */ readonly rules: string;
+      /** how the input is read: facts, a text of its own, or PDDL */ readonly input: "pddl";
+      /** the PDDL domain file's text and name */ readonly domain: Source;
+      /** the PDDL problem file's text and name */ readonly problem: Source;
+      /** the options it was read with */ readonly options: ReadOptions;
+    };
 
 /** What `solve` takes besides the instance; each applies to the rule sets labsolve applies it to. */
 export interface LibrarySolveOptions {
@@ -83,8 +100,11 @@ export interface DrawOptions {
 
 /** A picture: its text, labshow's exit code (0 drawn, 1 the witness breaks a rule, 20 no solution) and a note, if any. */
 export interface Drawing {
+  /** the picture: text, SVG or an HTML page */
   text: string;
+  /** labshow's exit code: 0 drawn, 1 the witness breaks a rule, 20 no solution */
   exitCode: number;
+  /** a line for a human (what was drawn instead, a limit), if any */
   note?: string;
 }
 

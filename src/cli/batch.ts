@@ -82,7 +82,7 @@ export function addBatchCommand(program: Command): void {
         "was rejected by the checker (a bug: please report it).",
     )
     .argument("<sources...>", ".zip files, folders or instance files")
-    .option("-j, --jobs <n>", "instances at once", positiveInteger, availableParallelism())
+    .addOption(new Option("-j, --jobs <n>", "instances at once").argParser(positiveInteger).default(availableParallelism(), "the machine's cores"))
     .option("--threads <n>", "search threads per instance (labsolve alone uses every core)", positiveInteger, 1)
     .option("--time-limit <seconds>", "per instance", positiveNumber)
     .option("--memory <MB>", "transposition table per instance, MiB", nonNegativeInteger, 64)

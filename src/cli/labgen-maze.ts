@@ -101,6 +101,11 @@ interface MazeFlags {
  * @param generator the rule set's maze generator part
  */
 export async function runMazeCommand(name: string, generator: MazeGenerator, args: readonly string[]): Promise<void> {
+  await mazeCommand(name, generator).parseAsync([...args], { from: "user" });
+}
+
+/** The command line of `labgen NAME` (labgen maze), built without parsing anything; its parameters as runMazeCommand's. */
+export function mazeCommand(name: string, generator: MazeGenerator): Command {
   const table = generator.algorithms.map((a) => `  ${a.name.padEnd(20)} ${a.uniform ? "uniform" : "not uniform"}\n${wrap(a.bias, 6, 80)}`).join("\n");
   const program = clingoExits(new Command(`labgen ${name}`))
     .version(VERSION)
@@ -149,5 +154,5 @@ export async function runMazeCommand(name: string, generator: MazeGenerator, arg
         return 0;
       });
     });
-  await program.parseAsync([...args], { from: "user" });
+  return program;
 }

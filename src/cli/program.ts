@@ -24,6 +24,14 @@ const DEFAULTS: Readonly<Record<string, [value: unknown, description?: string]>>
 
 /** Parses `argv` (process.argv) with commander and runs the command; usage errors exit 65. */
 export async function runProgram(argv: readonly string[]): Promise<void> {
+  await labsolveProgram().parseAsync([...argv]);
+}
+
+/**
+ * labsolve's command line (its options, subcommands and action), built without parsing
+ * anything: runProgram parses argv with it, scripts/docs-cli.ts writes the reference from it.
+ */
+export function labsolveProgram(): Command {
   const program = clingoExits(
     new Command("labsolve")
       .description(
@@ -65,5 +73,5 @@ export async function runProgram(argv: readonly string[]): Promise<void> {
     }
     await guarded("labsolve", () => solveCommand(file, flags, given));
   });
-  await program.parseAsync([...argv]);
+  return program;
 }

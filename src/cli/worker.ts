@@ -4,7 +4,7 @@
  * allows (--allow-solver NAME=COMMAND, --allow-config FILE: src/bench/queue-worker.ts).
  */
 import { availableParallelism } from "node:os";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { positiveInteger } from "./args.js";
 import { guarded } from "./common.js";
 
@@ -35,7 +35,7 @@ export function addWorkerCommand(program: Command): void {
         "(exit 143 after SIGTERM, 130 after Ctrl-C; the jobs then run again on another worker).",
     )
     .requiredOption("--queue <url>", "the queue's Redis, redis://HOST:PORT[/DB]")
-    .option("-c, --concurrency <n>", "jobs at once (child processes)", positiveInteger, availableParallelism())
+    .addOption(new Option("-c, --concurrency <n>", "jobs at once (child processes)").argParser(positiveInteger).default(availableParallelism(), "the machine's cores"))
     .option("--lock-duration <ms>", "a running job's lock, renewed every half; a dead worker's job runs again after it expires", positiveInteger, 30_000)
     .option("--stalled-interval <ms>", "how often to look for jobs whose worker died", positiveInteger, 30_000)
     .option("--max-stalled-count <n>", "a job whose worker died this many times fails", positiveInteger, 3)

@@ -19,8 +19,11 @@ export type Term =
 
 /** An atom `name(args)` (args empty for a propositional atom). */
 export interface Atom {
+  /** the predicate's name (`field`, `push`) */
   name: string;
+  /** the arguments, in order */
   args: Term[];
+  /** where the atom starts in its file (1-based line and column) */
   location: Place;
 }
 

@@ -26,7 +26,9 @@ export const DELTA: Readonly<Record<Direction, readonly [number, number]>> = {
 
 /** A field, 1-based: row from the south, column from the west. */
 export interface Field {
+  /** the row, 1-based, counted from the south edge */
   row: number;
+  /** the column, 1-based, counted from the west edge */
   col: number;
 }
 

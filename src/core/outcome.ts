@@ -48,10 +48,13 @@ export interface Statistics {
 export interface Outcome {
   /** the registry's name of the rule set (the turn rule: "maze" with extra `rule: "turn"`) */
   rules: string;
+  /** how the run ended, in clingo's words */
   status: Status;
   /** the process's exit code (clingo's: 30, 10, 20, 11, 1) */
   exitCode: number;
+  /** what an answer's cost counts */
   cost: CostKind;
+  /** what a witness's words are */
   witnessKind: WitnessKind;
   /** the proven optimum of the instance, else null */
   fewest: number | null;
@@ -73,6 +76,7 @@ export interface Outcome {
   models: Model[];
   /** lines for a human (without `%`): the competition and clingo layouts print them as `% ` comments */
   notes: string[];
+  /** the search's time (seconds), states and the rule set's own figures */
   statistics: Statistics;
   [extra: string]: unknown;
 }
@@ -91,6 +95,7 @@ export interface AnswerSink {
 
 /** Where a solver writes statistics, warnings and progress (the command's stderr). */
 export interface Reporter {
+  /** writes a piece of text (lines end with their newline) */
   write(text: string): void;
   /** a terminal: a progress line may be drawn in place */
   isTTY?: boolean;

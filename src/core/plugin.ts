@@ -20,7 +20,9 @@ import type { JudgedWitness, Verdict } from "./verdict.js";
 
 /** A file as read: its text and the name used in messages (`<stdin>` for standard input). */
 export interface Source {
+  /** the whole text */
   text: string;
+  /** the name messages give it: the path as given, or `<stdin>` */
   name: string;
 }
 

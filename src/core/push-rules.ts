@@ -52,9 +52,13 @@ export const COSTS: readonly Cost[] = ["pushes", "moves", "steps"];
 export interface RuleSet {
   /** "competition", "ipc2023" or "game" */
   name: "competition" | "ipc2023" | "game";
+  /** how a push moves the tiles of its line */
   motion: TileMotion;
+  /** whether the pawn rides its tile or blocks its lines */
   pawn: PawnRule;
+  /** a tile to reach, or an exit */
   goal: GoalKind;
+  /** what a solution's cost counts */
   cost: Cost;
   /**
    * the competition's rule (!): pushing stops the moment the goal is reachable, and its

@@ -17,6 +17,7 @@ export interface Violation {
 export interface Verdict {
   /** the registry name of the rule set that judged (competition, game, ipc2023, maze, minotaur, theseus) */
   rules: string;
+  /** the witness keeps every rule and reaches the goal */
   valid: boolean;
   /** the witness's cost when valid (pushes, moves, weight, plan cost, ...) */
   cost?: number;

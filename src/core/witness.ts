@@ -21,6 +21,7 @@ export interface Answer {
 
 /** What an output says. */
 export interface SolverOutput {
+  /** the output's answers, in its order */
   answers: Answer[];
   /** the output says there is no solution (INCONSISTENT, UNSATISFIABLE) */
   saysInconsistent: boolean;

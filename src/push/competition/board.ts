@@ -15,7 +15,9 @@ import { Grid, type Direction, type Field } from "../../core/grid.js";
  * for n and s it is a column (1-based).
  */
 export interface Push {
+  /** the row (e, w) or column (n, s) pushed, 1-based */
   line: number;
+  /** the direction the line's tiles move */
   dir: Direction;
 }
 

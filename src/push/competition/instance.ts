@@ -47,6 +47,7 @@ export function instanceFromData(data: InstanceData, file: string): Instance {
 
 /** An instance with the warnings its facts raised (unknown predicates). */
 export interface ReadResult {
+  /** the instance the facts describe */
   instance: Instance;
   /** formatted `FILE:LINE:COL: warning: ...` lines */
   warnings: string[];

@@ -28,6 +28,7 @@ export interface GameInstance {
   spare: number;
   /** the pawn's field at the start, 1-based */
   init: Field;
+  /** the goal: a tile to reach, or an exit (a field and a side) */
   goal: GameGoal;
   /** the rule set: motion (spare, rotate, no_reverse, inserts), goal kind and cost */
   rules: RuleSet;

@@ -22,7 +22,12 @@ export interface IpcTask {
   /** position object names in order: positions[0] is MIN-POS, positions[N-1] MAX-POS */
   positions: string[];
   /** the robot's field, 0-based */
-  robot: { x: number; y: number };
+  robot: {
+    /** the column, 0-based from the west */
+    x: number;
+    /** the row, 0-based from the north */
+    y: number;
+  };
   /**
    * the cost of every step and of every push, `(move-robot-cost)` = `(move-card)` of the
    * problem (the search counts pushes + steps; a plan costs that times this); 1 when absent
@@ -40,8 +45,20 @@ export interface IpcTask {
  * - step: the robot's direction
  */
 export type IpcMove =
-  | { kind: "push"; line: number; direction: Direction }
-  | { kind: "step"; direction: Direction };
+  | {
+      /** a push of a whole line */
+      kind: "push";
+      /** the row y (e, w) or the column x (n, s), 0-based */
+      line: number;
+      /** where the line's cards move */
+      direction: Direction;
+    }
+  | {
+      /** a step of the robot to the adjacent card */
+      kind: "step";
+      /** the robot's direction */
+      direction: Direction;
+    };
 
 /** What the planner's search returns. */
 export interface IpcResult {

@@ -12,8 +12,26 @@ import type { IpcProblem } from "./problem.js";
 
 /** The verdict on a plan. */
 export type PlanVerdict =
-  | { valid: true; cost: number; actions: number }
-  | { valid: false; reason: string; position?: number; location?: SourcePosition; actions?: number };
+  | {
+      /** the plan reaches the goal and every action's precondition holds */
+      valid: true;
+      /** the plan's total-cost */
+      cost: number;
+      /** the plan's actions */
+      actions: number;
+    }
+  | {
+      /** an action's precondition fails, or the goal is not reached */
+      valid: false;
+      /** what went wrong, in words */
+      reason: string;
+      /** the failing action's place in the plan, 1-based */
+      position?: number;
+      /** the failing action's line and column in the plan file */
+      location?: SourcePosition;
+      /** the actions applied before the verdict */
+      actions?: number;
+    };
 
 type Binding = Map<string, string>;
 
