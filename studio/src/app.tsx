@@ -4,7 +4,7 @@
  * the pictures all come from the worker (the library); this only shows them.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { Solved } from "./solver-worker.js";
+import type { InputFile, Solved } from "./solver-worker.js";
 import { Session } from "./session.js";
 import { readShared, shareHash } from "./share.js";
 import { Compare } from "./compare.js";
@@ -51,8 +51,8 @@ export function App() {
   const steps = solved ? solved.witness.length - solved.start : 0;
 
   /** Opens an input; true when the worker read it. */
-  async function open(text: string, name: string): Promise<boolean> {
-    setInput({ text, name });
+  async function open(text: string, name: string, more: InputFile[] = []): Promise<boolean> {
+    setInput({ text, name, more });
     setSolved(undefined);
     setError(undefined);
     setRules(undefined);
@@ -65,9 +65,9 @@ export function App() {
     setPlayed("");
     setSelected(undefined);
     try {
-      const opened = await session.current!.open(text, name);
+      const opened = await session.current!.open(text, name, more);
       setRules(opened.rules);
-      history.replaceState(null, "", shareHash(text, name, 0));
+      history.replaceState(null, "", shareHash(text, name, 0, more));
       const p = await session.current!.picture(0);
       setSvg(p.svg);
       setShows("step 0");
@@ -135,7 +135,7 @@ export function App() {
         setShows(`step ${step}`);
       })
       .catch((e: unknown) => live && setError(messageOf(e)));
-    if (solved) history.replaceState(null, "", shareHash(input.text, input.name, step));
+    if (solved) history.replaceState(null, "", shareHash(input.text, input.name, step, input.more));
     return () => {
       live = false;
     };
@@ -255,7 +255,7 @@ export function App() {
     const shared = readShared(location.hash);
     if (shared?.kind === "level") {
       // a link at a step: solved and shown at that step
-      void open(shared.text, shared.name).then((ok) => (ok && shared.step > 0 ? solve(shared.step) : undefined));
+      void open(shared.text, shared.name, shared.more).then((ok) => (ok && shared.step > 0 ? solve(shared.step) : undefined));
     } else if (shared?.kind === "served") {
       fetch(`input/${encodeURIComponent(shared.name)}`)
         .then((r) => r.text())
@@ -264,9 +264,10 @@ export function App() {
     }
   }, []);
 
+  /** Opens the files picked or dropped: one input, or a planning task's domain and problem (two files). */
   async function openFiles(files: FileList | null) {
-    const f = files?.[0];
-    if (f) await open(await f.text(), f.name);
+    const all = await Promise.all([...(files ?? [])].map(async (f) => ({ text: await f.text(), name: f.name })));
+    if (all[0]) await open(all[0].text, all[0].name, all.slice(1));
   }
 
   const action = !solved ? "" : step > 0 ? solved.witness[step - 1 + solved.start] : solved.start ? `start ${solved.witness[0]}` : "start";
@@ -287,13 +288,13 @@ export function App() {
       <header>
         <h1>labyrinth studio</h1>
         <label>
-          Open file <input id="file" type="file" onChange={(e) => void openFiles((e.target as HTMLInputElement).files)} />
+          Open file <input id="file" type="file" multiple onChange={(e) => void openFiles((e.target as HTMLInputElement).files)} />
         </label>
         <span id="rules">{rules ? `rules: ${rules}` : input ? "" : "drop, pick or paste an input labsolve reads"}</span>
         {input ? <span id="name">{input.name}</span> : null}
         {input ? (
           <span class="export">
-            <button id="export-file" onClick={() => save(new Blob([input.text], { type: "text/plain" }), input.name)}>
+            <button id="export-file" onClick={() => [input, ...(input.more ?? [])].forEach((f) => save(new Blob([f.text], { type: "text/plain" }), f.name))}>
               Save file
             </button>
             <button id="export-svg" disabled={!svg} onClick={() => save(new Blob([svg], { type: "image/svg+xml" }), `${input.name}-step-${step}.svg`)}>

@@ -8,10 +8,11 @@ import { errorPlace } from "./errors.js";
 import { MazeEditor } from "./maze-editor.js";
 import { readMaze } from "./maze-edit.js";
 
-/** An input's text and name. */
+/** An input's text and name, and a planning task's second file (the other of domain and problem). */
 export interface Input {
   text: string;
   name: string;
+  more?: { text: string; name: string }[];
 }
 
 /** The error box: the message as labsolve prints it, and the line it points at with a caret. */

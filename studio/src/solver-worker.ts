@@ -6,11 +6,11 @@
  */
 import "./node-shim.js";
 import * as Comlink from "comlink";
-import { check, draw, readInstance, solve, type LibraryInstance } from "../../src/library.js";
+import { check, draw, readInstance, readPlanningInstance, solve, type LibraryInstance } from "../../src/library.js";
 import type { Outcome } from "../../src/core/outcome.js";
 import { describeError } from "./errors.js";
 import { positionAfter } from "./minotaur-position.js";
-import { RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
+import { planRuleSet, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
 /** What the page learns of an opened input. */
 export interface Opened {
@@ -18,6 +18,42 @@ export interface Opened {
   rules: string;
   /** the input's name, as given */
   name: string;
+}
+
+/** An input file: its text and its name (in error messages). */
+export interface InputFile {
+  text: string;
+  name: string;
+}
+
+/** A PDDL file's first definition is a domain (`(define (domain NAME)`), after comments. */
+const DOMAIN = /^\uFEFF?\s*(?:;[^\n]*\n\s*)*\(\s*define\s*\(\s*domain\b/i;
+
+/**
+ * One or two input files as the library reads them. Two files, or one text holding two
+ * PDDL definitions one after the other (a paste), are a planning task: the one whose first
+ * definition is a domain is the domain, the other the problem.
+ * @throws Error for one planning file alone, or two files that are not a domain and a problem
+ */
+function readFiles(files: InputFile[]): LibraryInstance {
+  const plan = planRuleSet();
+  const isPddl = (f: InputFile): boolean => plan.recognisesText?.(f.text, f.name) ?? false;
+  if (files.length === 1 && isPddl(files[0])) {
+    // a paste of both: the second definition starts a line of its own
+    const second = /\n\s*\(\s*define\b/i.exec(files[0].text.replace(/^[\s\S]*?\(\s*define\b/i, (m) => " ".repeat(m.length)));
+    if (!second) throw new Error(`${files[0].name}: error: a PDDL file alone: a planning task is a domain and a problem (open both files, or paste both one after the other)`);
+    const text = files[0].text;
+    files = [
+      { text: text.slice(0, second.index), name: `${files[0].name} (1)` },
+      { text: text.slice(second.index), name: `${files[0].name} (2)` },
+    ];
+  }
+  if (files.length === 1) return readInstance(files[0].text, files[0].name);
+  if (files.length !== 2 || !files.every(isPddl)) throw new Error(`${files.map((f) => f.name).join(", ")}: error: two files are a planning task's domain and problem (PDDL); other inputs are one file`);
+  const domains = files.filter((f) => DOMAIN.test(f.text));
+  if (domains.length !== 1) throw new Error(`${files.map((f) => f.name).join(", ")}: error: expected one domain and one problem, found ${domains.length} domains`);
+  const problem = files.find((f) => f !== domains[0])!;
+  return readPlanningInstance(domains[0], problem);
 }
 
 /** A solver's answer as the page shows it: the outcome's own fields, in the commands' words. */
@@ -77,10 +113,10 @@ const api = {
    * Reads an input as the commands do (the registry recognises its rule set).
    * @throws Error whose message is `FILE:LINE:COL: error: ...` for ill-formed input
    */
-  open(text: string, name: string): Opened {
+  open(text: string, name: string, more: InputFile[] = []): Opened {
     best = undefined;
     try {
-      current = readInstance(text, name);
+      current = readFiles([{ text, name }, ...more]);
     } catch (e) {
       throw new Error(describeError(e));
     }
@@ -139,6 +175,12 @@ const api = {
   async picture(k: number): Promise<Picture> {
     if (!current) throw new Error("open an input first");
     try {
+      if (current.input === "pddl") {
+        // a plan: its first k actions, drawn at the last picture they make (a push in the middle: the board before it)
+        const actions = best?.models[0]?.witness.slice(0, k) ?? [];
+        const d = await draw(current, actions.join("\n"), { format: "svg", step: -1 });
+        return { svg: d.text, exitCode: d.exitCode };
+      }
       // before a solve (or without an answer), the start: an answer of no moves, cut at 0
       const shown = best && best.models.length > 0 ? best : ({ status: "SATISFIABLE", models: [{ cost: 0, witness: [] }] } as unknown as Outcome);
       if (shown !== best) k = 0;
