@@ -24,6 +24,7 @@ import type {
   PlanChecker,
   PlanDrawing,
   PlanSolver,
+  PositionPart,
   TextChecker,
   TextDrawing,
   TextSolver,
@@ -141,6 +142,15 @@ export interface TextRuleSet extends EntryBase {
   mazeGenerator?: () => Promise<MazeGenerator>;
   /** labsolve batch's part, when batch runs this rule set's instances */
   batch?: () => Promise<BatchRunner>;
+  /**
+   * Present when the input is the text maze format (src/core/maze-text.ts: readTextMaze,
+   * writeTextMaze) with these cell marks (`S`/`E`, `T`/`M`): an editor may toggle its walls
+   * (on the border: an opening), move its marks and write it back; the rule set's reader
+   * then says whether the result is an instance.
+   */
+  textMaze?: { marks: readonly string[] };
+  /** where an instance stands after a line of moves, as an instance of its own (answers that are moves; the studio's hint) */
+  position?: () => Promise<PositionPart>;
 }
 
 export type RuleSetEntry = FactsRuleSet | PlanRuleSet | TextRuleSet;
@@ -205,6 +215,7 @@ const maze: TextRuleSet = {
   example: "instances/maze-8x12.txt",
   takes: { labsolve: ["algorithm", "rule"], labcheck: ["rule"], labshow: ["algorithm", "rule"] },
   recognisesText: isTextMaze,
+  textMaze: { marks: ["S", "E"] },
   solver: async () => (await import("./maze/text/solve.js")).solver,
   checker: async () => (await import("./maze/text/check.js")).checker,
   drawing: async () => (await import("./maze/text/play.js")).drawing,
@@ -222,6 +233,8 @@ const minotaur: TextRuleSet = {
   example: "instances/minotaur/01-4x4.txt",
   takes: { labsolve: ["wait"], labshow: ["step"], labgen: ["iterations"] },
   recognisesText: (text) => looksLikeLevel(text),
+  textMaze: { marks: ["T", "M"] },
+  position: async () => (await import("./maze/minotaur/position.js")).position,
   solver: async () => (await import("./maze/minotaur/solve.js")).solver,
   checker: async () => (await import("./maze/minotaur/check.js")).checker,
   drawing: async () => (await import("./maze/minotaur/play.js")).drawing,

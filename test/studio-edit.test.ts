@@ -4,12 +4,15 @@
  * shortens the way), S dragged to another cell; after each edit the page solves again and
  * its optimum is the one labsolve finds in Node for the file the page exports ("Save
  * file", the browser's download), and the one the test's own search finds on the maze it
- * edited itself. Skips without a chromium.
+ * edited itself. A Minotaur level: one wall removed by a click (one whose removal changes
+ * the optimum) and M dragged; the page's optimum is labsolve's on the exported level.
+ * Skips without a chromium.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readInstance, solve } from "../src/library.js";
 import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
 import { labsolve, ROOT, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 
@@ -157,6 +160,80 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     writeFileSync(dragged, savedDrag);
     expect(afterDrag).toBe(labsolve(dragged).fewest);
     expect(afterDrag).toBe(fewestOnText(savedDrag));
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it("instances/minotaur/06-5x5.txt: a wall removed by a click and M dragged; the page's optimum changes and is labsolve's on the exported level", async () => {
+    const file = join(ROOT, "instances", "minotaur", "06-5x5.txt");
+    const original = readFileSync(file, "utf8");
+    const before = labsolve(file).fewest;
+    expect(before).not.toBeNull();
+    // an inner wall whose removal changes the optimum (chosen with the library's solver; the page is held against labsolve)
+    const g = grid(original);
+    const rows = (g.length - 1) / 2;
+    const cols = (g[0].length - 1) / 2;
+    let wall: { named: string; text: string } | undefined;
+    for (let r = 0; r < rows && !wall; r++)
+      for (let c = 0; c < cols && !wall; c++)
+        for (const [side, y, x] of [["e", 2 * r + 1, 2 * c + 2], ["s", 2 * r + 2, 2 * c + 1]] as const) {
+          if ((side === "e" ? c === cols - 1 : r === rows - 1) || g[y][x] === " ") continue;
+          const edited = g.map((l) => [...l]);
+          edited[y][x] = " ";
+          const t = `${edited.map((l) => l.join("")).join("\n")}\n`;
+          const o = await solve(readInstance(t, "candidate.txt"));
+          if (o.fewest !== null && o.fewest !== before) {
+            wall = { named: side === "e" ? `${r + 1},${c + 2},w` : `${r + 2},${c + 1},n`, text: t };
+            break;
+          }
+        }
+    expect(wall).toBeDefined();
+    const downloads = mkdtempSync(join(out, "downloads-"));
+    const { page, errors } = await watchedPage(browser);
+    const cdp = await page.createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+    await page.goto(studioLink(out, file), { waitUntil: "load" });
+    await waitForText(page, "#rules", "rules: minotaur");
+    expect(await solvedCost(page)).toBe(before);
+    await page.click("#edit");
+    await page.waitForSelector("#editor");
+    const at = await page.$eval(`#editor line[data-wall="${wall!.named}"]`, (e) => {
+      e.scrollIntoView({ block: "center" });
+      const b = e.getBoundingClientRect();
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    });
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => document.querySelector("#status") === null);
+    const afterWall = await solvedCost(page);
+    const savedWall = await exported(page, downloads, "06-5x5.txt");
+    expect(savedWall).toBe(wall!.text);
+    const edited = join(out, "edited-level.txt");
+    writeFileSync(edited, savedWall);
+    expect(afterWall).toBe(labsolve(edited).fewest);
+    expect(afterWall).not.toBe(before);
+    // M dragged one cell to a free neighbour: the export has M there, the page's optimum is labsolve's on it
+    const m = await page.$eval('#editor text[data-mark="M"]', (e) => {
+      e.scrollIntoView({ block: "center" });
+      const b = e.getBoundingClientRect();
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    });
+    const cell = await page.$eval('#editor line[data-wall="1,1,w"]', (e) => e.getBoundingClientRect().height);
+    const gm = grid(savedWall);
+    const mRow = gm.findIndex((l) => l.includes("M"));
+    const mCol = gm[mRow].indexOf("M");
+    const [dr, dc] = ([[0, 1], [0, -1], [1, 0], [-1, 0]] as const).find(([a, b]) => [" "].includes(gm[mRow + 2 * a]?.[mCol + 2 * b] ?? "x"))!;
+    await page.mouse.move(m.x, m.y);
+    await page.mouse.down();
+    await page.mouse.move(m.x + (dc * cell) / 2, m.y + (dr * cell) / 2, { steps: 3 });
+    await page.mouse.move(m.x + dc * cell, m.y + dr * cell, { steps: 3 });
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelector("#status") === null);
+    const afterDrag = await solvedCost(page);
+    const savedDrag = await exported(page, downloads, "06-5x5.txt");
+    expect(grid(savedDrag)[mRow + 2 * dr][mCol + 2 * dc]).toBe("M");
+    const dragged = join(out, "edited-level-m.txt");
+    writeFileSync(dragged, savedDrag);
+    expect(afterDrag).toBe(labsolve(dragged).fewest);
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);

@@ -486,3 +486,15 @@ export interface ProofSplitter {
    */
   searchPart(text: string, name: string, part: ProofPart, shouldStop?: () => boolean): ProofPartResult;
 }
+
+/** Where an instance stands after a line of moves: an instance text of its own, or why there is none (escaped, caught, a broken rule). */
+export type Position = { kind: "inside"; text: string } | { kind: "over"; why: string };
+
+/** A text rule set's position part: the instance after a line of move words, to solve afresh (the studio's hint). */
+export interface PositionPart {
+  /**
+   * The instance after `words` from the instance `text`, written in its own format.
+   * @throws InputError (FILE:LINE:COL) for an ill-formed instance; Error for a word that is not a move
+   */
+  after(text: string, name: string, words: readonly string[]): Position;
+}

@@ -17,6 +17,8 @@ export function App() {
   session.current ??= new Session();
   const [input, setInput] = useState<Input>();
   const [rules, setRules] = useState<string>();
+  // what the registry says the studio may do with the opened input: the marks to edit (none: no editor), the hint
+  const [can, setCan] = useState<{ marks: string[]; hints: boolean }>({ marks: [], hints: false });
   const [error, setError] = useState<string>();
   const [pasted, setPasted] = useState("");
   const [solving, setSolving] = useState(false);
@@ -67,6 +69,7 @@ export function App() {
     try {
       const opened = await session.current!.open(text, name, more);
       setRules(opened.rules);
+      setCan({ marks: opened.marks, hints: opened.hints });
       history.replaceState(null, "", shareHash(text, name, 0, more));
       const p = await session.current!.picture(0);
       setSvg(p.svg);
@@ -169,7 +172,7 @@ export function App() {
           setShows(`play ${playLine.length}`);
         }
         const fewest = solved?.fewest;
-        const hint = playKind === "atoms" ? "your move: click a field (or Shift and the arrows), then an arrow pushes its line, Enter walks there; u to undo, r to restart" : `your move: arrows, w to wait, u to undo, r to restart${rules === "minotaur" ? ", h for a hint" : ""}`;
+        const hint = playKind === "atoms" ? "your move: click a field (or Shift and the arrows), then an arrow pushes its line, Enter walks there; u to undo, r to restart" : `your move: arrows, w to wait, u to undo, r to restart${can.hints ? ", h for a hint" : ""}`;
         setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? hint : `${playLine.length} moves; ${p.message ?? ""}`);
       })
       .catch((e: unknown) => live && setError(messageOf(e)));
@@ -355,7 +358,7 @@ export function App() {
                 <span id="selected">{selected ? `field (${selected.row},${selected.col})` : ""}</span>
               </span>
             ) : null}
-            {playLine && playKind === "moves" && rules === "minotaur" ? (
+            {playLine && playKind === "moves" && can.hints ? (
               <button id="hint" title="the next move of an optimal solution from here (h)" onClick={() => void askHint()}>
                 Hint
               </button>
@@ -397,15 +400,15 @@ export function App() {
             {solved ? `step ${step} of ${steps}: ${action}` : ""}
           </span>
         </div>
-        {rules === "maze" && input ? (
+        {rules && can.marks.length > 0 && input ? (
           <div class="controls">
             <button id="edit" aria-pressed={editing} onClick={() => setEditing((x) => !x)}>
               {editing ? "Done editing" : "Edit"}
             </button>
-            {editing ? <span>click a wall to remove it or put it back (on the border: an opening); drag S or E to another cell; then Solve</span> : null}
+            {editing ? <span>click a wall to remove it or put it back (on the border: an opening); drag {can.marks.join(" or ")} to another cell; then Solve</span> : null}
           </div>
         ) : null}
-        {editing && rules === "maze" && input ? <EditPanel input={input} onEdit={(t) => void open(t, input.name)} /> : null}
+        {editing && rules && can.marks.length > 0 && input ? <EditPanel input={input} marks={can.marks} onEdit={(t) => void open(t, input.name)} /> : null}
         {rules && input ? <Compare session={session.current!} opened={`${input.name}\n${input.text}`} /> : null}
         <style>{selectionStyle(playLine && playKind === "atoms" ? selected : undefined)}</style>
         <div

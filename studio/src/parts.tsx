@@ -36,15 +36,15 @@ export function statusText(s: Solved): string {
   return lines.join("\n");
 }
 
-/** The maze editor on the opened input's text, or the reader's message when it cannot be read. */
-export function EditPanel({ input, onEdit }: { input: Input; onEdit: (text: string) => void }) {
+/** The maze editor on the opened input's text (its marks: the registry's), or the reader's message when it cannot be read. */
+export function EditPanel({ input, marks, onEdit }: { input: Input; marks: readonly string[]; onEdit: (text: string) => void }) {
   let maze;
   try {
     maze = readMaze(input.text, input.name);
   } catch (e) {
     return <div class="error">{messageOf(e)}</div>;
   }
-  return <MazeEditor maze={maze} onEdit={onEdit} />;
+  return <MazeEditor maze={maze} marks={marks} onEdit={onEdit} />;
 }
 
 /** A thrown value's message, without Comlink's or the browser's prefix. */

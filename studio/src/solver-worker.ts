@@ -9,7 +9,6 @@ import * as Comlink from "comlink";
 import { check, draw, readInstance, readPlanningInstance, solve, type LibraryInstance } from "../../src/library.js";
 import type { Outcome } from "../../src/core/outcome.js";
 import { describeError } from "./errors.js";
-import { positionAfter } from "./minotaur-position.js";
 import { planRuleSet, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
 /** What the page learns of an opened input. */
@@ -18,6 +17,10 @@ export interface Opened {
   rules: string;
   /** the input's name, as given */
   name: string;
+  /** the marks an editor may move (the registry's textMaze: S and E, T and M); empty when the studio cannot edit the input */
+  marks: string[];
+  /** true when the rule set says where a played line stands (its position part): the hint */
+  hints: boolean;
 }
 
 /** An input file: its text and its name (in error messages). */
@@ -120,7 +123,9 @@ const api = {
     } catch (e) {
       throw new Error(describeError(e));
     }
-    return { rules: current.rules, name };
+    const entry = ruleSetNamed(current.rules);
+    const textSet = entry.input === "text" ? entry : undefined;
+    return { rules: current.rules, name, marks: [...(textSet?.textMaze?.marks ?? [])], hints: textSet?.position !== undefined };
   },
 
   /**
@@ -250,9 +255,10 @@ const api = {
    */
   async hint(words: string[]): Promise<Hint> {
     if (!current) throw new Error("open an input first");
-    if (current.input !== "text" || current.rules !== "minotaur") return { note: `no hint for ${current.rules}` };
+    const entry = ruleSetNamed(current.rules);
+    if (current.input !== "text" || entry.input !== "text" || !entry.position) return { note: `no hint for ${current.rules}` };
     try {
-      const position = positionAfter(current.source.text, current.source.name, words);
+      const position = (await entry.position()).after(current.source.text, current.source.name, words);
       if (position.kind === "over") return { note: position.why };
       const outcome = await solve(readInstance(position.text, current.source.name, { rules: current.rules }));
       const move = outcome.models[0]?.witness[0];
