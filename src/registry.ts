@@ -25,6 +25,7 @@ import type {
   PlanDrawing,
   PlanSolver,
   PositionPart,
+  BoardPart,
   TextChecker,
   TextDrawing,
   TextSolver,
@@ -112,6 +113,8 @@ export interface FactsRuleSet extends EntryBase {
   batch?: () => Promise<BatchRunner>;
   /** labsolve --queue's part: a proof in shares of the first pushes, each a job */
   proof?: () => Promise<ProofSplitter>;
+  /** the instance as an editable board and back (the studio's push board editor) */
+  board?: () => Promise<BoardPart>;
 }
 
 /** A planning rule set: a PDDL domain and problem (labsolve plan, labcheck plan, labshow plan). */
@@ -186,6 +189,7 @@ const competition: FactsRuleSet = {
   labgen: { command: "rules", default: true, help: "ASP Competition facts; -o DIR writes DIR/XXXX-labyrinth-MAXINT-0.asp (the competition's file name).", example: "6 3 --seed 5" },
   batch: async () => (await import("./push/competition/batch.js")).runner,
   proof: async () => (await import("./push/competition/proof.js")).splitter,
+  board: async () => (await import("./push/competition/edit.js")).board,
 };
 
 const ipc2023: PlanRuleSet = {

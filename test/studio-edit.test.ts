@@ -6,7 +6,9 @@
  * file", the browser's download), and the one the test's own search finds on the maze it
  * edited itself. A Minotaur level: one wall removed by a click (one whose removal changes
  * the optimum) and M dragged; the page's optimum is labsolve's on the exported level.
- * Skips without a chromium.
+ * A push board (competition facts): one tile's opening toggled by a click (one that changes
+ * the optimum: the test adds or removes the connect/3 fact itself) and S dragged; the page's
+ * optimum is labsolve's on the exported facts. Skips without a chromium.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -234,6 +236,77 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     const dragged = join(out, "edited-level-m.txt");
     writeFileSync(dragged, savedDrag);
     expect(afterDrag).toBe(labsolve(dragged).fewest);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it("instances/example-4x4.lp: a tile's opening toggled by a click and the start dragged; the page's optimum changes and is labsolve's on the exported facts", async () => {
+    const file = join(ROOT, "instances", "example-4x4.lp");
+    const original = readFileSync(file, "utf8");
+    const before = labsolve(file).fewest;
+    expect(before).not.toBeNull();
+    // an opening whose toggle changes the optimum: the facts edited by the test (connect/3 added or removed), solved by the library
+    let toggled: { named: string; fewest: number; atom: string; added: boolean } | undefined;
+    for (let row = 1; row <= 4 && !toggled; row++)
+      for (let col = 1; col <= 4 && !toggled; col++)
+        for (const side of ["n", "e", "s", "w"]) {
+          const atom = `connect(${row},${col},${side}).`;
+          const added = !original.includes(atom);
+          const t = added ? `${original}${atom}\n` : original.replace(atom, "");
+          const o = await solve(readInstance(t, "candidate.lp"));
+          if (o.fewest !== null && o.fewest !== before) {
+            toggled = { named: `${row},${col},${side}`, fewest: o.fewest, atom, added };
+            break;
+          }
+        }
+    expect(toggled).toBeDefined();
+    const downloads = mkdtempSync(join(out, "downloads-"));
+    const { page, errors } = await watchedPage(browser);
+    const cdp = await page.createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+    await page.goto(studioLink(out, file), { waitUntil: "load" });
+    await waitForText(page, "#rules", "rules: competition");
+    expect(await solvedCost(page)).toBe(before);
+    await page.click("#edit");
+    await page.waitForSelector("#board-editor");
+    const at = await page.$eval(`#board-editor rect[data-opening="${toggled!.named}"]`, (e) => {
+      e.scrollIntoView({ block: "center" });
+      const b = e.getBoundingClientRect();
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    });
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => document.querySelector("#status") === null);
+    const afterTab = await solvedCost(page);
+    const saved = await exported(page, downloads, "example-4x4.lp");
+    expect(saved.includes(toggled!.atom)).toBe(toggled!.added);
+    const edited = join(out, "edited-board.lp");
+    writeFileSync(edited, saved);
+    expect(afterTab).toBe(labsolve(edited).fewest);
+    expect(afterTab).toBe(toggled!.fewest);
+    expect(afterTab).not.toBe(before);
+    // the start dragged one field east or west: init_on/2 in the export says where, the page's optimum is labsolve's on it
+    const init = /init_on\((\d+),(\d+)\)/.exec(saved)!.slice(1).map(Number);
+    const dc = init[1] < 4 ? 1 : -1;
+    const s = await page.$eval('#board-editor text[data-mark="start"]', (e) => {
+      e.scrollIntoView({ block: "center" });
+      const b = e.getBoundingClientRect();
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    });
+    const cell = await page.$eval('#board-editor rect.edit-field', (e) => e.getBoundingClientRect().width);
+    await page.mouse.move(s.x, s.y);
+    await page.mouse.down();
+    await page.mouse.move(s.x + (dc * cell) / 2, s.y, { steps: 3 });
+    await page.mouse.move(s.x + dc * cell, s.y, { steps: 3 });
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelector("#status") === null);
+    const afterDrag = await solvedCost(page);
+    const savedDrag = await exported(page, downloads, "example-4x4.lp");
+    expect(savedDrag).toContain(`init_on(${init[0]},${init[1] + dc}).`);
+    const dragged = join(out, "edited-board-start.lp");
+    writeFileSync(dragged, savedDrag);
+    const node = labsolve(dragged);
+    if (node.fewest === null) expect(await textOf(page, "#status")).toMatch(new RegExp(`^${node.status}`));
+    else expect(afterDrag).toBe(node.fewest);
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);

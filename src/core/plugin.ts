@@ -498,3 +498,23 @@ export interface PositionPart {
    */
   after(text: string, name: string, words: readonly string[]): Position;
 }
+
+/**
+ * A push board as an editor changes it: N, the tiles' opening masks (OPEN bits, index
+ * (row-1)*N + (col-1), row 1 the south row, as in the facts), the start and goal fields
+ * (1-based) and the horizon.
+ */
+export interface EditableBoard {
+  size: number;
+  tiles: Uint8Array;
+  start: { row: number; col: number };
+  goal: { row: number; col: number };
+  maxSteps: number;
+}
+
+/** A facts rule set's board part: its instance read as an EditableBoard and written back as its facts (other facts and comments are not kept). */
+export interface BoardPart {
+  /** @throws InputError (FILE:LINE:COL) for an instance that cannot be read */
+  read(text: string, name: string): EditableBoard;
+  write(board: EditableBoard): string;
+}

@@ -8,6 +8,8 @@ import type { InputFile, Solved } from "./solver-worker.js";
 import { Session } from "./session.js";
 import { readShared, shareHash } from "./share.js";
 import { Compare } from "./compare.js";
+import { BoardEditor } from "./board-editor.js";
+import type { EditableBoard } from "../../src/core/plugin.js";
 import { EditPanel, ErrorBox, messageOf, statusText, type Input } from "./parts.js";
 import { fieldAt, fieldBeside, PUSH_KEYS, pushAtom, selectionStyle, walkAtom, type Field } from "./push-play.js";
 
@@ -18,7 +20,9 @@ export function App() {
   const [input, setInput] = useState<Input>();
   const [rules, setRules] = useState<string>();
   // what the registry says the studio may do with the opened input: the marks to edit (none: no editor), the hint
-  const [can, setCan] = useState<{ marks: string[]; hints: boolean }>({ marks: [], hints: false });
+  const [can, setCan] = useState<{ marks: string[]; hints: boolean; board: boolean }>({ marks: [], hints: false, board: false });
+  // the push board being edited (read by the rule set's board part in the worker)
+  const [board, setBoard] = useState<EditableBoard | undefined>(undefined);
   const [error, setError] = useState<string>();
   const [pasted, setPasted] = useState("");
   const [solving, setSolving] = useState(false);
@@ -66,10 +70,12 @@ export function App() {
     setPlayLine(undefined);
     setPlayed("");
     setSelected(undefined);
+    setBoard(undefined);
     try {
       const opened = await session.current!.open(text, name, more);
       setRules(opened.rules);
-      setCan({ marks: opened.marks, hints: opened.hints });
+      setCan({ marks: opened.marks, hints: opened.hints, board: opened.board });
+      setBoard(opened.board ? await session.current!.board() : undefined);
       history.replaceState(null, "", shareHash(text, name, 0, more));
       const p = await session.current!.picture(0);
       setSvg(p.svg);
@@ -400,14 +406,16 @@ export function App() {
             {solved ? `step ${step} of ${steps}: ${action}` : ""}
           </span>
         </div>
-        {rules && can.marks.length > 0 && input ? (
+        {rules && (can.marks.length > 0 || board) && input ? (
           <div class="controls">
             <button id="edit" aria-pressed={editing} onClick={() => setEditing((x) => !x)}>
               {editing ? "Done editing" : "Edit"}
             </button>
-            {editing ? <span>click a wall to remove it or put it back (on the border: an opening); drag {can.marks.join(" or ")} to another cell; then Solve</span> : null}
+            {editing && board ? <span>click a tile's tab to open or close that side of it; drag S (the start) or G (the goal) to another field; then Solve</span> : null}
+            {editing && !board ? <span>click a wall to remove it or put it back (on the border: an opening); drag {can.marks.join(" or ")} to another cell; then Solve</span> : null}
           </div>
         ) : null}
+        {editing && board && input ? <BoardEditor board={board} onEdit={(b) => void session.current!.writeBoard(b).then((t) => open(t, input.name))} /> : null}
         {editing && rules && can.marks.length > 0 && input ? <EditPanel input={input} marks={can.marks} onEdit={(t) => void open(t, input.name)} /> : null}
         {rules && input ? <Compare session={session.current!} opened={`${input.name}\n${input.text}`} /> : null}
         <style>{selectionStyle(playLine && playKind === "atoms" ? selected : undefined)}</style>

@@ -5,6 +5,7 @@
  */
 import * as Comlink from "comlink";
 import type { Hint, InputFile, Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
+import type { EditableBoard } from "../../src/core/plugin.js";
 import SolverWorker from "./solver-worker.ts?worker&inline";
 
 /** One studio session: the worker and the input it has opened. */
@@ -37,6 +38,16 @@ export class Session {
   /** A line played by hand, judged by the checker and drawn. */
   play(words: string[], kind: "moves" | "atoms" = "moves"): Promise<Played> {
     return this.api.play(words, kind);
+  }
+
+  /** The opened instance as a push board to edit, or undefined. */
+  board(): Promise<EditableBoard | undefined> {
+    return this.api.board();
+  }
+
+  /** An edited push board written as the rule set's facts. */
+  writeBoard(b: EditableBoard): Promise<string> {
+    return this.api.writeBoard(b);
   }
 
   /** The next move of an optimal solution from where the played line stands. */

@@ -8,6 +8,7 @@ import "./node-shim.js";
 import * as Comlink from "comlink";
 import { check, draw, readInstance, readPlanningInstance, solve, type LibraryInstance } from "../../src/library.js";
 import type { Outcome } from "../../src/core/outcome.js";
+import type { EditableBoard } from "../../src/core/plugin.js";
 import { describeError } from "./errors.js";
 import { planRuleSet, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
@@ -21,6 +22,8 @@ export interface Opened {
   marks: string[];
   /** true when the rule set says where a played line stands (its position part): the hint */
   hints: boolean;
+  /** true when the rule set reads and writes its instance as a push board (its board part): the push board editor */
+  board: boolean;
 }
 
 /** An input file: its text and its name (in error messages). */
@@ -125,7 +128,7 @@ const api = {
     }
     const entry = ruleSetNamed(current.rules);
     const textSet = entry.input === "text" ? entry : undefined;
-    return { rules: current.rules, name, marks: [...(textSet?.textMaze?.marks ?? [])], hints: textSet?.position !== undefined };
+    return { rules: current.rules, name, marks: [...(textSet?.textMaze?.marks ?? [])], hints: textSet?.position !== undefined, board: entry.input === "facts" && entry.board !== undefined };
   },
 
   /**
@@ -245,6 +248,28 @@ const api = {
     } catch (e) {
       throw new Error(describeError(e));
     }
+  },
+
+  /**
+   * The opened instance as a push board to edit (the rule set's board part), or undefined.
+   * @throws Error with labsolve's message for an instance that cannot be read
+   */
+  async board(): Promise<EditableBoard | undefined> {
+    if (!current || current.input !== "facts") return undefined;
+    const entry = ruleSetNamed(current.rules);
+    if (entry.input !== "facts" || !entry.board) return undefined;
+    try {
+      return (await entry.board()).read(current.source.text, current.source.name);
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
+
+  /** An edited board written as the opened rule set's facts (its board part), to open again. */
+  async writeBoard(b: EditableBoard): Promise<string> {
+    const entry = current ? ruleSetNamed(current.rules) : undefined;
+    if (!entry || entry.input !== "facts" || !entry.board) throw new Error("error: this input is no push board");
+    return (await entry.board()).write(b);
   },
 
   /**
