@@ -9,6 +9,7 @@ import { Session } from "./session.js";
 import { readShared, shareHash } from "./share.js";
 import { Compare } from "./compare.js";
 import { BoardEditor } from "./board-editor.js";
+import { GeneratePanel } from "./generate-panel.js";
 import type { EditableBoard } from "../../src/core/plugin.js";
 import { EditPanel, ErrorBox, messageOf, statusText, type Input } from "./parts.js";
 import { fieldAt, fieldBeside, PUSH_KEYS, pushAtom, selectionStyle, walkAtom, type Field } from "./push-play.js";
@@ -326,6 +327,11 @@ export function App() {
             Open
           </button>
         </details>
+        <GeneratePanel
+          session={session.current!}
+          onMade={(files, note) => void open(files[0].text, files[0].name, files.slice(1)).then(() => note && setProgress(note.trim()))}
+          onError={(m) => setError(m)}
+        />
         {error ? <ErrorBox message={error} input={input} /> : null}
         <div class="controls">
           <button id="solve" disabled={!rules || solving} onClick={() => void solve(0)}>

@@ -4,7 +4,7 @@
  * starts a fresh one with the same input opened.
  */
 import * as Comlink from "comlink";
-import type { Hint, InputFile, Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
+import type { GenerateFields, Generated, GeneratorForm, Hint, InputFile, Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
 import type { EditableBoard } from "../../src/core/plugin.js";
 import SolverWorker from "./solver-worker.ts?worker&inline";
 
@@ -38,6 +38,16 @@ export class Session {
   /** A line played by hand, judged by the checker and drawn. */
   play(words: string[], kind: "moves" | "atoms" = "moves"): Promise<Played> {
     return this.api.play(words, kind);
+  }
+
+  /** labgen's generators as forms. */
+  generators(): Promise<GeneratorForm[]> {
+    return this.api.generators();
+  }
+
+  /** An instance from labgen's generator of a rule set. */
+  generate(name: string, fields: GenerateFields): Promise<Generated> {
+    return this.api.generate(name, fields);
   }
 
   /** The opened instance as a push board to edit, or undefined. */

@@ -10,7 +10,7 @@ import { check, draw, readInstance, readPlanningInstance, solve, type LibraryIns
 import type { Outcome } from "../../src/core/outcome.js";
 import type { EditableBoard } from "../../src/core/plugin.js";
 import { describeError } from "./errors.js";
-import { planRuleSet, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
+import { GENERATING, planRuleSet, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
 /** What the page learns of an opened input. */
 export interface Opened {
@@ -251,6 +251,56 @@ const api = {
   },
 
   /**
+   * labgen's generators (the registry's, in its order), each as a form: what it asks for.
+   * `shape` is how labgen takes the size: `n` (labgen N [MAX_STEPS] --rules NAME), `grid`
+   * (labgen NAME ROWS COLS) or `maze` (labgen NAME ROWS COLS --algorithm A, streamed).
+   */
+  async generators(): Promise<GeneratorForm[]> {
+    const forms: GeneratorForm[] = [];
+    for (const r of GENERATING) {
+      const takes = r.takes.labgen ?? [];
+      const numbers = RULE_SET_OPTIONS.filter((o) => o.commands.includes("labgen") && takes.includes(o.name) && o.number !== undefined).map((o) => ({ name: o.name, help: o.help }));
+      if (r.input === "text" && r.mazeGenerator) {
+        const g = await r.mazeGenerator();
+        forms.push({ name: r.name, shape: "maze", styles: [], algorithms: g.algorithms.map((a) => a.name), numbers: [{ name: "braid", help: "remove this fraction of the dead ends (0 to 1)" }] });
+      } else if (r.generator) {
+        const g = await r.generator();
+        forms.push({ name: r.name, shape: r.labgen?.command === "subcommand" ? "grid" : "n", styles: takes.includes("style") ? [...g.styles] : [], algorithms: [], numbers, ...(r.labgen?.default ? { default: true } : {}) });
+      }
+    }
+    return forms;
+  },
+
+  /**
+   * Generates an instance with labgen's generator of a rule set (the same request labgen
+   * makes): its files (a planning task: the problem, then the domain) and the generator's note.
+   * @throws Error with the generator's refusal (a size out of range, a missing horizon)
+   */
+  async generate(name: string, f: GenerateFields): Promise<Generated> {
+    const entry = ruleSetNamed(name);
+    try {
+      const options = Object.fromEntries(Object.entries(f.options ?? {}).filter(([, v]) => v !== undefined && !Number.isNaN(v)));
+      if (entry.input === "text" && entry.mazeGenerator) {
+        const chunks: string[] = [];
+        const decoder = new TextDecoder();
+        (await entry.mazeGenerator()).generate({ rows: f.rows, cols: f.cols, algorithm: f.algorithm ?? "", seed: f.seed, count: 1, ...(options.braid !== undefined ? { braid: options.braid } : {}) }, (chunk) => chunks.push(decoder.decode(chunk, { stream: true })));
+        return { files: [{ text: chunks.join(""), name: `maze-${f.rows}x${f.cols}-${f.algorithm}-${f.seed}.txt` }] };
+      }
+      if (!entry.generator) throw new Error(`${name} has no generator`);
+      const g = await entry.generator();
+      const grid = entry.labgen?.command === "subcommand";
+      const request = grid ? { n: f.rows, rows: f.rows, cols: f.cols, seed: f.seed, ...options } : { n: f.rows, seed: f.seed, ...(f.maxSteps !== undefined ? { maxSteps: f.maxSteps } : {}), ...(f.style ? { style: f.style } : {}), ...options };
+      const made = g.generate(request);
+      const files = [{ text: made.text, name: made.fileName ?? `${name}-${f.rows}-${f.seed}${entry.input === "pddl" ? ".pddl" : ".txt"}` }];
+      // a planning problem is opened with its domain (labgen --domain)
+      if (entry.input === "pddl") files.push({ text: g.generate({ ...request, domain: true }).text, name: "domain.pddl" });
+      return { files, ...(made.note ? { note: made.note } : {}) };
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
+
+  /**
    * The opened instance as a push board to edit (the rule set's board part), or undefined.
    * @throws Error with labsolve's message for an instance that cannot be read
    */
@@ -294,6 +344,37 @@ const api = {
     }
   },
 };
+
+/** A generator as the page's form shows it (worker.generators). */
+export interface GeneratorForm {
+  name: string;
+  shape: "n" | "grid" | "maze";
+  /** labgen's --style choices (empty: none) */
+  styles: string[];
+  /** labgen maze's --algorithm choices (shape maze) */
+  algorithms: string[];
+  /** the numeric options it takes besides the size and seed (rotations, iterations, braid) */
+  numbers: { name: string; help: string }[];
+  /** labgen's generator without --rules */
+  default?: true;
+}
+
+/** What the page's form gives a generator: N (or ROWS), COLS, MAX_STEPS, the seed and the options. */
+export interface GenerateFields {
+  rows: number;
+  cols: number;
+  maxSteps?: number;
+  seed: number;
+  style?: string;
+  algorithm?: string;
+  options?: Record<string, number | undefined>;
+}
+
+/** A generated instance: its files and the generator's note. */
+export interface Generated {
+  files: InputFile[];
+  note?: string;
+}
 
 /** A hint: the next move of an optimal solution and the fewest moves from here, or why there is none. */
 export interface Hint {
