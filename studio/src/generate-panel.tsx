@@ -38,7 +38,7 @@ export function GeneratePanel({ session, onMade, onError }: { session: Session; 
         seed: Number(seed),
         ...(form.shape === "n" && number(maxSteps) !== undefined ? { maxSteps: number(maxSteps) } : {}),
         ...(form.styles.length > 0 && style ? { style } : {}),
-        ...(form.shape === "maze" ? { algorithm: algorithm || form.algorithms[0] } : {}),
+        ...(form.shape === "streamed" ? { algorithm: algorithm || form.algorithms[0] } : {}),
         options: Object.fromEntries(form.numbers.map((o) => [o.name, number(options[o.name] ?? "")])),
       });
       onMade(made.files, made.note);
@@ -80,7 +80,7 @@ export function GeneratePanel({ session, onMade, onError }: { session: Session; 
             </select>
           </label>
         ) : null}
-        {form?.shape === "maze" ? (
+        {form?.shape === "streamed" ? (
           <label>
             algorithm{" "}
             <select id="gen-algorithm" value={algorithm || form.algorithms[0]} onChange={(e) => setAlgorithm((e.target as HTMLSelectElement).value)}>

@@ -253,7 +253,7 @@ const api = {
   /**
    * labgen's generators (the registry's, in its order), each as a form: what it asks for.
    * `shape` is how labgen takes the size: `n` (labgen N [MAX_STEPS] --rules NAME), `grid`
-   * (labgen NAME ROWS COLS) or `maze` (labgen NAME ROWS COLS --algorithm A, streamed).
+   * (labgen NAME ROWS COLS) or `streamed` (labgen NAME ROWS COLS --algorithm A: a text rule set's maze generator).
    */
   async generators(): Promise<GeneratorForm[]> {
     const forms: GeneratorForm[] = [];
@@ -262,7 +262,7 @@ const api = {
       const numbers = RULE_SET_OPTIONS.filter((o) => o.commands.includes("labgen") && takes.includes(o.name) && o.number !== undefined).map((o) => ({ name: o.name, help: o.help }));
       if (r.input === "text" && r.mazeGenerator) {
         const g = await r.mazeGenerator();
-        forms.push({ name: r.name, shape: "maze", styles: [], algorithms: g.algorithms.map((a) => a.name), numbers: [{ name: "braid", help: "remove this fraction of the dead ends (0 to 1)" }] });
+        forms.push({ name: r.name, shape: "streamed", styles: [], algorithms: g.algorithms.map((a) => a.name), numbers: [{ name: "braid", help: "remove this fraction of the dead ends (0 to 1)" }] });
       } else if (r.generator) {
         const g = await r.generator();
         forms.push({ name: r.name, shape: r.labgen?.command === "subcommand" ? "grid" : "n", styles: takes.includes("style") ? [...g.styles] : [], algorithms: [], numbers, ...(r.labgen?.default ? { default: true } : {}) });
@@ -348,7 +348,7 @@ const api = {
 /** A generator as the page's form shows it (worker.generators). */
 export interface GeneratorForm {
   name: string;
-  shape: "n" | "grid" | "maze";
+  shape: "n" | "grid" | "streamed";
   /** labgen's --style choices (empty: none) */
   styles: string[];
   /** labgen maze's --algorithm choices (shape maze) */
