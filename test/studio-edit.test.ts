@@ -310,4 +310,43 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);
+
+  it("keyboard alone: a push board's tab toggled with Enter, a Minotaur level's wall with space; the exports say so", async () => {
+    const downloads = mkdtempSync(join(out, "downloads-"));
+    const { page, errors } = await watchedPage(browser);
+    const cdp = await page.createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+    // example-4x4: field (1,1) has connect(1,1,s); Enter on its south tab closes it
+    const board = join(ROOT, "instances", "example-4x4.lp");
+    expect(readFileSync(board, "utf8")).toContain("connect(1,1,s).");
+    await page.goto(studioLink(out, board), { waitUntil: "load" });
+    await waitForText(page, "#rules", "rules: competition");
+    await page.focus("#edit");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("#board-editor");
+    // (an SVG element: focused as Tab would focus it; puppeteer's focus takes HTML elements only)
+    await page.$eval('#board-editor rect[data-opening="1,1,s"]', (e) => (e as SVGElement).focus());
+    await page.keyboard.press("Enter");
+    await page.waitForSelector('#board-editor rect[data-opening="1,1,s"]:not(.open)');
+    const facts = await exported(page, downloads, "example-4x4.lp");
+    expect(facts).not.toContain("connect(1,1,s).");
+    expect(facts).toContain("connect(1,1,w).");
+    // 06-5x5: the wall east of (1,1) is open in the file ("|    T|" : no bar after the first cell); space puts it there
+    const level = join(ROOT, "instances", "minotaur", "06-5x5.txt");
+    expect(grid(readFileSync(level, "utf8"))[1][2]).toBe(" ");
+    // the link differs from the last in its hash alone (no load): the page opens it all the same
+    await page.goto(studioLink(out, level), { waitUntil: "load" });
+    await waitForText(page, "#rules", "rules: minotaur");
+    // the editor stays open: it now edits the level
+    await page.waitForSelector('#edit[aria-pressed="true"]');
+    await page.waitForSelector("#editor");
+    await page.$eval('#editor line[data-wall="1,2,w"]', (e) => (e as SVGElement).focus());
+    await page.keyboard.press(" ");
+    await page.waitForSelector('#editor line[data-wall="1,2,w"]:not(.open)');
+    const text = await exported(page, downloads, "06-5x5.txt");
+    expect(grid(text)[1][2]).toBe("|");
+    expect(await textOf(page, "#step")).toBe("");
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 90_000);
 });

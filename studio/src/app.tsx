@@ -260,18 +260,24 @@ export function App() {
     return () => window.removeEventListener("keydown", onKey);
   }, [steps, playLine, playKind]);
 
-  // an input in the link (shared), or the file `labshow studio FILE` serves
+  // an input in the link (shared), or the file `labshow studio FILE` serves; again when
+  // the address bar's hash changes to another link (the page itself only replaces it)
   useEffect(() => {
-    const shared = readShared(location.hash);
-    if (shared?.kind === "level") {
-      // a link at a step: solved and shown at that step
-      void open(shared.text, shared.name, shared.more).then((ok) => (ok && shared.step > 0 ? solve(shared.step) : undefined));
-    } else if (shared?.kind === "served") {
-      fetch(`input/${encodeURIComponent(shared.name)}`)
-        .then((r) => r.text())
-        .then((t) => open(t, shared.name))
-        .catch((e: unknown) => setError(messageOf(e)));
-    }
+    const load = () => {
+      const shared = readShared(location.hash);
+      if (shared?.kind === "level") {
+        // a link at a step: solved and shown at that step
+        void open(shared.text, shared.name, shared.more).then((ok) => (ok && shared.step > 0 ? solve(shared.step) : undefined));
+      } else if (shared?.kind === "served") {
+        fetch(`input/${encodeURIComponent(shared.name)}`)
+          .then((r) => r.text())
+          .then((t) => open(t, shared.name))
+          .catch((e: unknown) => setError(messageOf(e)));
+      }
+    };
+    load();
+    window.addEventListener("hashchange", load);
+    return () => window.removeEventListener("hashchange", load);
   }, []);
 
   /** Opens the files picked or dropped: one input, or a planning task's domain and problem (two files). */

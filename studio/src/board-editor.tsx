@@ -1,7 +1,8 @@
 /**
  * The push board editor (the competition's facts; the registry's board part reads and
  * writes them in the worker): each tile's four openings drawn as tabs to click (a tab
- * toggles that opening of that tile alone: tiles move, so each carries its own), the start
+ * toggles that opening of that tile alone: tiles move, so each carries its own; Tab
+ * reaches each tab, Enter or space toggles it), the start
  * (S) and the goal (G) to drag to another field. Rows are drawn as labshow draws them, row N
  * at the top; the tabs are named by the facts' 1-based row (from the south), column and
  * side. Each edit gives the new board to `onEdit`, which writes it and opens it again.
@@ -23,6 +24,12 @@ export function BoardEditor({ board, onEdit }: { board: EditableBoard; onEdit: (
   const n = board.size;
   const x0 = (col: number) => PAD + (col - 1) * CELL;
   const y0 = (row: number) => PAD + (n - row) * CELL;
+  /** The board with one opening of one tile toggled, to `onEdit`. */
+  const toggle = (row: number, col: number, side: Side) => {
+    const tiles = Uint8Array.from(board.tiles);
+    tiles[(row - 1) * n + (col - 1)] ^= BIT[side];
+    onEdit({ ...board, tiles });
+  };
   const tabs = [];
   for (let row = 1; row <= n; row++)
     for (let col = 1; col <= n; col++) {
@@ -39,10 +46,16 @@ export function BoardEditor({ board, onEdit }: { board: EditableBoard; onEdit: (
             y={y}
             width={w}
             height={h}
-            onClick={() => {
-              const tiles = Uint8Array.from(board.tiles);
-              tiles[(row - 1) * n + (col - 1)] ^= BIT[side as Side];
-              onEdit({ ...board, tiles });
+            tabindex={0}
+            role="button"
+            aria-label={`${open ? "close" : "open"} the ${side} side of field (${row},${col})`}
+            onClick={() => toggle(row, col, side)}
+            onKeyDown={(e) => {
+              // Enter or space toggles the focused tab (the page's keys do not see it)
+              if (e.key !== "Enter" && e.key !== " ") return;
+              e.preventDefault();
+              e.stopPropagation();
+              toggle(row, col, side);
             }}
           >
             <title>{`${open ? "close" : "open"} the ${side} side of field (${row},${col})`}</title>

@@ -1,6 +1,7 @@
 /**
  * The maze editor (mazes, Minotaur levels): the grid of cells and walls to click (a wall
- * toggles; on the border, an opening), the marks (S and E, or T and M) to drag to another cell. Each edit gives the maze's new
+ * toggles; on the border, an opening; Tab reaches each wall, Enter or space toggles it),
+ * the marks (S and E, or T and M) to drag to another cell. Each edit gives the maze's new
  * text (maze-edit.ts, the library's text format) to `onEdit`, which opens it again (the
  * worker reads it, the picture and the solver follow).
  */
@@ -38,7 +39,17 @@ export function MazeEditor({ maze, marks, onEdit }: { maze: TextMaze; marks: rea
         y1={y1}
         x2={x2}
         y2={y2}
+        tabindex={0}
+        role="button"
+        aria-label={`${open ? "put a wall" : "remove the wall"} on the ${side} side of (${r + 1}, ${c + 1})`}
         onClick={() => onEdit(toggleWall(maze, r, c, side))}
+        onKeyDown={(e) => {
+          // Enter or space toggles the focused wall (the page's keys do not see it)
+          if (e.key !== "Enter" && e.key !== " ") return;
+          e.preventDefault();
+          e.stopPropagation();
+          onEdit(toggleWall(maze, r, c, side));
+        }}
       >
         <title>{`${open ? "put a wall" : "remove the wall"} on the ${side} side of (${r + 1}, ${c + 1})`}</title>
       </line>
