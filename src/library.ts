@@ -90,7 +90,7 @@ export interface LibrarySolveOptions {
 export interface DrawOptions {
   /** the picture's format: "text", "svg" or "html" */
   format: "text" | "svg" | "html";
-  /** svg: only step K (0 is the start) */
+  /** svg: only step K (0 is the start); for the facts rule sets and IPC plans, -1 is the last step (a plan cut mid-push: the last picture drawn) */
   step?: number;
   /** without a witness, push labyrinths: search at most this many seconds */
   timeLimit?: number;
@@ -262,6 +262,7 @@ function render(play: ShowPlay, options: DrawOptions, title: string): string {
   if (options.step !== undefined && options.format !== "svg") throw new Error(`step is for the svg format (the ${options.format} picture shows every step)`);
   if (options.format === "text") return playText(play);
   if (options.format === "svg") {
+    if (options.step === -1) return stepSvg(play, play.steps[play.steps.length - 1]);
     if (options.step !== undefined && options.step >= play.steps.length) throw new Error(`step ${options.step}: the solution drawn has steps 0 to ${play.steps.length - 1}`);
     return options.step === undefined ? stripSvg(play) : stepSvg(play, play.steps[options.step]);
   }

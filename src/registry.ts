@@ -24,6 +24,8 @@ import type {
   PlanChecker,
   PlanDrawing,
   PlanSolver,
+  PositionPart,
+  BoardPart,
   TextChecker,
   TextDrawing,
   TextSolver,
@@ -111,6 +113,8 @@ export interface FactsRuleSet extends EntryBase {
   batch?: () => Promise<BatchRunner>;
   /** labsolve --queue's part: a proof in shares of the first pushes, each a job */
   proof?: () => Promise<ProofSplitter>;
+  /** the instance as an editable board and back (the studio's push board editor) */
+  board?: () => Promise<BoardPart>;
 }
 
 /** A planning rule set: a PDDL domain and problem (labsolve plan, labcheck plan, labshow plan). */
@@ -141,6 +145,15 @@ export interface TextRuleSet extends EntryBase {
   mazeGenerator?: () => Promise<MazeGenerator>;
   /** labsolve batch's part, when batch runs this rule set's instances */
   batch?: () => Promise<BatchRunner>;
+  /**
+   * Present when the input is the text maze format (src/core/maze-text.ts: readTextMaze,
+   * writeTextMaze) with these cell marks (`S`/`E`, `T`/`M`): an editor may toggle its walls
+   * (on the border: an opening), move its marks and write it back; the rule set's reader
+   * then says whether the result is an instance.
+   */
+  textMaze?: { marks: readonly string[] };
+  /** where an instance stands after a line of moves, as an instance of its own (answers that are moves; the studio's hint) */
+  position?: () => Promise<PositionPart>;
 }
 
 export type RuleSetEntry = FactsRuleSet | PlanRuleSet | TextRuleSet;
@@ -176,6 +189,7 @@ const competition: FactsRuleSet = {
   labgen: { command: "rules", default: true, help: "ASP Competition facts; -o DIR writes DIR/XXXX-labyrinth-MAXINT-0.asp (the competition's file name).", example: "6 3 --seed 5" },
   batch: async () => (await import("./push/competition/batch.js")).runner,
   proof: async () => (await import("./push/competition/proof.js")).splitter,
+  board: async () => (await import("./push/competition/edit.js")).board,
 };
 
 const ipc2023: PlanRuleSet = {
@@ -205,6 +219,7 @@ const maze: TextRuleSet = {
   example: "instances/maze-8x12.txt",
   takes: { labsolve: ["algorithm", "rule"], labcheck: ["rule"], labshow: ["algorithm", "rule"] },
   recognisesText: isTextMaze,
+  textMaze: { marks: ["S", "E"] },
   solver: async () => (await import("./maze/text/solve.js")).solver,
   checker: async () => (await import("./maze/text/check.js")).checker,
   drawing: async () => (await import("./maze/text/play.js")).drawing,
@@ -222,6 +237,8 @@ const minotaur: TextRuleSet = {
   example: "instances/minotaur/01-4x4.txt",
   takes: { labsolve: ["wait"], labshow: ["step"], labgen: ["iterations"] },
   recognisesText: (text) => looksLikeLevel(text),
+  textMaze: { marks: ["T", "M"] },
+  position: async () => (await import("./maze/minotaur/position.js")).position,
   solver: async () => (await import("./maze/minotaur/solve.js")).solver,
   checker: async () => (await import("./maze/minotaur/check.js")).checker,
   drawing: async () => (await import("./maze/minotaur/play.js")).drawing,

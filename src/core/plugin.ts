@@ -488,3 +488,35 @@ export interface ProofSplitter {
    */
   searchPart(text: string, name: string, part: ProofPart, shouldStop?: () => boolean): ProofPartResult;
 }
+
+/** Where an instance stands after a line of moves: an instance text of its own, or why there is none (escaped, caught, a broken rule). */
+export type Position = { kind: "inside"; text: string } | { kind: "over"; why: string };
+
+/** A text rule set's position part: the instance after a line of move words, to solve afresh (the studio's hint). */
+export interface PositionPart {
+  /**
+   * The instance after `words` from the instance `text`, written in its own format.
+   * @throws InputError (FILE:LINE:COL) for an ill-formed instance; Error for a word that is not a move
+   */
+  after(text: string, name: string, words: readonly string[]): Position;
+}
+
+/**
+ * A push board as an editor changes it: N, the tiles' opening masks (OPEN bits, index
+ * (row-1)*N + (col-1), row 1 the south row, as in the facts), the start and goal fields
+ * (1-based) and the horizon.
+ */
+export interface EditableBoard {
+  size: number;
+  tiles: Uint8Array;
+  start: { row: number; col: number };
+  goal: { row: number; col: number };
+  maxSteps: number;
+}
+
+/** A facts rule set's board part: its instance read as an EditableBoard and written back as its facts (other facts and comments are not kept). */
+export interface BoardPart {
+  /** @throws InputError (FILE:LINE:COL) for an instance that cannot be read */
+  read(text: string, name: string): EditableBoard;
+  write(board: EditableBoard): string;
+}

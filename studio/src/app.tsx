@@ -4,10 +4,13 @@
  * the pictures all come from the worker (the library); this only shows them.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { Solved } from "./solver-worker.js";
+import type { InputFile, Solved } from "./solver-worker.js";
 import { Session } from "./session.js";
 import { readShared, shareHash } from "./share.js";
 import { Compare } from "./compare.js";
+import { BoardEditor } from "./board-editor.js";
+import { GeneratePanel } from "./generate-panel.js";
+import type { EditableBoard } from "../../src/core/plugin.js";
 import { EditPanel, ErrorBox, messageOf, statusText, type Input } from "./parts.js";
 import { fieldAt, fieldBeside, PUSH_KEYS, pushAtom, selectionStyle, walkAtom, type Field } from "./push-play.js";
 
@@ -17,6 +20,10 @@ export function App() {
   session.current ??= new Session();
   const [input, setInput] = useState<Input>();
   const [rules, setRules] = useState<string>();
+  // what the registry says the studio may do with the opened input: the marks to edit (none: no editor), the hint
+  const [can, setCan] = useState<{ marks: string[]; hints: boolean; board: boolean }>({ marks: [], hints: false, board: false });
+  // the push board being edited (read by the rule set's board part in the worker)
+  const [board, setBoard] = useState<EditableBoard | undefined>(undefined);
   const [error, setError] = useState<string>();
   const [pasted, setPasted] = useState("");
   const [solving, setSolving] = useState(false);
@@ -51,8 +58,8 @@ export function App() {
   const steps = solved ? solved.witness.length - solved.start : 0;
 
   /** Opens an input; true when the worker read it. */
-  async function open(text: string, name: string): Promise<boolean> {
-    setInput({ text, name });
+  async function open(text: string, name: string, more: InputFile[] = []): Promise<boolean> {
+    setInput({ text, name, more });
     setSolved(undefined);
     setError(undefined);
     setRules(undefined);
@@ -64,10 +71,13 @@ export function App() {
     setPlayLine(undefined);
     setPlayed("");
     setSelected(undefined);
+    setBoard(undefined);
     try {
-      const opened = await session.current!.open(text, name);
+      const opened = await session.current!.open(text, name, more);
       setRules(opened.rules);
-      history.replaceState(null, "", shareHash(text, name, 0));
+      setCan({ marks: opened.marks, hints: opened.hints, board: opened.board });
+      setBoard(opened.board ? await session.current!.board() : undefined);
+      history.replaceState(null, "", shareHash(text, name, 0, more));
       const p = await session.current!.picture(0);
       setSvg(p.svg);
       setShows("step 0");
@@ -135,7 +145,7 @@ export function App() {
         setShows(`step ${step}`);
       })
       .catch((e: unknown) => live && setError(messageOf(e)));
-    if (solved) history.replaceState(null, "", shareHash(input.text, input.name, step));
+    if (solved) history.replaceState(null, "", shareHash(input.text, input.name, step, input.more));
     return () => {
       live = false;
     };
@@ -169,7 +179,7 @@ export function App() {
           setShows(`play ${playLine.length}`);
         }
         const fewest = solved?.fewest;
-        const hint = playKind === "atoms" ? "your move: click a field (or Shift and the arrows), then an arrow pushes its line, Enter walks there; u to undo, r to restart" : `your move: arrows, w to wait, u to undo, r to restart${rules === "minotaur" ? ", h for a hint" : ""}`;
+        const hint = playKind === "atoms" ? "your move: click a field (or Shift and the arrows), then an arrow pushes its line, Enter walks there; u to undo, r to restart" : `your move: arrows, w to wait, u to undo, r to restart${can.hints ? ", h for a hint" : ""}`;
         setPlayed(p.valid ? `solved in ${p.cost ?? playLine.length}${fewest !== null && fewest !== undefined ? `, the fewest is ${fewest}` : ""}` : playLine.length === 0 ? hint : `${playLine.length} moves; ${p.message ?? ""}`);
       })
       .catch((e: unknown) => live && setError(messageOf(e)));
@@ -250,23 +260,30 @@ export function App() {
     return () => window.removeEventListener("keydown", onKey);
   }, [steps, playLine, playKind]);
 
-  // an input in the link (shared), or the file `labshow studio FILE` serves
+  // an input in the link (shared), or the file `labshow studio FILE` serves; again when
+  // the address bar's hash changes to another link (the page itself only replaces it)
   useEffect(() => {
-    const shared = readShared(location.hash);
-    if (shared?.kind === "level") {
-      // a link at a step: solved and shown at that step
-      void open(shared.text, shared.name).then((ok) => (ok && shared.step > 0 ? solve(shared.step) : undefined));
-    } else if (shared?.kind === "served") {
-      fetch(`input/${encodeURIComponent(shared.name)}`)
-        .then((r) => r.text())
-        .then((t) => open(t, shared.name))
-        .catch((e: unknown) => setError(messageOf(e)));
-    }
+    const load = () => {
+      const shared = readShared(location.hash);
+      if (shared?.kind === "level") {
+        // a link at a step: solved and shown at that step
+        void open(shared.text, shared.name, shared.more).then((ok) => (ok && shared.step > 0 ? solve(shared.step) : undefined));
+      } else if (shared?.kind === "served") {
+        fetch(`input/${encodeURIComponent(shared.name)}`)
+          .then((r) => r.text())
+          .then((t) => open(t, shared.name))
+          .catch((e: unknown) => setError(messageOf(e)));
+      }
+    };
+    load();
+    window.addEventListener("hashchange", load);
+    return () => window.removeEventListener("hashchange", load);
   }, []);
 
+  /** Opens the files picked or dropped: one input, or a planning task's domain and problem (two files). */
   async function openFiles(files: FileList | null) {
-    const f = files?.[0];
-    if (f) await open(await f.text(), f.name);
+    const all = await Promise.all([...(files ?? [])].map(async (f) => ({ text: await f.text(), name: f.name })));
+    if (all[0]) await open(all[0].text, all[0].name, all.slice(1));
   }
 
   const action = !solved ? "" : step > 0 ? solved.witness[step - 1 + solved.start] : solved.start ? `start ${solved.witness[0]}` : "start";
@@ -287,13 +304,13 @@ export function App() {
       <header>
         <h1>labyrinth studio</h1>
         <label>
-          Open file <input id="file" type="file" onChange={(e) => void openFiles((e.target as HTMLInputElement).files)} />
+          Open file <input id="file" type="file" multiple onChange={(e) => void openFiles((e.target as HTMLInputElement).files)} />
         </label>
         <span id="rules">{rules ? `rules: ${rules}` : input ? "" : "drop, pick or paste an input labsolve reads"}</span>
         {input ? <span id="name">{input.name}</span> : null}
         {input ? (
           <span class="export">
-            <button id="export-file" onClick={() => save(new Blob([input.text], { type: "text/plain" }), input.name)}>
+            <button id="export-file" onClick={() => [input, ...(input.more ?? [])].forEach((f) => save(new Blob([f.text], { type: "text/plain" }), f.name))}>
               Save file
             </button>
             <button id="export-svg" disabled={!svg} onClick={() => save(new Blob([svg], { type: "image/svg+xml" }), `${input.name}-step-${step}.svg`)}>
@@ -316,6 +333,11 @@ export function App() {
             Open
           </button>
         </details>
+        <GeneratePanel
+          session={session.current!}
+          onMade={(files, note) => void open(files[0].text, files[0].name, files.slice(1)).then(() => note && setProgress(note.trim()))}
+          onError={(m) => setError(m)}
+        />
         {error ? <ErrorBox message={error} input={input} /> : null}
         <div class="controls">
           <button id="solve" disabled={!rules || solving} onClick={() => void solve(0)}>
@@ -354,7 +376,7 @@ export function App() {
                 <span id="selected">{selected ? `field (${selected.row},${selected.col})` : ""}</span>
               </span>
             ) : null}
-            {playLine && playKind === "moves" && rules === "minotaur" ? (
+            {playLine && playKind === "moves" && can.hints ? (
               <button id="hint" title="the next move of an optimal solution from here (h)" onClick={() => void askHint()}>
                 Hint
               </button>
@@ -396,15 +418,17 @@ export function App() {
             {solved ? `step ${step} of ${steps}: ${action}` : ""}
           </span>
         </div>
-        {rules === "maze" && input ? (
+        {rules && (can.marks.length > 0 || board) && input ? (
           <div class="controls">
             <button id="edit" aria-pressed={editing} onClick={() => setEditing((x) => !x)}>
               {editing ? "Done editing" : "Edit"}
             </button>
-            {editing ? <span>click a wall to remove it or put it back (on the border: an opening); drag S or E to another cell; then Solve</span> : null}
+            {editing && board ? <span>click a tile's tab to open or close that side of it; drag S (the start) or G (the goal) to another field; then Solve</span> : null}
+            {editing && !board ? <span>click a wall to remove it or put it back (on the border: an opening); drag {can.marks.join(" or ")} to another cell; then Solve</span> : null}
           </div>
         ) : null}
-        {editing && rules === "maze" && input ? <EditPanel input={input} onEdit={(t) => void open(t, input.name)} /> : null}
+        {editing && board && input ? <BoardEditor board={board} onEdit={(b) => void session.current!.writeBoard(b).then((t) => open(t, input.name))} /> : null}
+        {editing && rules && can.marks.length > 0 && input ? <EditPanel input={input} marks={can.marks} onEdit={(t) => void open(t, input.name)} /> : null}
         {rules && input ? <Compare session={session.current!} opened={`${input.name}\n${input.text}`} /> : null}
         <style>{selectionStyle(playLine && playKind === "atoms" ? selected : undefined)}</style>
         <div

@@ -1,8 +1,10 @@
 /**
- * Editing a text maze in the studio: a wall toggled between two cells (or on the border,
- * an opening made or closed), S or E moved to another cell. The maze is read and written
- * by the library's text maze format (src/core/maze-text.ts); whether the edited maze is
- * well formed or solvable is for the worker's reading and solver to say.
+ * Editing an input in the text maze format in the studio (a maze, a Minotaur level: the
+ * registry's `textMaze` says which rule sets and their marks): a wall toggled between two
+ * cells (or on the border, an opening made or closed), a mark (S, E, T, M) moved to another
+ * cell. The text is read and written by the library's text maze format
+ * (src/core/maze-text.ts); whether the edited input is well formed or solvable is for the
+ * worker's reading and solver to say.
  */
 import { readTextMaze, writeTextMaze, type TextMaze } from "../../src/core/maze-text.js";
 import { OPEN } from "../../src/core/grid.js";
@@ -40,10 +42,24 @@ export function toggleWall(maze: TextMaze, row: number, col: number, side: Side)
   return writeTextMaze({ ...maze, open });
 }
 
-/** The maze's text with S (the start) or E (the exit cell) moved to cell (row, col), 0-based; unchanged when the other mark is there. */
-export function moveMark(maze: TextMaze, mark: "S" | "E", row: number, col: number): string {
+/** The cell (0-based index) a mark is on, or -1: S and T are the start, E the exit cell, M the Minotaur. */
+export function markCell(maze: TextMaze, mark: string): number {
+  if (mark === "S" || mark === "T") return maze.start;
+  if (mark === "E") return maze.exit;
+  if (mark === "M") return maze.minotaur;
+  return -1;
+}
+
+/**
+ * The maze's text with a mark (S or T the start, E the exit cell, M the Minotaur) moved to
+ * cell (row, col), 0-based; unchanged when another mark is there.
+ */
+export function moveMark(maze: TextMaze, mark: string, row: number, col: number): string {
   const cell = row * maze.cols + col;
-  if (mark === "S" && cell !== maze.exit) return writeTextMaze({ ...maze, start: cell });
-  if (mark === "E" && cell !== maze.start) return writeTextMaze({ ...maze, exit: cell });
+  const taken = [maze.start, maze.exit, maze.minotaur].filter((c) => c !== markCell(maze, mark));
+  if (taken.includes(cell)) return writeTextMaze(maze);
+  if (mark === "S" || mark === "T") return writeTextMaze({ ...maze, start: cell });
+  if (mark === "E") return writeTextMaze({ ...maze, exit: cell });
+  if (mark === "M") return writeTextMaze({ ...maze, minotaur: cell });
   return writeTextMaze(maze);
 }

@@ -1,12 +1,13 @@
 /**
- * The maze editor: the maze as a grid of cells and walls to click (a wall toggles; on the
- * border, an opening), S and E to drag to another cell. Each edit gives the maze's new
+ * The maze editor (mazes, Minotaur levels): the grid of cells and walls to click (a wall
+ * toggles; on the border, an opening; Tab reaches each wall, Enter or space toggles it),
+ * the marks (S and E, or T and M) to drag to another cell. Each edit gives the maze's new
  * text (maze-edit.ts, the library's text format) to `onEdit`, which opens it again (the
  * worker reads it, the picture and the solver follow).
  */
 import { useRef, useState } from "preact/hooks";
 import type { TextMaze } from "../../src/core/maze-text.js";
-import { isOpen, moveMark, toggleWall, type Side } from "./maze-edit.js";
+import { isOpen, markCell, moveMark, toggleWall, type Side } from "./maze-edit.js";
 
 const CELL = 28;
 const PAD = 6;
@@ -21,9 +22,9 @@ function cellAt(svg: SVGSVGElement, maze: TextMaze, x: number, y: number): [numb
 }
 
 /** The editor for one maze. */
-export function MazeEditor({ maze, onEdit }: { maze: TextMaze; onEdit: (text: string) => void }) {
+export function MazeEditor({ maze, marks, onEdit }: { maze: TextMaze; marks: readonly string[]; onEdit: (text: string) => void }) {
   const svg = useRef<SVGSVGElement>(null);
-  const [dragging, setDragging] = useState<"S" | "E" | undefined>(undefined);
+  const [dragging, setDragging] = useState<string | undefined>(undefined);
   const walls = [];
   const line = (r: number, c: number, side: Side) => {
     const x = PAD + c * CELL;
@@ -38,7 +39,17 @@ export function MazeEditor({ maze, onEdit }: { maze: TextMaze; onEdit: (text: st
         y1={y1}
         x2={x2}
         y2={y2}
+        tabindex={0}
+        role="button"
+        aria-label={`${open ? "put a wall" : "remove the wall"} on the ${side} side of (${r + 1}, ${c + 1})`}
         onClick={() => onEdit(toggleWall(maze, r, c, side))}
+        onKeyDown={(e) => {
+          // Enter or space toggles the focused wall (the page's keys do not see it)
+          if (e.key !== "Enter" && e.key !== " ") return;
+          e.preventDefault();
+          e.stopPropagation();
+          onEdit(toggleWall(maze, r, c, side));
+        }}
       >
         <title>{`${open ? "put a wall" : "remove the wall"} on the ${side} side of (${r + 1}, ${c + 1})`}</title>
       </line>
@@ -52,7 +63,7 @@ export function MazeEditor({ maze, onEdit }: { maze: TextMaze; onEdit: (text: st
       if (c === maze.cols - 1) walls.push(line(r, c, "e"));
     }
   }
-  const mark = (cell: number, letter: "S" | "E") =>
+  const mark = (cell: number, letter: string) =>
     cell < 0 ? null : (
       <text
         class="edit-mark"
@@ -86,8 +97,7 @@ export function MazeEditor({ maze, onEdit }: { maze: TextMaze; onEdit: (text: st
     >
       <rect x={PAD} y={PAD} width={maze.cols * CELL} height={maze.rows * CELL} fill="#fff" />
       {walls}
-      {mark(maze.start, "S")}
-      {mark(maze.exit, "E")}
+      {marks.map((m) => mark(markCell(maze, m), m))}
     </svg>
   );
 }

@@ -8,10 +8,11 @@ import { errorPlace } from "./errors.js";
 import { MazeEditor } from "./maze-editor.js";
 import { readMaze } from "./maze-edit.js";
 
-/** An input's text and name. */
+/** An input's text and name, and a planning task's second file (the other of domain and problem). */
 export interface Input {
   text: string;
   name: string;
+  more?: { text: string; name: string }[];
 }
 
 /** The error box: the message as labsolve prints it, and the line it points at with a caret. */
@@ -35,15 +36,15 @@ export function statusText(s: Solved): string {
   return lines.join("\n");
 }
 
-/** The maze editor on the opened input's text, or the reader's message when it cannot be read. */
-export function EditPanel({ input, onEdit }: { input: Input; onEdit: (text: string) => void }) {
+/** The maze editor on the opened input's text (its marks: the registry's), or the reader's message when it cannot be read. */
+export function EditPanel({ input, marks, onEdit }: { input: Input; marks: readonly string[]; onEdit: (text: string) => void }) {
   let maze;
   try {
     maze = readMaze(input.text, input.name);
   } catch (e) {
     return <div class="error">{messageOf(e)}</div>;
   }
-  return <MazeEditor maze={maze} onEdit={onEdit} />;
+  return <MazeEditor maze={maze} marks={marks} onEdit={onEdit} />;
 }
 
 /** A thrown value's message, without Comlink's or the browser's prefix. */

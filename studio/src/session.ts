@@ -4,24 +4,25 @@
  * starts a fresh one with the same input opened.
  */
 import * as Comlink from "comlink";
-import type { Hint, Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
+import type { GenerateFields, Generated, GeneratorForm, Hint, InputFile, Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
+import type { EditableBoard } from "../../src/core/plugin.js";
 import SolverWorker from "./solver-worker.ts?worker&inline";
 
 /** One studio session: the worker and the input it has opened. */
 export class Session {
   private worker: Worker;
   private api: Comlink.Remote<SolverApi>;
-  private input: { text: string; name: string } | undefined;
+  private input: { text: string; name: string; more: InputFile[] } | undefined;
 
   constructor() {
     this.worker = new SolverWorker();
     this.api = Comlink.wrap<SolverApi>(this.worker);
   }
 
-  /** Reads an input in the worker. @throws Error with labsolve's message (FILE:LINE:COL) */
-  async open(text: string, name: string): Promise<Opened> {
-    this.input = { text, name };
-    return this.api.open(text, name);
+  /** Reads an input in the worker (`more`: a planning task's second file). @throws Error with labsolve's message (FILE:LINE:COL) */
+  async open(text: string, name: string, more: InputFile[] = []): Promise<Opened> {
+    this.input = { text, name, more };
+    return this.api.open(text, name, more);
   }
 
   /** Solves the opened input; `progress` gets the progress line. */
@@ -37,6 +38,26 @@ export class Session {
   /** A line played by hand, judged by the checker and drawn. */
   play(words: string[], kind: "moves" | "atoms" = "moves"): Promise<Played> {
     return this.api.play(words, kind);
+  }
+
+  /** labgen's generators as forms. */
+  generators(): Promise<GeneratorForm[]> {
+    return this.api.generators();
+  }
+
+  /** An instance from labgen's generator of a rule set. */
+  generate(name: string, fields: GenerateFields): Promise<Generated> {
+    return this.api.generate(name, fields);
+  }
+
+  /** The opened instance as a push board to edit, or undefined. */
+  board(): Promise<EditableBoard | undefined> {
+    return this.api.board();
+  }
+
+  /** An edited push board written as the rule set's facts. */
+  writeBoard(b: EditableBoard): Promise<string> {
+    return this.api.writeBoard(b);
   }
 
   /** The next move of an optimal solution from where the played line stands. */
@@ -59,6 +80,6 @@ export class Session {
     this.worker.terminate();
     this.worker = new SolverWorker();
     this.api = Comlink.wrap<SolverApi>(this.worker);
-    if (this.input) await this.api.open(this.input.text, this.input.name);
+    if (this.input) await this.api.open(this.input.text, this.input.name, this.input.more);
   }
 }

@@ -1,10 +1,17 @@
 /**
  * The level in the link: `#name=NAME&level=TEXT` (the input's text, base64url of its
- * UTF-8) and `step=K`; `#file=NAME` is the file `labshow studio FILE` serves at input/NAME.
+ * UTF-8) and `step=K`, and a planning task's second file as `name2=NAME&level2=TEXT`;
+ * `#file=NAME` is the file `labshow studio FILE` serves at input/NAME.
  */
 
+/** An input file in a link. */
+export interface SharedFile {
+  text: string;
+  name: string;
+}
+
 /** What a link's hash opens. */
-export type Shared = { kind: "level"; text: string; name: string; step: number } | { kind: "served"; name: string };
+export type Shared = { kind: "level"; text: string; name: string; step: number; more: SharedFile[] } | { kind: "served"; name: string };
 
 /** UTF-8 text as base64url. */
 function encode(text: string): string {
@@ -19,9 +26,14 @@ function decode(b64: string): string {
   return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
 }
 
-/** The hash that opens this input at step `step`. */
-export function shareHash(text: string, name: string, step: number): string {
-  return `#${new URLSearchParams({ name, step: String(step), level: encode(text) }).toString()}`;
+/** The hash that opens this input (and its second file, if any) at step `step`. */
+export function shareHash(text: string, name: string, step: number, more: readonly SharedFile[] = []): string {
+  const p = new URLSearchParams({ name, step: String(step), level: encode(text) });
+  if (more[0]) {
+    p.set("name2", more[0].name);
+    p.set("level2", encode(more[0].text));
+  }
+  return `#${p.toString()}`;
 }
 
 /** What a hash asks to open, if anything. */
@@ -31,7 +43,9 @@ export function readShared(hash: string): Shared | undefined {
   const name = p.get("name") ?? "<shared>";
   if (level !== null) {
     try {
-      return { kind: "level", text: decode(level), name, step: Number(p.get("step") ?? 0) };
+      const level2 = p.get("level2");
+      const more = level2 !== null ? [{ text: decode(level2), name: p.get("name2") ?? "<shared>" }] : [];
+      return { kind: "level", text: decode(level), name, step: Number(p.get("step") ?? 0), more };
     } catch {
       return undefined;
     }

@@ -6,11 +6,11 @@
  */
 import "./node-shim.js";
 import * as Comlink from "comlink";
-import { check, draw, readInstance, solve, type LibraryInstance } from "../../src/library.js";
+import { check, draw, readInstance, readPlanningInstance, solve, type LibraryInstance } from "../../src/library.js";
 import type { Outcome } from "../../src/core/outcome.js";
+import type { EditableBoard } from "../../src/core/plugin.js";
 import { describeError } from "./errors.js";
-import { positionAfter } from "./minotaur-position.js";
-import { RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
+import { GENERATING, planRuleSet, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
 /** What the page learns of an opened input. */
 export interface Opened {
@@ -18,6 +18,48 @@ export interface Opened {
   rules: string;
   /** the input's name, as given */
   name: string;
+  /** the marks an editor may move (the registry's textMaze: S and E, T and M); empty when the studio cannot edit the input */
+  marks: string[];
+  /** true when the rule set says where a played line stands (its position part): the hint */
+  hints: boolean;
+  /** true when the rule set reads and writes its instance as a push board (its board part): the push board editor */
+  board: boolean;
+}
+
+/** An input file: its text and its name (in error messages). */
+export interface InputFile {
+  text: string;
+  name: string;
+}
+
+/** A PDDL file's first definition is a domain (`(define (domain NAME)`), after comments. */
+const DOMAIN = /^\uFEFF?\s*(?:;[^\n]*\n\s*)*\(\s*define\s*\(\s*domain\b/i;
+
+/**
+ * One or two input files as the library reads them. Two files, or one text holding two
+ * PDDL definitions one after the other (a paste), are a planning task: the one whose first
+ * definition is a domain is the domain, the other the problem.
+ * @throws Error for one planning file alone, or two files that are not a domain and a problem
+ */
+function readFiles(files: InputFile[]): LibraryInstance {
+  const plan = planRuleSet();
+  const isPddl = (f: InputFile): boolean => plan.recognisesText?.(f.text, f.name) ?? false;
+  if (files.length === 1 && isPddl(files[0])) {
+    // a paste of both: the second definition starts a line of its own
+    const second = /\n\s*\(\s*define\b/i.exec(files[0].text.replace(/^[\s\S]*?\(\s*define\b/i, (m) => " ".repeat(m.length)));
+    if (!second) throw new Error(`${files[0].name}: error: a PDDL file alone: a planning task is a domain and a problem (open both files, or paste both one after the other)`);
+    const text = files[0].text;
+    files = [
+      { text: text.slice(0, second.index), name: `${files[0].name} (1)` },
+      { text: text.slice(second.index), name: `${files[0].name} (2)` },
+    ];
+  }
+  if (files.length === 1) return readInstance(files[0].text, files[0].name);
+  if (files.length !== 2 || !files.every(isPddl)) throw new Error(`${files.map((f) => f.name).join(", ")}: error: two files are a planning task's domain and problem (PDDL); other inputs are one file`);
+  const domains = files.filter((f) => DOMAIN.test(f.text));
+  if (domains.length !== 1) throw new Error(`${files.map((f) => f.name).join(", ")}: error: expected one domain and one problem, found ${domains.length} domains`);
+  const problem = files.find((f) => f !== domains[0])!;
+  return readPlanningInstance(domains[0], problem);
 }
 
 /** A solver's answer as the page shows it: the outcome's own fields, in the commands' words. */
@@ -77,14 +119,16 @@ const api = {
    * Reads an input as the commands do (the registry recognises its rule set).
    * @throws Error whose message is `FILE:LINE:COL: error: ...` for ill-formed input
    */
-  open(text: string, name: string): Opened {
+  open(text: string, name: string, more: InputFile[] = []): Opened {
     best = undefined;
     try {
-      current = readInstance(text, name);
+      current = readFiles([{ text, name }, ...more]);
     } catch (e) {
       throw new Error(describeError(e));
     }
-    return { rules: current.rules, name };
+    const entry = ruleSetNamed(current.rules);
+    const textSet = entry.input === "text" ? entry : undefined;
+    return { rules: current.rules, name, marks: [...(textSet?.textMaze?.marks ?? [])], hints: textSet?.position !== undefined, board: entry.input === "facts" && entry.board !== undefined };
   },
 
   /**
@@ -139,6 +183,12 @@ const api = {
   async picture(k: number): Promise<Picture> {
     if (!current) throw new Error("open an input first");
     try {
+      if (current.input === "pddl") {
+        // a plan: its first k actions, drawn at the last picture they make (a push in the middle: the board before it)
+        const actions = best?.models[0]?.witness.slice(0, k) ?? [];
+        const d = await draw(current, actions.join("\n"), { format: "svg", step: -1 });
+        return { svg: d.text, exitCode: d.exitCode };
+      }
       // before a solve (or without an answer), the start: an answer of no moves, cut at 0
       const shown = best && best.models.length > 0 ? best : ({ status: "SATISFIABLE", models: [{ cost: 0, witness: [] }] } as unknown as Outcome);
       if (shown !== best) k = 0;
@@ -201,6 +251,78 @@ const api = {
   },
 
   /**
+   * labgen's generators (the registry's, in its order), each as a form: what it asks for.
+   * `shape` is how labgen takes the size: `n` (labgen N [MAX_STEPS] --rules NAME), `grid`
+   * (labgen NAME ROWS COLS) or `streamed` (labgen NAME ROWS COLS --algorithm A: a text rule set's maze generator).
+   */
+  async generators(): Promise<GeneratorForm[]> {
+    const forms: GeneratorForm[] = [];
+    for (const r of GENERATING) {
+      const takes = r.takes.labgen ?? [];
+      const numbers = RULE_SET_OPTIONS.filter((o) => o.commands.includes("labgen") && takes.includes(o.name) && o.number !== undefined).map((o) => ({ name: o.name, help: o.help }));
+      if (r.input === "text" && r.mazeGenerator) {
+        const g = await r.mazeGenerator();
+        forms.push({ name: r.name, shape: "streamed", styles: [], algorithms: g.algorithms.map((a) => a.name), numbers: [{ name: "braid", help: "remove this fraction of the dead ends (0 to 1)" }] });
+      } else if (r.generator) {
+        const g = await r.generator();
+        forms.push({ name: r.name, shape: r.labgen?.command === "subcommand" ? "grid" : "n", styles: takes.includes("style") ? [...g.styles] : [], algorithms: [], numbers, ...(r.labgen?.default ? { default: true } : {}) });
+      }
+    }
+    return forms;
+  },
+
+  /**
+   * Generates an instance with labgen's generator of a rule set (the same request labgen
+   * makes): its files (a planning task: the problem, then the domain) and the generator's note.
+   * @throws Error with the generator's refusal (a size out of range, a missing horizon)
+   */
+  async generate(name: string, f: GenerateFields): Promise<Generated> {
+    const entry = ruleSetNamed(name);
+    try {
+      const options = Object.fromEntries(Object.entries(f.options ?? {}).filter(([, v]) => v !== undefined && !Number.isNaN(v)));
+      if (entry.input === "text" && entry.mazeGenerator) {
+        const chunks: string[] = [];
+        const decoder = new TextDecoder();
+        (await entry.mazeGenerator()).generate({ rows: f.rows, cols: f.cols, algorithm: f.algorithm ?? "", seed: f.seed, count: 1, ...(options.braid !== undefined ? { braid: options.braid } : {}) }, (chunk) => chunks.push(decoder.decode(chunk, { stream: true })));
+        return { files: [{ text: chunks.join(""), name: `maze-${f.rows}x${f.cols}-${f.algorithm}-${f.seed}.txt` }] };
+      }
+      if (!entry.generator) throw new Error(`${name} has no generator`);
+      const g = await entry.generator();
+      const grid = entry.labgen?.command === "subcommand";
+      const request = grid ? { n: f.rows, rows: f.rows, cols: f.cols, seed: f.seed, ...options } : { n: f.rows, seed: f.seed, ...(f.maxSteps !== undefined ? { maxSteps: f.maxSteps } : {}), ...(f.style ? { style: f.style } : {}), ...options };
+      const made = g.generate(request);
+      const files = [{ text: made.text, name: made.fileName ?? `${name}-${f.rows}-${f.seed}${entry.input === "pddl" ? ".pddl" : ".txt"}` }];
+      // a planning problem is opened with its domain (labgen --domain)
+      if (entry.input === "pddl") files.push({ text: g.generate({ ...request, domain: true }).text, name: "domain.pddl" });
+      return { files, ...(made.note ? { note: made.note } : {}) };
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
+
+  /**
+   * The opened instance as a push board to edit (the rule set's board part), or undefined.
+   * @throws Error with labsolve's message for an instance that cannot be read
+   */
+  async board(): Promise<EditableBoard | undefined> {
+    if (!current || current.input !== "facts") return undefined;
+    const entry = ruleSetNamed(current.rules);
+    if (entry.input !== "facts" || !entry.board) return undefined;
+    try {
+      return (await entry.board()).read(current.source.text, current.source.name);
+    } catch (e) {
+      throw new Error(describeError(e));
+    }
+  },
+
+  /** An edited board written as the opened rule set's facts (its board part), to open again. */
+  async writeBoard(b: EditableBoard): Promise<string> {
+    const entry = current ? ruleSetNamed(current.rules) : undefined;
+    if (!entry || entry.input !== "facts" || !entry.board) throw new Error("error: this input is no push board");
+    return (await entry.board()).write(b);
+  },
+
+  /**
    * The next move of an optimal solution from where a line played by hand stands (Minotaur
    * levels): the level with T and M placed where they are now, solved by the library's
    * solver; its answer's first move and its fewest moves from here. Not a replay of the
@@ -208,9 +330,10 @@ const api = {
    */
   async hint(words: string[]): Promise<Hint> {
     if (!current) throw new Error("open an input first");
-    if (current.input !== "text" || current.rules !== "minotaur") return { note: `no hint for ${current.rules}` };
+    const entry = ruleSetNamed(current.rules);
+    if (current.input !== "text" || entry.input !== "text" || !entry.position) return { note: `no hint for ${current.rules}` };
     try {
-      const position = positionAfter(current.source.text, current.source.name, words);
+      const position = (await entry.position()).after(current.source.text, current.source.name, words);
       if (position.kind === "over") return { note: position.why };
       const outcome = await solve(readInstance(position.text, current.source.name, { rules: current.rules }));
       const move = outcome.models[0]?.witness[0];
@@ -221,6 +344,37 @@ const api = {
     }
   },
 };
+
+/** A generator as the page's form shows it (worker.generators). */
+export interface GeneratorForm {
+  name: string;
+  shape: "n" | "grid" | "streamed";
+  /** labgen's --style choices (empty: none) */
+  styles: string[];
+  /** labgen maze's --algorithm choices (shape maze) */
+  algorithms: string[];
+  /** the numeric options it takes besides the size and seed (rotations, iterations, braid) */
+  numbers: { name: string; help: string }[];
+  /** labgen's generator without --rules */
+  default?: true;
+}
+
+/** What the page's form gives a generator: N (or ROWS), COLS, MAX_STEPS, the seed and the options. */
+export interface GenerateFields {
+  rows: number;
+  cols: number;
+  maxSteps?: number;
+  seed: number;
+  style?: string;
+  algorithm?: string;
+  options?: Record<string, number | undefined>;
+}
+
+/** A generated instance: its files and the generator's note. */
+export interface Generated {
+  files: InputFile[];
+  note?: string;
+}
 
 /** A hint: the next move of an optimal solution and the fewest moves from here, or why there is none. */
 export interface Hint {

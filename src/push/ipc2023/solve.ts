@@ -14,16 +14,15 @@
  */
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
-import { workerExecArgv, workerResourceLimits } from "../../core/address-space.js";
+import { hasWorkerThreads, workerExecArgv, workerResourceLimits } from "../../core/address-space.js";
 import type { PlanSolver } from "../../core/plugin.js";
 import { makeOutcome, type Outcome } from "../../core/outcome.js";
 import { onStop } from "../../core/stop.js";
 import { planActions, planText } from "./plan-writer.js";
 import { readPlannerTask } from "./planner-input.js";
 import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "./search/units.js";
+import type { FromPlanner } from "./search/roles.js";
 import { inTaskCosts, type IpcMove, type IpcResult, type IpcTask } from "./task.js";
-
-type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "iteration"; bound: number; expanded: number } | { kind: "done"; result?: IpcResult; expanded: number };
 
 /**
  * milliseconds the exact search runs alone before the plan thread starts: the IPC problems end
@@ -32,8 +31,17 @@ type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "i
  */
 const EARLY_MS = 500;
 
-/** A planner thread (search/thread.ts) with its role; resolves when it has exited, rejects on its error. */
+/**
+ * A planner thread (search/thread.ts) with its role; resolves when it has exited, rejects on
+ * its error. Where there are no worker threads (a browser's Web Worker) the role runs in
+ * this thread to its end (search/roles.ts), its messages passed on as they come.
+ */
 async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, timeLimitMs: number | undefined, stop: Int32Array, memory: SharedSearchMemory | undefined, onMessage: (m: FromPlanner) => void): Promise<void> {
+  if (!hasWorkerThreads()) {
+    const { runPlannerRole } = await import("./search/roles.js");
+    runPlannerRole({ role, task, timeLimitMs, stop, memory }, onMessage);
+    return;
+  }
   const worker = new Worker(new URL("./search/thread.js", import.meta.url), { workerData: { role, task, timeLimitMs, stop, memory }, resourceLimits: workerResourceLimits(), execArgv: workerExecArgv() });
   let failure: Error | undefined;
   worker.on("message", onMessage);
@@ -88,7 +96,8 @@ export const solver: PlanSolver = {
       }
     };
     try {
-      if ((flags.threads ?? 1) < 2) await runThread("anytime", task, limitMs, stop, undefined, onMessage);
+      // one thread where there are no worker threads: the roles would run one after the other
+      if ((flags.threads ?? 1) < 2 || !hasWorkerThreads()) await runThread("anytime", task, limitMs, stop, undefined, onMessage);
       else {
         // the shared exact search: the answer is its lower bound and the cheapest plan posted
         const memory = sharedSearchMemory();

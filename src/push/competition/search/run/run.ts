@@ -23,7 +23,7 @@ import { hopeless, solve, type DepthStats } from "../exact/engine.js";
 import { Interrupts } from "./interrupts.js";
 import type { MergeEvent } from "./merge.js";
 import { PAIRS_FROM } from "../proof/prefixes.js";
-import { ProgressTicker } from "./progress-ticker.js";
+import { PROGRESS_EVERY_MS, ProgressTicker } from "./progress-ticker.js";
 import { startWorkers } from "./start-workers.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 import type { Bounds, RunOptions, RunResult } from "./run-types.js";
@@ -68,7 +68,7 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   const mustStop = (): boolean => stops.stoppedFor(FIRST_BEAM_GRACE_MS);
   const ticker =
     single && options.onProgress
-      ? new ProgressTicker(options.onProgress, { lower: () => lower, upper: () => best?.length, mainNodes: () => mainNodes }, 4 * instance.size, started, options.checkpoint?.doneRoots, options.checkpoint ? PAIRS_FROM : undefined, options.checkpoint?.unitStates)
+      ? new ProgressTicker(options.onProgress, { lower: () => lower, upper: () => best?.length, mainNodes: () => mainNodes + liveNodes }, 4 * instance.size, started, options.checkpoint?.doneRoots, options.checkpoint ? PAIRS_FROM : undefined, options.checkpoint?.unitStates)
       : undefined;
   const cleanup = (): void => {
     ticker?.stop();
@@ -78,6 +78,8 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
   let best: Push[] | undefined;
   let lower = 0;
   let mainNodes = 0;
+  /** states of the search running in this thread so far (where there are no worker threads), until it is counted in mainNodes */
+  let liveNodes = 0;
   const answers: Push[][] = [];
   const keep = options.keep ?? true;
   let count = 0;
@@ -141,12 +143,35 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     const none = hopeless(instance);
     const until = inThread ? Infinity : performance.now() + QUICK_BUDGET_MS;
     const small = none || inThread ? horizon : Math.min(3, horizon);
+    // without worker threads the ticker's timer cannot fire while the whole search runs
+    // here: the progress is reported at each depth's end and, between, every PROGRESS_EVERY_MS
+    // of the search's polls (a clock read per poll; the report goes out as it is made)
+    let due = performance.now() + PROGRESS_EVERY_MS;
+    const report = inThread && ticker && options.onProgress ? options.onProgress : undefined;
+    const tell = (): void => {
+      due = performance.now() + PROGRESS_EVERY_MS;
+      report?.(ticker!.figures());
+    };
     const quick = solve(instance, {
       maxSteps: small,
       models: quota,
       tableMegabytes: inThread ? options.tableMegabytes : 0,
       shouldStop: () => performance.now() > until || stopped(),
+      ...(report
+        ? {
+            onNodes: (n: number) => {
+              liveNodes = n;
+              if (performance.now() >= due) tell();
+            },
+            onDepth: (d: DepthStats) => {
+              // a depth searched to its end without a solution: that many pushes do not suffice
+              if (d.complete && d.solutions === 0) raise(d.depth + 1);
+              tell();
+            },
+          }
+        : {}),
     });
+    liveNodes = 0;
     mainNodes += quick.nodes;
     if (!quick.interrupted) {
       const enough = quota > 0 && quick.solutions.length >= quota;

@@ -1,0 +1,145 @@
+/**
+ * IPC 2023 in the studio, in a real headless Chromium, read as a person reads it: a domain
+ * and a problem picked together (two files), solved in the page's Web Worker (the planner
+ * in the worker's own thread: a page has no worker threads), the status against labsolve
+ * plan's in Node, the plan stepped with the keys and read off the page, and the plan read
+ * off the page given to labcheck plan (the referee). The link in the address bar (both
+ * files in it) opens the same task at the same step in a fresh context; a paste of both
+ * files one after the other opens it too; one file alone is refused in labsolve's words.
+ * Every request is intercepted, no console error may appear. Skips without a chromium or
+ * without the shared IPC instances (../shared/ipc2023-labyrinth).
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { LABSHOW, LABSOLVE, ROOT, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+
+type Browser = import("puppeteer-core").Browser;
+type Page = import("puppeteer-core").Page;
+
+const IPC = join(ROOT, "..", "shared", "ipc2023-labyrinth", "opt");
+const DOMAIN = join(IPC, "domain.pddl");
+const PROBLEM = join(IPC, "p01.pddl");
+const LABCHECK = join(ROOT, "bin", "labcheck");
+const HAVE = existsSync(DOMAIN) && existsSync(PROBLEM);
+
+sayWhyBrowserTestsSkip("studio-ipc.test.ts");
+if (!HAVE) process.stderr.write(`studio-ipc.test.ts: no ${PROBLEM}: skipped\n`);
+
+/** labsolve plan in Node: its exit code and the cost its plan says. */
+function labsolvePlan(): { exit: number | null; cost: number } {
+  const r = spawnSync(LABSOLVE, ["plan", DOMAIN, PROBLEM], { encoding: "utf8" });
+  return { exit: r.status, cost: Number(/; cost = (\d+)/.exec(r.stdout)?.[1]) };
+}
+
+/** Every step's action read off the page with the arrow key, from step 0 to the last. */
+async function readPlan(page: Page): Promise<string[]> {
+  await page.keyboard.press("Home");
+  await waitForText(page, "#step", "step 0 of");
+  const n = Number(/^step 0 of (\d+)/.exec(await textOf(page, "#step"))?.[1]);
+  const actions: string[] = [];
+  for (let k = 1; k <= n; k++) {
+    await page.keyboard.press("ArrowRight");
+    await waitForText(page, "#step", `step ${k} of ${n}: `);
+    actions.push((await textOf(page, "#step")).replace(/^step \d+ of \d+: /, ""));
+  }
+  return actions;
+}
+
+describe.skipIf(!CHROMIUM || !HAVE)("IPC 2023 in the studio", () => {
+  let browser: Browser;
+  let out: string;
+  let app: string;
+
+  beforeAll(async () => {
+    ({ browser } = await openBrowser());
+    out = mkdtempSync(join(tmpdir(), "studio-ipc-"));
+    const r = spawnSync(LABSHOW, ["studio", "--out", out], { encoding: "utf8" });
+    expect(r.status).toBe(0);
+    app = r.stdout.trim();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  it("a domain and a problem picked together: solved in the worker to labsolve plan's optimum, stepped with the keys, the plan read off the page valid for labcheck plan; the link opens the same step", async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(app, { waitUntil: "load" });
+    const picker = await page.$("#file");
+    await (picker as import("puppeteer-core").ElementHandle<HTMLInputElement>).uploadFile(PROBLEM, DOMAIN);
+    await waitForText(page, "#rules", "rules: ipc2023");
+    await page.waitForSelector('#board[data-shows="step 0"] svg');
+    await page.focus("#solve");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("#status") || document.querySelector("#error"), { timeout: 50_000 });
+    const status = await textOf(page, "#status");
+    const node = labsolvePlan();
+    expect(node.exit).toBe(30);
+    expect(status.split("\n")[0]).toBe("OPTIMUM FOUND");
+    expect(status).toContain(`cost: ${node.cost} plan cost (proven shortest)`);
+    expect(status).toContain("exit code 30");
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const scroll0 = await page.evaluate(() => window.scrollY);
+    const actions = await readPlan(page);
+    expect(actions.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(scroll0);
+    // the pictures of the start and the end differ (labshow's drawing of each)
+    await page.waitForSelector(`#board[data-shows="step ${actions.length}"]`);
+    const last = await page.$eval("#board", (e) => e.innerHTML);
+    await page.keyboard.press("Home");
+    await page.waitForSelector('#board[data-shows="step 0"]');
+    expect(await page.$eval("#board", (e) => e.innerHTML)).not.toBe(last);
+    // the referee's word on the plan read off the page
+    const planFile = join(out, "page.plan");
+    writeFileSync(planFile, `${actions.join("\n")}\n`);
+    const verdict = spawnSync(LABCHECK, ["plan", DOMAIN, PROBLEM, planFile], { encoding: "utf8" });
+    expect(verdict.stdout).toContain(`valid: plan cost ${node.cost} `);
+    expect(verdict.status).toBe(0);
+    // the link carries both files and the step
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await waitForText(page, "#step", "step 2 of");
+    await page.waitForFunction(() => location.hash.includes("step=2"));
+    await page.waitForSelector('#board[data-shows="step 2"]');
+    const board = await page.$eval("#board", (e) => e.innerHTML);
+    const step = await textOf(page, "#step");
+    const context = await browser.createBrowserContext();
+    const fresh = await context.newPage();
+    const freshErrors: string[] = [];
+    fresh.on("console", (m) => m.type() === "error" && freshErrors.push(m.text()));
+    await fresh.goto(page.url(), { waitUntil: "load" });
+    await fresh.waitForFunction((want: string) => document.querySelector("#step")?.textContent === want, { timeout: 50_000 }, step);
+    await fresh.waitForSelector('#board[data-shows="step 2"]');
+    expect(await textOf(fresh, "#rules")).toBe("rules: ipc2023");
+    expect(await fresh.$eval("#board", (e) => e.innerHTML)).toBe(board);
+    await context.close();
+    expect(freshErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it("both files pasted one after the other open as the task; one file alone is refused with its name", async () => {
+    const { page, errors } = await watchedPage(browser);
+    await page.goto(app, { waitUntil: "load" });
+    const both = `${readFileSync(DOMAIN, "utf8")}\n${readFileSync(PROBLEM, "utf8")}`;
+    await page.$eval("#paste", (e, t) => {
+      const area = e as HTMLTextAreaElement;
+      area.value = t;
+      area.dispatchEvent(new Event("input", { bubbles: true }));
+    }, both);
+    await page.click("#open-pasted");
+    await waitForText(page, "#rules", "rules: ipc2023");
+    await page.waitForSelector('#board[data-shows="step 0"] svg');
+    const picker = (await page.$("#file")) as import("puppeteer-core").ElementHandle<HTMLInputElement>;
+    await picker.uploadFile(PROBLEM);
+    await page.waitForSelector("#error");
+    expect(await textOf(page, "#error")).toMatch(/^p01\.pddl: error: a PDDL file alone: .*domain and a problem/);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
