@@ -4,7 +4,6 @@
  * checked against an independent enumeration written here (breadth-first, a state set per
  * path, the CSV read by hand); the Minotaur's counts against test/helpers/minotaur-ref.ts.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -12,14 +11,10 @@ import { prng } from "../src/core/random.js";
 import { readTransitGraph } from "../src/maze/theseus/graph.js";
 import { pathsFewestFirst } from "../src/maze/theseus/search/paths.js";
 import { refRead, refSolve } from "./helpers/minotaur-ref.js";
+import { runBin } from "./helpers/bin.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const CSV = join(ROOT, "instances", "labyrinth-of-theseus-edges.csv");
-
-function run(cmd: string, args: string[], input = ""): { code: number | null; out: string; err: string } {
-  const r = spawnSync(join(ROOT, "bin", cmd), args, { input, encoding: "utf8", cwd: ROOT, maxBuffer: 64 << 20 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 /** Every acyclic path's [weight, edges] and its states as written (`0a 2a ...`), read from the CSV here. */
 function refPaths(text: string): { weight: number; edges: number; states: string }[] {
@@ -103,20 +98,20 @@ describe("-n N on the transit graph: fewest first", () => {
     const ref = refPaths(text);
     const weightOf = new Map(ref.map((p) => [p.states, p]));
     const least = [...ref].sort((a, b) => a.weight - b.weight || a.edges - b.edges);
-    const five = run("labsolve", ["-n", "5", CSV]);
+    const five = runBin("labsolve", ["-n", "5", CSV]);
     expect(five.code, five.err).toBe(10);
     const listed = witnessLines(five.out).map((l) => weightOf.get(l)!);
     expect(listed.length).toBe(5);
     expect(listed[0]).toMatchObject({ edges: least[0].edges, weight: least[0].weight });
     expect(listed.map((p) => p.weight)).toEqual(least.slice(0, 5).map((p) => p.weight));
     expect(inOrder(listed)).toBe(true);
-    const all = run("labsolve", ["-n", "0", CSV]);
+    const all = runBin("labsolve", ["-n", "0", CSV]);
     expect(all.code, all.err).toBe(30);
     const every = witnessLines(all.out).map((l) => weightOf.get(l)!);
     expect(every.length).toBe(ref.length);
     expect(inOrder(every)).toBe(true);
     // asked for more than there are: every path, the enumeration ended
-    const more = run("labsolve", ["-n", String(ref.length + 1), CSV]);
+    const more = runBin("labsolve", ["-n", String(ref.length + 1), CSV]);
     expect(more.code, more.err).toBe(30);
   });
 });
@@ -133,10 +128,10 @@ describe("-n N on a Minotaur level: the enumeration of the optimal solutions", (
   it("-n 2 on a level with exactly 2 optimal solutions lists both and exits 30 (the enumeration ended), as does -n 5", () => {
     const count = refSolve(refRead(readFileSync(level, "utf8"))).count;
     expect(count).toBe(2);
-    const two = run("labsolve", [level, "-n", "2"]);
+    const two = runBin("labsolve", [level, "-n", "2"]);
     expect(two.code, two.err).toBe(30);
     expect(witnessLines(two.out).length).toBe(2);
-    const five = run("labsolve", [level, "-n", "5"]);
+    const five = runBin("labsolve", [level, "-n", "5"]);
     expect(five.code, five.err).toBe(30);
   });
 
@@ -144,9 +139,9 @@ describe("-n N on a Minotaur level: the enumeration of the optimal solutions", (
     const room = readFileSync(join(ROOT, "instances", "minotaur", "18-7x7.txt"), "utf8");
     const ref = refSolve(refRead(room));
     expect(ref.count).toBe(6);
-    const r = run("labsolve", ["-", "-n", "3"], room);
+    const r = runBin("labsolve", ["-", "-n", "3"], room);
     expect(r.code, r.err).toBe(10);
-    const all = run("labsolve", ["-", "-n", String(ref.count)], room);
+    const all = runBin("labsolve", ["-", "-n", String(ref.count)], room);
     expect(all.code, all.err).toBe(30);
   });
 });

@@ -17,38 +17,34 @@ import { turnAcyclicPaths } from "../src/maze/text/search/turn.js";
 import { generateMaze } from "../src/maze/text/generate.js";
 import { SPANNING } from "../src/maze/text/generate/algorithms.js";
 import { prng } from "../src/core/random.js";
+import { runBin } from "./helpers/bin.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-
-function sh(cmd: string, args: string[], input = "", env: Record<string, string> = {}) {
-  const r = spawnSync(join(ROOT, "bin", cmd), args, { input, encoding: "utf8", cwd: ROOT, maxBuffer: 256 << 20, env: { ...process.env, ...env } });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), "maze-defects-"));
 
 describe("labgen maze: bad arguments and existing files are usage errors, checked before generating", () => {
   it("--braid outside [0, 1] or not a number: one line naming the option, exit 65, no stack trace", () => {
     for (const p of ["1.5", "-0.1", "abc", ""]) {
-      const r = sh("labgen", ["maze", "3", "3", "--algorithm", "prim", "--seed", "1", "--braid", p]);
+      const r = runBin("labgen", ["maze", "3", "3", "--algorithm", "prim", "--seed", "1", "--braid", p]);
       expect(r.code, r.err).toBe(65);
       expect(r.err).toMatch(/^labgen( maze)?: error: .*--braid/);
       expect(r.err.trim().split("\n")).toHaveLength(1);
       expect(r.out).toBe("");
     }
-    expect(sh("labgen", ["maze", "3", "3", "--algorithm", "prim", "--seed", "1", "--braid", "0.5"]).code).toBe(0);
+    expect(runBin("labgen", ["maze", "3", "3", "--algorithm", "prim", "--seed", "1", "--braid", "0.5"]).code).toBe(0);
   });
 
   it("-o EXISTING: labgen: error naming the file, exit 65, the file untouched", () => {
     const dir = tmp();
     const file = join(dir, "mine.txt");
     writeFileSync(file, "my notes\n");
-    const r = sh("labgen", ["maze", "3", "3", "--algorithm", "prim", "--seed", "1", "-o", file]);
+    const r = runBin("labgen", ["maze", "3", "3", "--algorithm", "prim", "--seed", "1", "-o", file]);
     expect(r.code).toBe(65);
     expect(r.err).toMatch(/^labgen: error: -o .*mine\.txt: the file exists/);
     expect(r.err).not.toMatch(/EEXIST/);
     expect(readFileSync(file, "utf8")).toBe("my notes\n");
-    const missing = sh("labgen", ["maze", "3", "3", "--algorithm", "prim", "--seed", "1", "-o", join(dir, "no/such/folder.txt")]);
+    const missing = runBin("labgen", ["maze", "3", "3", "--algorithm", "prim", "--seed", "1", "-o", join(dir, "no/such/folder.txt")]);
     expect(missing.code).toBe(65);
     expect(missing.err).toMatch(/^labgen: error: -o .*: no such folder/);
   });
@@ -58,7 +54,7 @@ describe("labgen maze: bad arguments and existing files are usage errors, checke
     const file = join(dir, "big.txt");
     writeFileSync(file, "x");
     const t0 = Date.now();
-    const r = sh("labgen", ["maze", "20000", "20000", "--algorithm", "binary-tree", "--seed", "1", "-o", file]);
+    const r = runBin("labgen", ["maze", "20000", "20000", "--algorithm", "binary-tree", "--seed", "1", "-o", file]);
     expect(r.code).toBe(65);
     expect(Date.now() - t0).toBeLessThan(5000); // 4e8 cells take far longer than this to generate
     expect(readFileSync(file, "utf8")).toBe("x");
@@ -69,24 +65,24 @@ describe("several mazes: --count K -o DIR writes one file each; a file holding t
   it("-o DIR with --count 3: three files, the same mazes as on standard output, each read back by labsolve and labcheck", () => {
     const dir = join(tmp(), "out");
     const args = ["maze", "4", "5", "--algorithm", "wilson", "--seed", "7", "--count", "3"];
-    const r = sh("labgen", [...args, "-o", dir]);
+    const r = runBin("labgen", [...args, "-o", dir]);
     expect(r.code, r.err).toBe(0);
     const files = readdirSync(dir).sort();
     expect(files).toEqual(["maze-4x5-wilson-7-1.txt", "maze-4x5-wilson-7-2.txt", "maze-4x5-wilson-7-3.txt"]);
     expect(r.out.trim().split("\n")).toEqual(files.map((f) => join(dir, f)));
-    const stdout = sh("labgen", args).out.split("\n\n").filter((m) => m.trim() !== "");
+    const stdout = runBin("labgen", args).out.split("\n\n").filter((m) => m.trim() !== "");
     files.forEach((f, k) => {
       const path = join(dir, f);
       expect(readFileSync(path, "utf8").trim()).toBe(stdout[k].trim());
-      const solved = sh("labsolve", [path]);
+      const solved = runBin("labsolve", [path]);
       expect(solved.code, solved.err).not.toBe(65);
-      expect(sh("labcheck", [path, "-"], solved.out).code).toBe(0);
+      expect(runBin("labcheck", [path, "-"], solved.out).code).toBe(0);
     });
     // again: every file exists, nothing is overwritten
-    const again = sh("labgen", [...args, "-o", dir]);
+    const again = runBin("labgen", [...args, "-o", dir]);
     expect(again.code).toBe(65);
     expect(again.err).toMatch(/maze-4x5-wilson-7-1\.txt exists/);
-    const onFile = sh("labgen", [...args, "-o", join(dir, files[0])]);
+    const onFile = runBin("labgen", [...args, "-o", join(dir, files[0])]);
     expect(onFile.code).toBe(65);
     expect(onFile.err).toMatch(/with --count 3, -o names a folder/);
   });
@@ -94,23 +90,23 @@ describe("several mazes: --count K -o DIR writes one file each; a file holding t
   it("labsolve on --count output in one file: FILE:LINE:COL at the second maze's first line, exit 65", () => {
     const dir = tmp();
     const file = join(dir, "three.txt");
-    const text = sh("labgen", ["maze", "3", "4", "--algorithm", "prim", "--seed", "2", "--count", "3"]).out;
+    const text = runBin("labgen", ["maze", "3", "4", "--algorithm", "prim", "--seed", "2", "--count", "3"]).out;
     writeFileSync(file, text);
-    const r = sh("labsolve", [file]);
+    const r = runBin("labsolve", [file]);
     expect(r.code).toBe(65);
     expect(r.err).toBe(`${file}:9:1: error: a second maze starts here: a file holds one maze (labgen maze --count K -o DIR writes one file each)\n`);
-    expect(sh("labcheck", [file], "[east]").code).toBe(65);
+    expect(runBin("labcheck", [file], "[east]").code).toBe(65);
   });
 
   it("a blank line that is a row of open cells is still read as one (not a second maze)", () => {
     // row 2 is open on both sides, no walls inside: its line is all spaces, trimmed to nothing
     const maze = "+-+-+\n|S  |\n+ + +\n\n+ + +\n|  E|\n+-+-+\n";
-    const r = sh("labsolve", ["-"], maze);
+    const r = runBin("labsolve", ["-"], maze);
     expect(r.code, r.err).toBe(30);
   });
 
   it("labgen maze --help says what -o does with --count and that the readers take one maze a file", () => {
-    const help = sh("labgen", ["maze", "--help"]).out.replace(/\s+/g, " ");
+    const help = runBin("labgen", ["maze", "--help"]).out.replace(/\s+/g, " ");
     expect(help).toContain("one file each into the folder DIR");
     expect(help).toContain("read one maze a file");
   });
@@ -187,31 +183,31 @@ describe("a maze whose exit is an opening in the border: every part counts the m
     const path = file();
     const fewest = fewestOut(OPEN);
     expect(fewest).toBe(4);
-    const r = sh("labsolve", [path]);
+    const r = runBin("labsolve", [path]);
     expect(r.out).toMatch(/south|east/);
     const words = r.out.match(/\b(north|east|south|west)\b/g)!;
     expect(words).toHaveLength(fewest);
-    const c = sh("labcheck", [path, "-"], r.out);
+    const c = runBin("labcheck", [path, "-"], r.out);
     expect(c.code, c.out).toBe(0);
     expect(c.out).toMatch(new RegExp(`^valid: ${fewest} moves`));
   });
 
   it("labshow text: the same count as labsolve, and the opening drawn as E (the format's mark for an opening)", () => {
     const path = file();
-    const t = sh("labshow", [path]);
+    const t = runBin("labshow", [path]);
     expect(t.code, t.err).toBe(0);
     expect(t.out).toContain(`${fewestOut(OPEN)} moves`);
     const picture = t.out.split("\n").slice(0, 5);
     expect(picture[3]).toMatch(/E$/);
     // a witness drawn: its moves counted, the move out included
-    const w = sh("labshow", [path, "-"], "[south, east, east, east]");
+    const w = runBin("labshow", [path, "-"], "[south, east, east, east]");
     expect(w.code, w.err).toBe(0);
     expect(w.out).toContain("4 moves");
   });
 
   it("labshow svg: E at the opening and the path drawn out through it", () => {
     const path = file();
-    const svg = sh("labshow", [path, "--format", "svg"]);
+    const svg = runBin("labshow", [path, "--format", "svg"]);
     expect(svg.code, svg.err).toBe(0);
     const points = svg.out.match(/<polyline class="path" points="([^"]*)"/)![1].split(" ");
     expect(points).toHaveLength(fewestOut(OPEN) + 1);
@@ -225,11 +221,11 @@ describe("a maze whose exit is an opening in the border: every part counts the m
 
   it("labcheck's statistics: the way out counted, not 'no path'", () => {
     const path = file();
-    const c = sh("labcheck", [path], "");
+    const c = runBin("labcheck", [path], "");
     const all = `${c.out}${c.err}`;
     // however labcheck is asked for the statistics (the instance alone, or --instance)
     const stats = /S to/.test(all) ? all : (() => {
-      const i = sh("labcheck", ["--instance", path]);
+      const i = runBin("labcheck", ["--instance", path]);
       return `${i.out}${i.err}`;
     })();
     expect(stats).not.toContain("no path");
@@ -241,7 +237,7 @@ describe("pictures of large mazes: streamed, bounded, refused past what a viewer
   /** A maze written by labgen into a fresh folder. */
   const generated = (rows: number, cols: number): string => {
     const path = join(tmp(), `m-${rows}x${cols}.txt`);
-    const r = sh("labgen", ["maze", String(rows), String(cols), "--algorithm", "binary-tree", "--seed", "3", "-o", path]);
+    const r = runBin("labgen", ["maze", String(rows), String(cols), "--algorithm", "binary-tree", "--seed", "3", "-o", path]);
     expect(r.code, r.err).toBe(0);
     return path;
   };
@@ -259,18 +255,18 @@ describe("pictures of large mazes: streamed, bounded, refused past what a viewer
 
   it("svg past 1000000 cells and the page past 100000: labshow: error saying what to do, exit 65, nothing written", () => {
     const big = generated(1001, 1000);
-    const svg = sh("labshow", [big, "--format", "svg"]);
+    const svg = runBin("labshow", [big, "--format", "svg"]);
     expect(svg.code).toBe(65);
     expect(svg.err).toMatch(/^labshow: error: a 1001x1000 maze \(1001000 cells\) is too large for an SVG picture .*--format text/);
     expect(svg.out).toBe("");
     const page = generated(400, 251);
     const out = join(tmp(), "page.html");
-    const html = sh("labshow", [page, "--format", "html", "-o", out]);
+    const html = runBin("labshow", [page, "--format", "html", "-o", out]);
     expect(html.code).toBe(65);
     expect(html.err).toMatch(/^labshow: error: a 400x251 maze \(100400 cells\) is too large for the search page .*--format svg/);
     expect(existsSync(out)).toBe(false);
     // just under the caps: drawn
-    expect(sh("labshow", [generated(400, 250), "--format", "html", "-o", out]).code).toBe(0);
+    expect(runBin("labshow", [generated(400, 250), "--format", "html", "-o", out]).code).toBe(0);
   });
 });
 
@@ -349,7 +345,7 @@ describe("the turn rule's enumeration: fewest first, cut at N is not all, the ti
     const path = join(tmp(), "room.txt");
     writeFileSync(path, openRoom(8, 8));
     const t0 = Date.now();
-    const r = sh("labsolve", ["--rule", "turn", "-n", "0", "--time-limit", "1", path]);
+    const r = runBin("labsolve", ["--rule", "turn", "-n", "0", "--time-limit", "1", path]);
     const seconds = (Date.now() - t0) / 1000;
     expect(r.code, r.err).toBe(11);
     expect(r.out).toMatch(/interrupted at the time limit/);
@@ -358,7 +354,7 @@ describe("the turn rule's enumeration: fewest first, cut at N is not all, the ti
     const lengths = [...r.out.matchAll(/^ANSWER\n(.*)$/gm)].map((x) => x[1].split(" ").length);
     expect(lengths.length).toBeGreaterThan(100);
     for (let i = 1; i < lengths.length; i++) expect(lengths[i]).toBeGreaterThanOrEqual(lengths[i - 1]);
-    const fewest = sh("labsolve", ["--rule", "turn", "-f", "json", path]);
+    const fewest = runBin("labsolve", ["--rule", "turn", "-f", "json", path]);
     const best = (fewest.out.match(/\b(north|east|south|west)\b/g) ?? []).length;
     expect(lengths[0]).toBe(best);
   });
@@ -366,12 +362,12 @@ describe("the turn rule's enumeration: fewest first, cut at N is not all, the ti
   it("labsolve --rule turn -n 5: the five fewest, exit 10 (cut at 5: more exist)", () => {
     const path = join(tmp(), "room.txt");
     writeFileSync(path, openRoom(8, 8));
-    const r = sh("labsolve", ["--rule", "turn", "-n", "5", path]);
+    const r = runBin("labsolve", ["--rule", "turn", "-n", "5", path]);
     expect(r.code).toBe(10);
     const lengths = [...r.out.matchAll(/^ANSWER\n(.*)$/gm)].map((x) => x[1].split(" ").length);
     expect(lengths).toHaveLength(5);
     for (let i = 1; i < lengths.length; i++) expect(lengths[i]).toBeGreaterThanOrEqual(lengths[i - 1]);
-    const fewest = sh("labsolve", ["--rule", "turn", "-f", "json", path]);
+    const fewest = runBin("labsolve", ["--rule", "turn", "-f", "json", path]);
     expect(lengths[0]).toBe((fewest.out.match(/\b(north|east|south|west)\b/g) ?? []).length);
   });
 });
@@ -390,13 +386,13 @@ function openRoom(rows: number, cols: number): string {
 describe("the readers take the mazes labgen writes: text mazes past 16 MiB, every cap settable", () => {
   it("a 2100x2100 maze (17.7 MB of text): labsolve solves it, labcheck checks the answer, from a file and from a pipe", () => {
     const path = join(tmp(), "big.txt");
-    expect(sh("labgen", ["maze", "2100", "2100", "--algorithm", "binary-tree", "--seed", "5", "-o", path]).code).toBe(0);
+    expect(runBin("labgen", ["maze", "2100", "2100", "--algorithm", "binary-tree", "--seed", "5", "-o", path]).code).toBe(0);
     const size = readFileSync(path).length;
     expect(size).toBeGreaterThan(16 * 2 ** 20);
-    const r = sh("labsolve", [path]);
+    const r = runBin("labsolve", [path]);
     expect(r.code, r.err).not.toBe(65);
     expect(r.out).toMatch(/\b(south|east)\b/);
-    const c = sh("labcheck", [path, "-"], r.out);
+    const c = runBin("labcheck", [path, "-"], r.out);
     expect(c.code, c.out.slice(0, 300)).toBe(0);
     const piped = spawnSync("sh", ["-c", `cat '${path}' | '${join(ROOT, "bin/labsolve")}' -`], { encoding: "utf8", maxBuffer: 64 << 20 });
     expect(piped.status, piped.stderr).toBe(r.code);
@@ -405,12 +401,12 @@ describe("the readers take the mazes labgen writes: text mazes past 16 MiB, ever
 
   it("LABYRINTH_MAX_INPUT_MB sets every cap: a maze over it is refused naming the variable; a bad value is a usage error", () => {
     const path = join(tmp(), "m.txt");
-    expect(sh("labgen", ["maze", "300", "300", "--algorithm", "binary-tree", "--seed", "5", "-o", path]).code).toBe(0);
-    const r = sh("labsolve", [path], "", { LABYRINTH_MAX_INPUT_MB: "0.25" });
+    expect(runBin("labgen", ["maze", "300", "300", "--algorithm", "binary-tree", "--seed", "5", "-o", path]).code).toBe(0);
+    const r = runBin("labsolve", [path], { env: { LABYRINTH_MAX_INPUT_MB: "0.25" } });
     expect(r.code).toBe(65);
     expect(r.err).toMatch(/^.*m\.txt: error: the file is \d+ bytes, over the cap of 256 KiB \(262144 bytes\): not read; LABYRINTH_MAX_INPUT_MB=MiB sets the cap\n$/);
-    expect(sh("labsolve", [path], "", { LABYRINTH_MAX_INPUT_MB: "1" }).code).not.toBe(65);
-    const bad = sh("labsolve", [path], "", { LABYRINTH_MAX_INPUT_MB: "lots" });
+    expect(runBin("labsolve", [path], { env: { LABYRINTH_MAX_INPUT_MB: "1" } }).code).not.toBe(65);
+    const bad = runBin("labsolve", [path], { env: { LABYRINTH_MAX_INPUT_MB: "lots" } });
     expect(bad.code).toBe(65);
     expect(bad.err).toBe("labsolve: error: LABYRINTH_MAX_INPUT_MB=lots: expected a positive number of MiB\n");
   });
@@ -418,16 +414,16 @@ describe("the readers take the mazes labgen writes: text mazes past 16 MiB, ever
   it("a file over 16 MiB that is no maze is still refused at the default cap", () => {
     const path = join(tmp(), "facts.lp");
     writeFileSync(path, "% padding\n".repeat(1_800_000));
-    const r = sh("labsolve", [path]);
+    const r = runBin("labsolve", [path]);
     expect(r.code).toBe(65);
     expect(r.err).toMatch(/over the cap of 16 MiB .*LABYRINTH_MAX_INPUT_MB=MiB sets the cap \(text mazes are read up to 500 MiB\)/);
   });
 
   it("labgen maze --help names the readers' cap and its variable; labsolve, labcheck and labshow --help name every cap", () => {
-    const help = sh("labgen", ["maze", "--help"]).out.replace(/\s+/g, " ");
+    const help = runBin("labgen", ["maze", "--help"]).out.replace(/\s+/g, " ");
     expect(help).toContain("LABYRINTH_MAX_INPUT_MB");
     for (const cmd of ["labsolve", "labcheck", "labshow"]) {
-      const h = sh(cmd, ["--help"]).out.replace(/\s+/g, " ");
+      const h = runBin(cmd, ["--help"]).out.replace(/\s+/g, " ");
       expect(h, cmd).toContain("Input caps: an instance file 16 MiB, a text maze 500 MiB, a solver output 256 MiB; the environment variable LABYRINTH_MAX_INPUT_MB=MiB sets every cap");
     }
   });

@@ -4,7 +4,6 @@
  * scripts/make-minotaur-levels.ts), and the commands end to end: labsolve (words, json,
  * -n 0, --no-wait, exit codes), labcheck (escaped, a wall, caught, inside), labgen minotaur.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { readLevel } from "../src/maze/minotaur/level.js";
 import { allOptimal, MOVE_WORDS, solveLevel } from "../src/maze/minotaur/search/bfs.js";
 import { refRead, refSolve, refStep } from "./helpers/minotaur-ref.js";
+import { runBin } from "./helpers/bin.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const LEVELS = join(ROOT, "instances", "minotaur");
@@ -21,11 +21,6 @@ interface Expected {
   fewest: number;
   optimalSolutions: number;
   fewestWithoutWait: number;
-}
-
-function run(cmd: string, args: string[], input = ""): { code: number | null; out: string; err: string } {
-  const r = spawnSync(join(ROOT, "bin", cmd), args, { input, encoding: "utf8", cwd: ROOT });
-  return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 describe("the project's Minotaur levels", () => {
@@ -65,37 +60,37 @@ describe("the commands on Minotaur levels", () => {
   const exp = JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", NAMES[3].replace(/\.txt$/, ".json")), "utf8")) as Expected;
 
   it("labsolve prints ANSWER and the moves as words, a proven optimum (exit 30), json the outcome with fewest, the witness and states; labcheck accepts them", () => {
-    const words = run("labsolve", [level]);
+    const words = runBin("labsolve", [level]);
     expect(words.code).toBe(30);
     expect(words.out).toMatch(new RegExp(`^ANSWER\\n[a-z ]+\\n% escape in ${exp.fewest} moves \\(fewest\\); \\d+ states visited\\n$`));
     const moves = words.out.split("\n")[1].split(" ");
     expect(moves.length).toBe(exp.fewest);
     expect(moves.every((m) => ["north", "east", "south", "west", "wait"].includes(m))).toBe(true);
-    const json = run("labsolve", [level, "--format", "json"]);
+    const json = runBin("labsolve", [level, "--format", "json"]);
     const doc = JSON.parse(json.out) as { rules: string; status: string; exitCode: number; fewest: number; models: { cost: number; witness: string[] }[]; statistics: { states: number } };
     expect(json.code).toBe(30);
     expect([doc.rules, doc.status, doc.exitCode]).toEqual(["minotaur", "OPTIMUM FOUND", 30]);
     expect(doc.fewest).toBe(exp.fewest);
     expect(doc.models).toEqual([{ cost: exp.fewest, witness: moves }]);
     expect(doc.statistics.states).toBeGreaterThan(exp.fewest);
-    const check = run("labcheck", [level, "-"], words.out);
+    const check = runBin("labcheck", [level, "-"], words.out);
     expect(check.code).toBe(0);
     expect(check.out).toMatch(new RegExp(`^valid: escaped after ${exp.fewest} moves`));
-    expect(run("labcheck", [level, "-"], json.out).code).toBe(0);
-    const verdict = JSON.parse(run("labcheck", [level, "-", "--json"], words.out).out) as Record<string, unknown>;
+    expect(runBin("labcheck", [level, "-"], json.out).code).toBe(0);
+    const verdict = JSON.parse(runBin("labcheck", [level, "-", "--json"], words.out).out) as Record<string, unknown>;
     expect(verdict).toMatchObject({ rules: "minotaur", valid: true, outcome: "escaped", cost: exp.fewest, costKind: "moves", theseus: null });
   });
 
   it("labsolve exits 20 when no escape exists, with and without --no-wait", () => {
     const noWait = NAMES.find((n) => (JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", n.replace(/\.txt$/, ".json")), "utf8")) as Expected).fewestWithoutWait < 0)!;
-    const r = run("labsolve", [join(LEVELS, noWait), "--no-wait"]);
+    const r = runBin("labsolve", [join(LEVELS, noWait), "--no-wait"]);
     expect(r.code).toBe(20);
     expect(r.out).toMatch(/^% no escape without waiting: proven, all \d+ reachable states visited\nINCONSISTENT\n$/);
-    expect(run("labsolve", [join(LEVELS, noWait), "--no-wait", "--stats"]).code).toBe(20); // the full command line too
+    expect(runBin("labsolve", [join(LEVELS, noWait), "--no-wait", "--stats"]).code).toBe(20); // the full command line too
     // Theseus beside the Minotaur in a corridor: caught whatever he does
     const caged = "+-+-+-+\n|T M   \n+-+-+-+\n";
     expect(refSolve(refRead(caged)).fewest).toBe(-1);
-    const c = run("labsolve", ["-"], caged);
+    const c = runBin("labsolve", ["-"], caged);
     expect(c.code, c.err).toBe(20);
   });
 
@@ -105,14 +100,14 @@ describe("the commands on Minotaur levels", () => {
       return e.optimalSolutions > 1;
     })!;
     const e = JSON.parse(readFileSync(join(ROOT, "expected", "minotaur", many.replace(/\.txt$/, ".json")), "utf8")) as Expected;
-    const r = run("labsolve", [join(LEVELS, many), "-n", "0"]);
+    const r = runBin("labsolve", [join(LEVELS, many), "-n", "0"]);
     expect(r.code).toBe(30);
     const lines = r.out.trim().split("\n").filter((l) => !l.startsWith("%") && l !== "ANSWER");
     expect(lines.length).toBe(e.optimalSolutions);
     // -n N with exactly N optimal solutions: every one listed, the enumeration ended (30; -n N cut at N: 10 below)
-    expect(run("labsolve", [join(LEVELS, many), "-n", String(e.optimalSolutions)]).code).toBe(30);
+    expect(runBin("labsolve", [join(LEVELS, many), "-n", String(e.optimalSolutions)]).code).toBe(30);
     expect(new Set(lines).size).toBe(e.optimalSolutions);
-    for (const l of lines) expect(run("labcheck", [join(LEVELS, many), "-"], l).code).toBe(0);
+    for (const l of lines) expect(runBin("labcheck", [join(LEVELS, many), "-"], l).code).toBe(0);
   });
 
   it("labsolve -n 0 counts the optimal solutions when there are too many to list; -n K lists K", () => {
@@ -123,15 +118,15 @@ describe("the commands on Minotaur levels", () => {
     const room = `${rows.join("\n")}\n`;
     const ref = refSolve(refRead(room));
     expect(ref.count).toBeGreaterThan(1000);
-    const r = run("labsolve", ["-", "-n", "0"], room);
+    const r = runBin("labsolve", ["-", "-n", "0"], room);
     expect(r.code).toBe(10);
     expect(r.out).toContain(`% ${ref.count} optimal solutions: too many to list (more than 1000); one of them is listed`);
-    const five = run("labsolve", ["-", "-n", "5"], room);
+    const five = runBin("labsolve", ["-", "-n", "5"], room);
     expect(five.code).toBe(10);
     const lines = five.out.trim().split("\n").filter((l) => !l.startsWith("%") && l !== "ANSWER");
     expect(new Set(lines).size).toBe(5);
     expect(five.out).toContain(`% ${ref.count} optimal solutions, the first 5 listed`);
-    const json = JSON.parse(run("labsolve", ["-", "-n", "0", "--format", "json"], room).out) as { fewest: number; optimalSolutions: number; models: unknown[] };
+    const json = JSON.parse(runBin("labsolve", ["-", "-n", "0", "--format", "json"], room).out) as { fewest: number; optimalSolutions: number; models: unknown[] };
     expect(json).toMatchObject({ fewest: ref.fewest, optimalSolutions: ref.count, exitCode: 10 });
     expect(json.models).toHaveLength(1);
   });
@@ -141,49 +136,49 @@ describe("the commands on Minotaur levels", () => {
     const dir = mkdtempSync(join(tmpdir(), "minotaur-"));
     const file = join(dir, "level.txt");
     writeFileSync(file, text);
-    const lvl = (moves: string) => spawnSync(join(ROOT, "bin", "labcheck"), [file, "-"], { input: moves, encoding: "utf8" });
+    const lvl = (moves: string) => runBin("labcheck", [file, "-"], moves);
     const wall = lvl("north");
-    expect(wall.status).toBe(1);
-    expect(wall.stdout).toMatch(/^invalid: step 1: north from \(1, 1\) goes through a wall/);
-    expect(wall.stdout).toContain("|T    |");
+    expect(wall.code).toBe(1);
+    expect(wall.out).toMatch(/^invalid: step 1: north from \(1, 1\) goes through a wall/);
+    expect(wall.out).toContain("|T    |");
     const caught = lvl("east east");
-    expect(caught.status).toBe(1);
-    expect(caught.stdout).toMatch(/^invalid: step \d: the Minotaur catches Theseus at/);
-    expect(caught.stdout).toContain("X");
-    const caughtJson = spawnSync(join(ROOT, "bin", "labcheck"), [file, "-", "--json"], { input: "east east", encoding: "utf8" });
-    const cj = JSON.parse(caughtJson.stdout) as { valid: boolean; outcome: string; theseus: number[]; minotaur: number[] };
+    expect(caught.code).toBe(1);
+    expect(caught.out).toMatch(/^invalid: step \d: the Minotaur catches Theseus at/);
+    expect(caught.out).toContain("X");
+    const caughtJson = runBin("labcheck", [file, "-", "--json"], "east east");
+    const cj = JSON.parse(caughtJson.out) as { valid: boolean; outcome: string; theseus: number[]; minotaur: number[] };
     expect(cj).toMatchObject({ valid: false, outcome: "caught" });
     expect(cj.theseus).toEqual(cj.minotaur);
     expect(cj.theseus.every((x) => x >= 1 && x <= 4)).toBe(true);
     const inside = lvl("wait");
-    expect(inside.stdout).toMatch(/^invalid: step 1: the moves end inside after 1 move: Theseus at \(1, 1\), the Minotaur at \(\d, \d\)/);
+    expect(inside.out).toMatch(/^invalid: step 1: the moves end inside after 1 move: Theseus at \(1, 1\), the Minotaur at \(\d, \d\)/);
     const bad = lvl("north jump");
-    expect(bad.status).toBe(65);
-    expect(bad.stderr).toMatch(/:1:7: error: expected a move/);
+    expect(bad.code).toBe(65);
+    expect(bad.err).toMatch(/:1:7: error: expected a move/);
     rmSync(dir, { recursive: true, force: true });
   });
 
   it("labshow draws the optimal solution, or a move list, as a text or SVG strip", () => {
-    const t = run("labshow", [level]);
+    const t = runBin("labshow", [level]);
     expect(t.code).toBe(0);
     expect(t.out).toMatch(new RegExp(`escaped after ${exp.fewest} moves`));
     expect(t.out.match(/^start/gm)?.length).toBe(1);
     expect(t.out.match(/(^| )\d+ (north|east|south|west|wait)/gm)?.length).toBe(exp.fewest);
-    const svg = run("labshow", [level, "--format", "svg"]);
+    const svg = runBin("labshow", [level, "--format", "svg"]);
     expect(svg.out.startsWith("<svg")).toBe(true);
     expect(svg.out.match(/<rect /g)?.length).toBe(exp.fewest + 1);
-    const wrong = run("labshow", [level, "-"], "wait wait wait wait wait wait wait wait wait");
+    const wrong = runBin("labshow", [level, "-"], "wait wait wait wait wait wait wait wait wait");
     expect(wrong.code).toBe(1);
     expect(wrong.out).toMatch(/INVALID|caught|inside|catches/);
   });
 
   it("labgen minotaur ROWS COLS --seed S makes a solvable level of that size", () => {
-    const g = run("labgen", ["minotaur", "5", "6", "--seed", "4", "--iterations", "1500"]);
+    const g = runBin("labgen", ["minotaur", "5", "6", "--seed", "4", "--iterations", "1500"]);
     expect(g.code, g.err).toBe(0);
     const L = refRead(g.out);
     expect([L.R, L.C]).toEqual([5, 6]);
     expect(refSolve(L).fewest).toBeGreaterThan(10);
-    expect(run("labgen", ["minotaur", "5", "6", "--seed", "4", "--iterations", "1500"]).out).toBe(g.out);
-    expect(run("labgen", ["minotaur", "1", "6", "--seed", "4"]).code).not.toBe(0);
+    expect(runBin("labgen", ["minotaur", "5", "6", "--seed", "4", "--iterations", "1500"]).out).toBe(g.out);
+    expect(runBin("labgen", ["minotaur", "1", "6", "--seed", "4"]).code).not.toBe(0);
   });
 });

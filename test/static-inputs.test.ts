@@ -5,21 +5,16 @@
  * the same file without it); a level with Theseus on the opening said so; labgen minotaur's
  * -o naming a file refused before the generation.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { refRead, refSolve } from "./helpers/minotaur-ref.js";
+import { runBin } from "./helpers/bin.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const DIR = mkdtempSync(join(tmpdir(), "static-inputs-"));
 const BOM = "\uFEFF";
-
-function run(cmd: string, args: string[], input = ""): { code: number | null; out: string; err: string } {
-  const r = spawnSync(join(ROOT, "bin", cmd), args, { input, encoding: "utf8", cwd: ROOT, timeout: 60_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 /** Writes `text` to a file of that name in the test's folder; its path. */
 function file(name: string, text: string): string {
@@ -35,7 +30,7 @@ describe("inputs reach their own reader", () => {
     for (const text of ["", "\n  \n"]) {
       const path = file("empty.lp", text);
       for (const [cmd, args] of [["labsolve", [path]], ["labcheck", [path, "-"]], ["labshow", [path]]] as const) {
-        const r = run(cmd, [...args]);
+        const r = runBin(cmd, [...args]);
         expect(r.code, `${cmd} ${r.err}`).toBe(65);
         expect(r.err).toMatch(new RegExp(`^${path}:\\d+:1: error: no instance: the input is empty`));
         expect(r.err).not.toMatch(/field\/2/);
@@ -45,7 +40,7 @@ describe("inputs reach their own reader", () => {
 
   it("a level with M and no T gets the level reader's error, not the facts reader's", () => {
     const path = file("m-only.txt", "+-+-+-+\n|M    \n+-+-+-+\n");
-    const r = run("labsolve", [path]);
+    const r = runBin("labsolve", [path]);
     expect(r.code).toBe(65);
     expect(r.err).toMatch(new RegExp(`^${path}:\\d+:\\d+: error: .*\\bT\\b`));
     expect(r.err).not.toMatch(/expected name/);
@@ -53,14 +48,14 @@ describe("inputs reach their own reader", () => {
 
   it("a maze with a broken wall line gets the maze reader's error at 1:1", () => {
     const path = file("broken.txt", "+-+-+-\n|S E|\n+-+-+\n");
-    const r = run("labsolve", [path]);
+    const r = runBin("labsolve", [path]);
     expect(r.code).toBe(65);
     expect(r.err).toMatch(new RegExp(`^${path}:1:1: error: expected a wall line`));
   });
 
   it("a transit-graph CSV without its header: the graph reader's error at 1:1, naming the header", () => {
     const path = file("no-header.csv", "0,1,2.0,u,d\n1,2,3.0,r,l\n");
-    const r = run("labsolve", [path]);
+    const r = runBin("labsolve", [path]);
     expect(r.code).toBe(65);
     expect(r.err).toMatch(new RegExp(`^${path}:1:1: error: expected the header node1,node2,weight,direction1,direction2, found '0,1,2.0,u,d'`));
   });
@@ -75,14 +70,14 @@ describe("inputs reach their own reader", () => {
     for (const name of inputs) {
       const text = readFileSync(join(ROOT, name), "utf8");
       expect(text.charCodeAt(0)).not.toBe(0xfeff);
-      const plain = run("labsolve", [file(`plain-${name.replace(/\//g, "_")}`, text)]);
-      const marked = run("labsolve", [file(`bom-${name.replace(/\//g, "_")}`, BOM + text)]);
+      const plain = runBin("labsolve", [file(`plain-${name.replace(/\//g, "_")}`, text)]);
+      const marked = runBin("labsolve", [file(`bom-${name.replace(/\//g, "_")}`, BOM + text)]);
       expect(plain.code, plain.err).toBeGreaterThanOrEqual(10);
       expect(marked.err.replace(/bom-/g, "plain-"), name).toBe(plain.err);
       expect(marked.code, `${name}: ${marked.err}`).toBe(plain.code);
       expect(marked.out.replace(/bom-/g, "plain-").replace(/\d+(\.\d+)? ?(ms|s)\b/g, "T"), name).toBe(plain.out.replace(/\d+(\.\d+)? ?(ms|s)\b/g, "T"));
       // and on standard input
-      const piped = run("labsolve", ["-"], BOM + text);
+      const piped = runBin("labsolve", ["-"], BOM + text);
       expect(piped.code, `${name} on stdin: ${piped.err}`).toBe(plain.code);
     }
   });
@@ -90,11 +85,11 @@ describe("inputs reach their own reader", () => {
   it("a BOM'd maze is checked and drawn as without it; an error after a BOM counts columns from the character after it", () => {
     const maze = readFileSync(join(ROOT, "instances/maze-8x12.txt"), "utf8");
     const path = file("bom-maze.txt", BOM + maze);
-    const moves = run("labsolve", [join(ROOT, "instances/maze-8x12.txt")]);
-    const check = run("labcheck", [path, "-"], moves.out);
+    const moves = runBin("labsolve", [join(ROOT, "instances/maze-8x12.txt")]);
+    const check = runBin("labcheck", [path, "-"], moves.out);
     expect(check.code, check.err + check.out).toBe(0);
     const bad = file("bom-bad.txt", `${BOM}+-+-+-\n|S E|\n+-+-+\n`);
-    expect(run("labsolve", [bad]).err).toMatch(/:1:1: error: expected a wall line/);
+    expect(runBin("labsolve", [bad]).err).toMatch(/:1:1: error: expected a wall line/);
   });
 });
 
@@ -104,25 +99,25 @@ describe("a level with Theseus on the opening", () => {
 
   it("is solved by one move out, and labsolve (text and json) and labshow say so", () => {
     expect(refSolve(refRead(level)).fewest).toBe(1);
-    const r = run("labsolve", ["-"], level);
+    const r = runBin("labsolve", ["-"], level);
     expect(r.code, r.err).toBe(30);
     expect(r.out).toContain("% Theseus starts on the opening at (1, 3): the level is solved by one move out");
     expect(r.out.split("\n").filter((l) => l !== "" && !l.startsWith("%"))).toEqual(["ANSWER", "east"]);
-    const j = JSON.parse(run("labsolve", ["-", "--format", "json"], level).out) as { note?: string };
+    const j = JSON.parse(runBin("labsolve", ["-", "--format", "json"], level).out) as { note?: string };
     expect(j.note).toMatch(/^Theseus starts on the opening at \(1, 3\)/);
-    const shown = run("labshow", ["-"], level);
+    const shown = runBin("labshow", ["-"], level);
     expect(shown.out.split("\n")[0]).toContain("escaped after 1 move (Theseus starts on the opening at (1, 3): the level is solved by one move out)");
   });
 
   it("a level beside it without the note: Theseus one cell further in", () => {
     const inside = "+-+-+-+\n|M T   \n+ +-+ +\n|     |\n+-+-+-+\n";
-    const r = run("labsolve", ["-"], inside);
+    const r = runBin("labsolve", ["-"], inside);
     expect(r.out).not.toContain("starts on the opening");
   });
 
   it("labgen minotaur never makes one: 2x2 levels from many seeds, random starts (--iterations 0) and climbed, read here by hand", () => {
     for (let seed = 1; seed <= 16; seed++) {
-      const r = run("labgen", ["minotaur", "2", "2", "--seed", String(seed), "--iterations", seed % 2 === 0 ? "0" : "300"]);
+      const r = runBin("labgen", ["minotaur", "2", "2", "--seed", String(seed), "--iterations", seed % 2 === 0 ? "0" : "300"]);
       expect(r.code, r.err).toBe(0);
       const L = refRead(r.out);
       const [tr, tc] = L.t;
@@ -137,17 +132,17 @@ describe("a level with Theseus on the opening", () => {
 describe("labgen minotaur -o", () => {
   it("-o naming an existing file is refused before the generation (a generation of 10^9 changes would never end): labgen: error, exit 65", () => {
     const path = file("a-file", "x");
-    const r = run("labgen", ["minotaur", "20", "20", "--seed", "1", "--iterations", "1000000000", "-o", path]);
+    const r = runBin("labgen", ["minotaur", "20", "20", "--seed", "1", "--iterations", "1000000000", "-o", path]);
     expect(r.code, r.err).toBe(65);
     expect(r.err).toBe(`labgen: error: -o ${path}: a file of that name exists; -o names the folder to write into\n`);
-    const under = run("labgen", ["minotaur", "20", "20", "--seed", "1", "--iterations", "1000000000", "-o", join(path, "sub")]);
+    const under = runBin("labgen", ["minotaur", "20", "20", "--seed", "1", "--iterations", "1000000000", "-o", join(path, "sub")]);
     expect(under.code, under.err).toBe(65);
     expect(under.err).toMatch(/^labgen: error: -o .*: cannot make the folder/);
   });
 
   it("-o DIR writes the level into DIR", () => {
     const out = join(DIR, "levels");
-    const r = run("labgen", ["minotaur", "3", "3", "--seed", "2", "--iterations", "200", "-o", out]);
+    const r = runBin("labgen", ["minotaur", "3", "3", "--seed", "2", "--iterations", "200", "-o", out]);
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(r.out.trim(), "utf8")).toMatch(/T/);
   });
