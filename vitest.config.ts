@@ -21,7 +21,6 @@ const BROWSER = [
   "test/minotaur-browser.test.ts",
   "test/minotaur-page.test.ts",
   "test/show-browser.test.ts",
-  "test/show-browser-18.test.ts",
   "test/studio-*.test.ts",
   "test/labbench-report.test.ts",
 ];
@@ -63,7 +62,6 @@ const E2E = [
   "test/batch*.test.ts",
   "test/checkpoint.test.ts",
   "test/cli.test.ts",
-  "test/defects-18.test.ts",
   "test/depth-nodes.test.ts",
   "test/done-share.test.ts",
   "test/enumeration-order.test.ts",

@@ -9,15 +9,14 @@ import { describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
 import type { BatchRow } from "../src/core/plugin.js";
+import { runBin } from "./helpers/bin.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
+const EXAMPLE_FILE = join(ROOT, "instances/example-4x4.lp");
 const SHARED_ZIP = join(ROOT, "..", "shared", "instances", "aspcomp2013-labyrinth-15.zip");
 const EXAMPLE = readFileSync(join(ROOT, "instances/example-4x4.lp"), "utf8");
 
-function batch(args: string[]) {
-  const r = spawnSync(join(ROOT, "bin/labsolve"), ["batch", ...args], { encoding: "utf8", cwd: ROOT });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const batch = (args: string[]) => runBin("labsolve", ["batch", ...args]);
 
 /** one line of the results file, as the product declares it */
 type Row = BatchRow;
@@ -178,7 +177,7 @@ describe("labsolve batch", () => {
   }, 60_000);
 });
 
-describe("labsolve batch: what is an instance, what is said, what the exit code says (issue 13, 5, 6, 8)", { timeout: 60_000 }, () => {
+describe("labsolve batch: what is an instance, what is said, what the exit code says", { timeout: 60_000 }, () => {
   it("follows symbolic links to files and folders, and says which links it skipped and why (broken, a loop)", () => {
     const dir = tmp();
     const other = tmp();
@@ -279,5 +278,74 @@ describe("labsolve batch: what is an instance, what is said, what the exit code 
     const none = batch([dir, "--out", out, "--resume"]);
     expect(none.code).toBe(0);
     expect(none.err).toBe(`resuming: 2 of 2 instance(s) already in ${out}; nothing left to run\n`);
+  });
+});
+
+/** The rows of a batch results file: its lines after the first, which records the batch's version and options. */
+function resultRows(file: string): Record<string, unknown>[] {
+  const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+  expect(lines[0]).toHaveProperty("batch");
+  return lines.slice(1);
+}
+
+describe("batch gives a file that does not parse an error row (exit 65), as labsolve does", () => {
+  it("random bytes: an error row at FILE:1:1, the other instance still solved, exit 65", () => {
+    // bytes of a fixed pseudo-random sequence, some of them ':' '-' '#' (never skipped as an encoding)
+    const bytes = Buffer.alloc(3000);
+    for (let i = 0, x = 12345; i < bytes.length; i++) bytes[i] = (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 24;
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-"));
+    const garbage = join(dir, "garbage.lp");
+    writeFileSync(garbage, bytes);
+    expect(runBin("labsolve", [garbage]).code).toBe(65);
+    const out = join(dir, "rows.jsonl");
+    const r = runBin("labsolve", ["batch", "--out", out, garbage, EXAMPLE_FILE]);
+    expect(r.code).toBe(65);
+    const rows = resultRows(out);
+    expect(rows[0]).toMatchObject({ exitCode: 65, errorKind: "input" });
+    expect(rows[0].error).toMatch(/garbage\.lp:1:\d+: error: /);
+    expect(rows[1]).toMatchObject({ status: "OPTIMUM FOUND", verified: true });
+  });
+
+  it("a text file of other facts (no field/2) is an error row too; an encoding is still skipped with a note", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-"));
+    writeFileSync(join(dir, "other.lp"), "colour(red). colour(blue).\n");
+    writeFileSync(join(dir, "encoding.asp"), "reach(X,Y) :- field(X,Y), init_on(X,Y).\n");
+    writeFileSync(join(dir, "0001.lp"), readFileSync(EXAMPLE_FILE, "utf8"));
+    const r = runBin("labsolve", ["batch", "--out", join(dir, "rows.jsonl"), dir]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain("encoding.asp: skipped");
+    expect(r.err).not.toContain("other.lp: skipped");
+  });
+});
+
+describe("batch --resume reports the whole results file", () => {
+  it("after a run of time-limited rows: the table lists them and the batch exits 1; new rows join the table", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-"));
+    const out = join(dir, "rows.jsonl");
+    const hard = join(ROOT, "instances/random-9x9-a.asp");
+    const first = runBin("labsolve", ["batch", "--time-limit", "0.001", "--out", out, hard]);
+    expect(first.code).toBe(1);
+    expect(resultRows(out)).toEqual([expect.objectContaining({ status: "UNKNOWN", interrupted: true })]);
+    // resumed with the options the file records (other options are refused: test/batch-results)
+    const again = runBin("labsolve", ["batch", "--resume", "--time-limit", "0.001", "--out", out, "--format", "json", hard]);
+    expect(again.err).toContain("nothing left to run");
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.out).instances).toHaveLength(1);
+    const more = runBin("labsolve", ["batch", "--resume", "--time-limit", "0.001", "--out", out, "--format", "json", hard, EXAMPLE_FILE]);
+    expect(more.code).toBe(1);
+    const doc = JSON.parse(more.out) as { instances: { instance: string; status: string }[] };
+    // the new row joins the table (its status depends on what 1 ms allows: solved, or unknown on a slow machine)
+    expect(doc.instances).toHaveLength(2);
+    expect(doc.instances.find((r) => r.instance === hard)?.status).toBe("UNKNOWN");
+    expect(doc.instances.find((r) => r.instance === EXAMPLE_FILE)).toBeDefined();
+  });
+});
+
+describe("labsolve batch: a time limit past Node's longest timer (2147484 s and more) is no limit", () => {
+  it("batch --time-limit 99999999: the rows are solved, not unknown", () => {
+    const out = join(mkdtempSync(join(tmpdir(), "labyrinth-")), "rows.csv");
+    const r = runBin("labsolve", ["batch", "--time-limit", "99999999", "--out", out, join(ROOT, "instances/random-9x9-a.asp")]);
+    expect(r.code).toBe(0);
+    expect(resultRows(out)).toEqual([expect.objectContaining({ status: "OPTIMUM FOUND", optimal: true, interrupted: false })]);
   });
 });

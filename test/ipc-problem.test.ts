@@ -18,6 +18,8 @@ import { planText } from "../src/push/ipc2023/plan-writer.js";
 import { readIpcProblem, readIpcProblemFacts } from "../src/push/ipc2023/problem.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
 import { validatePlan } from "../src/push/ipc2023/validate.js";
+import { tmpFile } from "./helpers/tmp.js";
+import { runBin } from "./helpers/bin.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const OPT = join(ROOT, "..", "shared", "ipc2023-labyrinth", "opt");
@@ -219,5 +221,36 @@ describe("labcheck plan's simulation: a cost without a value, a problem without 
   it("a problem without :goal is bad input at its define (was: every plan valid)", () => {
     const noGoal = edit(text, "(:goal\n\t(and\n\t\t(left)\n\t)\n)", "");
     expect(refusal(() => validatePlan(domain, readIpcProblemFacts(noGoal, "p.pddl"), plan, "plan"))).toMatch(new RegExp(`^p\\.pddl:${place(noGoal, "(define")}: error: expected \\(:goal`));
+  });
+});
+
+describe("a PDDL problem of another domain is an error at its (:domain NAME)", () => {
+  const domain = join(ROOT, "docs/ipc2023/domain.pddl");
+  const example = readFileSync(join(ROOT, "docs/ipc2023/example.pddl"), "utf8");
+  const other = example.replace(/\(:domain\s+labyrinth\)/i, "(:domain   sokoban)");
+  const line = other.split("\n").findIndex((l) => l.includes("sokoban")) + 1;
+  const column = other.split("\n")[line - 1].indexOf("sokoban") + 1;
+
+  it("the example names the domain labyrinth (the test's premise)", () => {
+    expect(other).not.toBe(example);
+  });
+
+  it("labsolve plan: FILE:LINE:COL: error at the name, exit 65", () => {
+    const problem = tmpFile("other.pddl", other);
+    const r = runBin("labsolve", ["plan", domain, problem]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${problem}:${line}:${column}: error: the problem is of domain sokoban`);
+  });
+
+  it("labcheck plan: the same error, not valid", () => {
+    const dir = mkdtempSync(join(tmpdir(), "labyrinth-"));
+    const planFile = join(dir, "example.plan");
+    expect(runBin("labsolve", ["plan", domain, join(ROOT, "docs/ipc2023/example.pddl"), "-o", planFile]).code).toBe(30);
+    const problem = tmpFile("other.pddl", other);
+    const r = runBin("labcheck", ["plan", domain, problem, planFile]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${problem}:${line}:${column}: error:`);
+    // the name compares case-insensitively, as PDDL's names do
+    expect(runBin("labcheck", ["plan", domain, tmpFile("upper.pddl", example.replace(/\(:domain\s+labyrinth\)/i, "(:domain LABYRINTH)")), planFile]).code).toBe(0);
   });
 });

@@ -12,9 +12,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { bin } from "./helpers/bin.js";
+import { bin, runBin } from "./helpers/bin.js";
+import { tmpFile } from "./helpers/tmp.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
+const EXAMPLE_FILE = join(ROOT, "instances/example-4x4.lp");
 const FACTS = join(ROOT, "instances/example-4x4.lp");
 const MAZE = join(ROOT, "instances/maze-8x12.txt");
 const TURN = join(ROOT, "instances/maze-turn-5x6.txt");
@@ -253,5 +255,80 @@ describe("labcheck plan: the same verdict", () => {
     const doc = JSON.parse((await sh("labcheck", [...args, "--json"])).out) as object;
     expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
     expect(doc).toMatchObject({ rules: "ipc2023", valid: true, cost, costKind: "plan cost" });
+  });
+});
+
+describe("labcheck reads every format labsolve writes, json included", () => {
+  it.each([
+    ["competition", []],
+    ["clingo", []],
+    ["json", []],
+    ["json", ["-n", "0"]],
+    ["clingo", ["-n", "0"]],
+  ])("labsolve --format %s %j: the competition checker says OK, human mode valid", (format, extra) => {
+    const solved = runBin("labsolve", ["--format", format, ...extra, EXAMPLE_FILE]);
+    expect(solved.code).toBe(30);
+    const file = tmpFile(`out.${format}`, solved.out);
+    expect(runBin("labcheck", [String(solved.code), EXAMPLE_FILE], solved.out)).toMatchObject({ code: 0, out: "OK\n" });
+    const human = runBin("labcheck", [EXAMPLE_FILE, file]);
+    expect(human.code).toBe(0);
+    expect(human.out).toMatch(/^(answer 1: )?valid: 2 pushes/);
+  });
+
+  it("a json document whose atom breaks a rule: FAIL, and the human verdict points into the document", () => {
+    const doc = runBin("labsolve", ["--format", "json", EXAMPLE_FILE]).out.replace("push(2,n,2)", "push(2,x,2)");
+    expect(runBin("labcheck", ["30", EXAMPLE_FILE], doc).out).toBe("FAIL\n");
+    const line = doc.split("\n").findIndex((l) => l.includes("push(2,x,2)")) + 1;
+    const human = runBin("labcheck", [EXAMPLE_FILE, tmpFile("bad.json", doc)]);
+    expect(human.code).toBe(1);
+    expect(human.out).toContain(`(line ${line}, column`);
+  });
+
+  it("an INCONSISTENT json document reads as INCONSISTENT: DONTKNOW with exit code 20 (not verified), FAIL with 10", () => {
+    const corridor = tmpFile("c.lp", "field(1,1). field(1,2). field(2,1). field(2,2). init_on(1,1). goal_on(2,2). max_steps(0).\n");
+    const solved = runBin("labsolve", ["--format", "json", corridor]);
+    expect(solved.code).toBe(20);
+    expect(runBin("labcheck", ["20", corridor], solved.out).out).toBe("DONTKNOW\n");
+    expect(runBin("labcheck", ["10", corridor], solved.out).out).toBe("FAIL\n");
+  });
+
+  it("a broken json document is an error (exit 65), at its line and column where JSON.parse names one", () => {
+    const r = runBin("labcheck", [EXAMPLE_FILE, tmpFile("b.json", '{\n  "status": "SATISFIABLE",\n  "models": [\n')]);
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(/b\.json(:\d+:\d+)?: error: not a JSON document/);
+  });
+});
+
+describe("labcheck --json answers in JSON whatever the verdict", () => {
+  it.each([
+    ["INCONSISTENT", "INCONSISTENT\n"],
+    ["UNKNOWN", "UNKNOWN\n"],
+  ])("%s output: a JSON document (valid null, exit 2)", (says, text) => {
+    const r = runBin("labcheck", ["--json", EXAMPLE_FILE, tmpFile("o.txt", text)]);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.out)).toMatchObject({ rules: "competition", valid: null, says });
+  });
+
+  it("valid and invalid witnesses: JSON too", () => {
+    expect(JSON.parse(runBin("labcheck", ["--json", EXAMPLE_FILE, tmpFile("w.lp", "push(1,w,1). push(2,n,2).")]).out)).toMatchObject({ valid: true });
+    expect(JSON.parse(runBin("labcheck", ["--json", EXAMPLE_FILE, tmpFile("w.lp", "push(1,w,1).")]).out)).toMatchObject({ valid: false });
+  });
+});
+
+describe("labcheck's board header keeps column numbers apart at 100 columns and more", () => {
+  it("on a 100x100 board each column's number stands above its tile", () => {
+    const gen = runBin("labgen", ["100", "5", "--seed", "3"]);
+    const file = tmpFile("b100.lp", gen.out);
+    const out = runBin("labcheck", [file, tmpFile("none.lp", "")]).out.split("\n");
+    const rowLine = out.findIndex((l) => l.startsWith("100 "));
+    expect(rowLine).toBeGreaterThan(2);
+    const header = out.slice(rowLine - 3, rowLine);
+    for (let c = 1; c <= 100; c++) {
+      const at = 4 + 3 * (c - 1) + 1;
+      const number = header.map((l) => l[at] ?? " ").join("").trim();
+      expect(number, `column ${c}`).toBe(String(c));
+    }
+    // the row's tile is at the same place
+    expect(out[rowLine][4 + 1]).not.toBe(" ");
   });
 });

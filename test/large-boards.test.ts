@@ -86,7 +86,7 @@ function run(args: string[], signal?: NodeJS.Signals, after = 0): Promise<Ended>
   });
 }
 
-describe("labsolve on boards of 100x100 and up stops at the limit and on signals (issue 18, 1)", { timeout: 90_000 }, () => {
+describe("labsolve on boards of 100x100 and up stops at the limit and on signals", { timeout: 90_000 }, () => {
   let d100: string;
   let d128: string;
   beforeAll(() => {
@@ -115,7 +115,7 @@ describe("labsolve on boards of 100x100 and up stops at the limit and on signals
   });
 });
 
-describe("the beam's score on wide boards (issue 18, 1)", { timeout: 60_000 }, () => {
+describe("the beam's score on wide boards", { timeout: 60_000 }, () => {
   it("is the fewest Manhattan steps between R and the goal's component, as a plain pairwise count says, on 40x40 to 70x70", () => {
     for (const [n, seed] of [
       [40, 1],

@@ -13,6 +13,8 @@ import { generate, toFacts } from "../src/push/competition/generate.js";
 import { readInstance } from "../src/push/competition/instance.js";
 import { solve } from "../src/push/competition/search/exact/engine.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
+import { runBin } from "./helpers/bin.js";
+import { tmpFile } from "./helpers/tmp.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const EXAMPLE = join(ROOT, "instances/example-4x4.lp");
@@ -30,7 +32,7 @@ function tmp(name: string, text: string): string {
   return file;
 }
 
-describe("a closed pipe ends the program quietly (issue 13, 2)", { timeout: 60_000 }, () => {
+describe("a closed pipe ends the program quietly", { timeout: 60_000 }, () => {
   it.each([
     ["labsolve -n 0", `bin/labsolve -n 0 ${I0032}`],
     ["labgen", "bin/labgen 100 6 --seed 1"],
@@ -41,16 +43,11 @@ describe("a closed pipe ends the program quietly (issue 13, 2)", { timeout: 60_0
   });
 });
 
-
 /** Runs bin/labsolve (or another command) with arguments and standard input. */
-function run(cmd: string, args: string[], input = "") {
-  const r = spawnSync(join(ROOT, "bin", cmd), args, { input, encoding: "utf8", cwd: ROOT, timeout: 60_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
 
 const withSteps = (facts: string, steps: string): string => facts.replace(/max_steps\(\d+\)\./, `max_steps(${steps}).`);
 
-describe("huge numbers (issue 13, 3 and 8)", { timeout: 60_000 }, () => {
+describe("huge numbers", { timeout: 60_000 }, () => {
   // 9x9, 4 pushes: the workers' iterative deepening runs (the beam alone does not prove it)
   const i0060 = readFileSync(join(ROOT, "instances/random-9x9-a.asp"), "utf8");
   // 14x14 random, seed 1: the deepening with transposition tables in the workers
@@ -62,25 +59,25 @@ describe("huge numbers (issue 13, 3 and 8)", { timeout: 60_000 }, () => {
     ["--any on max_steps(1000000000000)", ["--any"], withSteps(random14, "1000000000000")],
     ["max_steps(1000000000000), 14x14", [], withSteps(random14, "1000000000000")],
   ])("a huge horizon is valid: %s is solved, and labcheck accepts the answer", (_, args, facts) => {
-    const r = run("labsolve", args, facts);
+    const r = runBin("labsolve", args, facts);
     expect(r.err).toBe("");
     // proven shortest: 30 (issue 18, 4); --any proves it only when the quick search does
     expect(args.includes("--any") ? [10, 30] : [30]).toContain(r.code);
-    expect(run("labcheck", ["10", tmp("i.lp", withSteps(facts, "1000000000000"))], r.out)).toMatchObject({ code: 0, out: "OK\n" });
+    expect(runBin("labcheck", ["10", tmp("i.lp", withSteps(facts, "1000000000000"))], r.out)).toMatchObject({ code: 0, out: "OK\n" });
   });
 
   it("a hopeless instance (closed goal tile) with max_steps(1000000000000): INCONSISTENT at once, exit 20", () => {
     const facts = withSteps(readFileSync(join(ROOT, "instances/random-6x6-a.asp"), "utf8"), "1000000000000");
     for (const threads of ["1", "2"]) {
       const started = Date.now();
-      const r = run("labsolve", ["--threads", threads], facts);
+      const r = runBin("labsolve", ["--threads", threads], facts);
       expect(r).toMatchObject({ code: 20, out: "INCONSISTENT\n", err: "" });
       expect(Date.now() - started).toBeLessThan(20_000);
     }
   });
 
   it("an unsolvable instance with max_steps(1000000000000) deepens until the time limit, in bounded memory", () => {
-    const r = run("labsolve", ["--time-limit", "1", "--threads", "2", "--stats"], vastUnsolvableFacts(6, 1_000_000_000_000));
+    const r = runBin("labsolve", ["--time-limit", "1", "--threads", "2", "--stats"], vastUnsolvableFacts(6, 1_000_000_000_000));
     expect(r.code).toBe(1);
     expect(r.out).toBe("% interrupted: time limit\n");
     const peak = Number(/peak memory (\d+) MB/.exec(r.err)?.[1]);
@@ -88,22 +85,22 @@ describe("huge numbers (issue 13, 3 and 8)", { timeout: 60_000 }, () => {
   });
 
   it("--memory beyond the machine's memory is a usage error naming it (exit 65)", () => {
-    const r = run("labsolve", ["--memory", "100000000"], random14);
+    const r = runBin("labsolve", ["--memory", "100000000"], random14);
     expect(r.code).toBe(65);
     expect(r.err).toMatch(/^labsolve: error: --memory 100000000: more than this machine's memory \(\d+ MiB\); give at most \d+\n$/);
-    expect(run("labsolve", ["batch", "--memory", "100000000", EXAMPLE]).code).toBe(65);
+    expect(runBin("labsolve", ["batch", "--memory", "100000000", EXAMPLE]).code).toBe(65);
   });
 
   it("--threads 0 and --jobs 0 are usage errors (exit 65)", () => {
-    expect(run("labsolve", ["--threads", "0", EXAMPLE])).toMatchObject({ code: 65, out: "" });
-    expect(run("labsolve", ["batch", "--jobs", "0", EXAMPLE])).toMatchObject({ code: 65, out: "" });
+    expect(runBin("labsolve", ["--threads", "0", EXAMPLE])).toMatchObject({ code: 65, out: "" });
+    expect(runBin("labsolve", ["batch", "--jobs", "0", EXAMPLE])).toMatchObject({ code: 65, out: "" });
   });
 
   it.each([
     ["a coordinate past the largest board", "field(1,1).\nfield(1,5000000000).\n", /^<stdin>:2:1: error: field\(1,5000000000\): boards are at most 1024x1024/],
     ["an integer past 2^53", "field(1,1).\nmax_steps(100000000000000000000).\n", /^<stdin>:2:11: error: max_steps\/1: the number of pushes 100000000000000000000 is too large/],
   ])("%s: FILE:LINE:COL naming the allowed maximum, exit 65", (_, facts, message) => {
-    const r = run("labsolve", [], facts);
+    const r = runBin("labsolve", [], facts);
     expect(r.code).toBe(65);
     expect(r.err).toMatch(message);
   });
@@ -111,21 +108,21 @@ describe("huge numbers (issue 13, 3 and 8)", { timeout: 60_000 }, () => {
   it("a 200x200 board: the error points at the field/2 fact that makes it that large", () => {
     const lines = [];
     for (let r = 1; r <= 200; r++) for (let c = 1; c <= 200; c++) lines.push(`field(${r},${c}).`);
-    const r = run("labsolve", [], `${lines.join("\n")}\ninit_on(1,1). goal_on(1,2). max_steps(3).\n`);
+    const r = runBin("labsolve", [], `${lines.join("\n")}\ninit_on(1,1). goal_on(1,2). max_steps(3).\n`);
     expect(r.code).toBe(65);
     // field(1,200) is on line 200
     expect(r.err).toBe("<stdin>:200:1: error: the board is 200x200; labsolve handles boards up to 128x128\n");
   });
 });
 
-describe("-n 0 streams its answers in bounded memory and a signal acts at once (issue 13, 1)", { timeout: 60_000 }, () => {
+describe("-n 0 streams its answers in bounded memory and a signal acts at once", { timeout: 60_000 }, () => {
   it("the flow control loses and repeats nothing: 1 and 3 threads print the answers of the in-process search (5270, more than the 1024 in flight)", () => {
     const facts = toFacts(generate(8, 4, 8, "random"));
     const { instance } = readInstance(facts, "r8-4");
     const expected = solve(instance, { models: 0 }).solutions.map((s) => competitionAnswer(s)).sort();
     expect(expected.length).toBe(5270);
     for (const threads of ["1", "3"]) {
-      const r = run("labsolve", ["-n", "0", "--threads", threads], facts);
+      const r = runBin("labsolve", ["-n", "0", "--threads", threads], facts);
       expect(r.code).toBe(30);
       const answers = r.out.split(/(?=ANSWER\n)/).sort();
       expect(answers).toEqual(expected);
@@ -161,7 +158,7 @@ describe("-n 0 streams its answers in bounded memory and a signal acts at once (
   }, 60_000);
 });
 
-describe("files are capped before they are read (issue 13, 4)", { timeout: 60_000 }, () => {
+describe("files are capped before they are read", { timeout: 60_000 }, () => {
   it("a 5 GB file (sparse): FILE: error naming the cap, exit 65, at once", () => {
     const dir = mkdtempSync(join(tmpdir(), "labyrinth-"));
     const big = join(dir, "big.lp");
@@ -169,7 +166,7 @@ describe("files are capped before they are read (issue 13, 4)", { timeout: 60_00
       writeFileSync(big, "");
       truncateSync(big, 5 * 2 ** 30);
       const started = Date.now();
-      const r = run("labsolve", [big]);
+      const r = runBin("labsolve", [big]);
       expect(r.code).toBe(65);
       expect(r.err).toBe(`${big}: error: the file is ${5 * 2 ** 30} bytes, over the cap of 16 MiB (16777216 bytes): not read; no cap reads it: that is more than one string holds (536870888 characters)\n`);
       expect(Date.now() - started).toBeLessThan(20_000);
@@ -191,7 +188,7 @@ describe("files are capped before they are read (issue 13, 4)", { timeout: 60_00
       writeFileSync(big, "");
       truncateSync(big, 5 * 2 ** 30);
       writeFileSync(join(dir, "example.lp"), readFileSync(EXAMPLE));
-      const r = run("labsolve", ["batch", dir, "--format", "json"]);
+      const r = runBin("labsolve", ["batch", dir, "--format", "json"]);
       expect(r.code).toBe(65);
       const rows = JSON.parse(r.out).instances as { instance: string; status: string; exitCode: number; error?: string }[];
       expect(rows.map((x) => [x.instance, x.exitCode, x.status])).toEqual([
@@ -205,10 +202,10 @@ describe("files are capped before they are read (issue 13, 4)", { timeout: 60_00
   });
 });
 
-describe("--help reads well in 80 columns (issue 13, 8)", { timeout: 60_000 }, () => {
+describe("--help reads well in 80 columns", { timeout: 60_000 }, () => {
   it.each(["labsolve", "labsolve batch", "labsolve plan", "labcheck", "labgen", "labgen maze", "labshow"])("%s --help: no line over 80 columns, no sentence broken by a hard line break", (line) => {
     const [cmd, ...rest] = line.split(" ");
-    const r = run(cmd, [...rest, "--help"]);
+    const r = runBin(cmd, [...rest, "--help"]);
     expect(r.code).toBe(0);
     const lines = r.out.split("\n");
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
@@ -222,12 +219,12 @@ describe("--help reads well in 80 columns (issue 13, 8)", { timeout: 60_000 }, (
   });
 
   it("labcheck --help gives human mode's exit 2 when there is nothing to check, as it does", () => {
-    expect(run("labcheck", ["--help"]).out).toMatch(/INCONSISTENT or UNKNOWN\s+output \(exit 2\)/);
-    expect(run("labcheck", [EXAMPLE], "INCONSISTENT\n")).toMatchObject({ code: 2 });
+    expect(runBin("labcheck", ["--help"]).out).toMatch(/INCONSISTENT or UNKNOWN\s+output \(exit 2\)/);
+    expect(runBin("labcheck", [EXAMPLE], "INCONSISTENT\n")).toMatchObject({ code: 2 });
   });
 });
 
-describe("the rules page is the project's own (issue 13, 9)", { timeout: 60_000 }, () => {
+describe("the rules page is the project's own", { timeout: 60_000 }, () => {
   const rules = join(ROOT, "docs/rules.md");
 
   it("README links docs/rules.md, not the rules in ../shared, which a clone lacks", () => {
@@ -245,15 +242,45 @@ describe("the rules page is the project's own (issue 13, 9)", { timeout: 60_000 
     const facts = blocks.filter((b) => b.startsWith("field("));
     expect(facts).toEqual([readFileSync(EXAMPLE, "utf8"), readFileSync(join(ROOT, "instances/example-no-walk-before-push.lp"), "utf8")]);
     const listed = blocks.find((b) => b.startsWith("push("))!.trim().split("\n").sort();
-    const r = run("labsolve", ["-n", "0", EXAMPLE]);
+    const r = runBin("labsolve", ["-n", "0", EXAMPLE]);
     expect(r.code).toBe(30);
     expect(r.out.split("ANSWER\n").filter(Boolean).map((s) => s.trim()).sort()).toEqual(listed);
     // the second example's counts as the page gives them: 2, none, 22
     for (const [steps, count] of [["1", 2], ["0", 0], ["2", 22]] as const) {
-      const out = run("labsolve", ["-n", "0"], withSteps(facts[1], steps)).out;
+      const out = runBin("labsolve", ["-n", "0"], withSteps(facts[1], steps)).out;
       expect(out.split("\n").filter((l) => l === "ANSWER")).toHaveLength(count);
     }
     expect(text).toMatch(/`push\(2,e,1\)\.` and `push\(2,w,1\)\.`/);
     expect(text).toMatch(/`max_steps\(2\)` it has 22/);
+  });
+});
+
+describe("integers are read one way everywhere, and echoed as written", () => {
+  const HUGE = "99999999999999999999";
+
+  it.each([
+    ["--max-steps", ["--max-steps", HUGE]],
+    ["-n", ["-n", HUGE]],
+    ["--memory", ["--memory", HUGE]],
+  ])("labsolve %s %s is a usage error (exit 65), as max_steps(%s) in a file is an error", (_, args) => {
+    const r = runBin("labsolve", [...args, EXAMPLE]);
+    expect(r.code).toBe(65);
+    expect(r.err).toContain(`${HUGE} is too large (integers up to 9007199254740991)`);
+    const inFile = runBin("labsolve", [tmpFile("m.lp", readFileSync(EXAMPLE, "utf8").replace(/max_steps\(\d+\)/, `max_steps(${HUGE})`))]);
+    expect(inFile.code).toBe(65);
+    expect(inFile.err).toContain(`${HUGE} is too large`);
+  });
+
+  it("2^53 - 1 itself is accepted on the command line, as in a file", () => {
+    expect(runBin("labsolve", ["--max-steps", "9007199254740991", EXAMPLE]).code).toBe(30);
+  });
+
+  it("labcheck echoes a witness's integer as written, and refuses it past 2^53 - 1 as the files do", () => {
+    const r = runBin("labcheck", [EXAMPLE, tmpFile("w.lp", `push(${HUGE},n,1).\n`)]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`push(${HUGE},n,1)`);
+    expect(r.out).not.toContain("100000000000000000000");
+    expect(r.out).toContain("too large");
+    expect(runBin("labcheck", ["10", EXAMPLE], `ANSWER\npush(${HUGE},n,1).\n`).out).toBe("FAIL\n");
   });
 });

@@ -2,13 +2,17 @@
  * labshow's page in a real headless Chromium (Debian's chromium, driven by puppeteer-core):
  * no console errors; next/back buttons and the arrow keys change the board as the
  * witness says, read from the page's elements (data-row, data-col, data-open), against
- * boards computed here independently. Skips, saying so, without a chromium.
+ * boards computed here independently; a legend, row and column numbers, an arrow at the
+ * pushed line, the exit's side, and the keys that step through the solution (Home, End)
+ * do not scroll the page on a 22x22 board (with a screenshot, its path on stderr, to look
+ * at). Skips, saying so, without a chromium.
  */
-import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, openPage, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { runBin } from "./helpers/bin.js";
+import { CHROMIUM, openBrowser, openPage, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
 import { boardsAfter } from "./helpers/replay.js";
+import { tmpDir, tmpFile } from "./helpers/tmp.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const EXAMPLE = join(ROOT, "instances", "example-4x4.lp");
@@ -20,7 +24,14 @@ const PUSHES: [number, string][] = [
 type Page = import("puppeteer-core").Page;
 type Browser = import("puppeteer-core").Browser;
 
-// a skip says why, on stderr as well as in the suite's name (issue 18, 18)
+/** labshow's page for `args` (and standard input). */
+function labshowHtml(args: string[], input = ""): string {
+  const r = runBin("labshow", [...args, "--format", "html"], input);
+  if (r.code !== 0) throw new Error(`labshow failed: ${r.err}`);
+  return r.out;
+}
+
+// a skip says why, on stderr as well as in the suite's name
 sayWhyBrowserTestsSkip("show-browser.test.ts");
 
 describe.skipIf(!CHROMIUM)(`labshow --format html in headless Chromium (${CHROMIUM ?? "no chromium: skipped"})`, () => {
@@ -29,9 +40,7 @@ describe.skipIf(!CHROMIUM)(`labshow --format html in headless Chromium (${CHROMI
   let errors: string[] = [];
 
   beforeAll(async () => {
-    const html = spawnSync(join(ROOT, "bin", "labshow"), [EXAMPLE, "-", "--format", "html"], { input: "push(1,w,1). push(3,s,2).", encoding: "utf8" });
-    expect(html.status).toBe(0);
-    ({ browser, page, errors } = await openPage(html.stdout));
+    ({ browser, page, errors } = await openPage(labshowHtml([EXAMPLE, "-"], "push(1,w,1). push(3,s,2).")));
   }, 60_000);
 
   afterAll(async () => {
@@ -77,5 +86,64 @@ describe.skipIf(!CHROMIUM)(`labshow --format html in headless Chromium (${CHROMI
     await page.keyboard.press("Home");
     expect(await shown()).toMatchObject({ step: "0", tiles: boards[0] });
     expect(errors).toEqual([]);
+  }, 60_000);
+});
+
+describe.skipIf(!CHROMIUM)(`labshow's page: legend, coordinates, pushed line, exit side, keys (${CHROMIUM ?? "no chromium: skipped"})`, () => {
+  let browser: Browser;
+  let tab: Page;
+
+  beforeAll(async () => {
+    ({ browser, page: tab } = await openBrowser());
+    await tab.setViewport({ width: 1000, height: 700 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("the 4x4 example: a legend, row and column numbers, and an arrow at the pushed line", async () => {
+    await tab.setContent(labshowHtml([join(ROOT, "instances/example-4x4.lp"), "-"], "push(1,w,1). push(3,s,2)."), { waitUntil: "load" });
+    const legend = await tab.$eval("#legend", (e) => e.textContent ?? "");
+    for (const word of ["reachable", "goal", "pushed"]) expect(legend).toContain(word);
+    const labels = async (): Promise<string[]> => tab.$$eval("#board .label", (els) => els.map((e) => e.textContent ?? ""));
+    // corner, columns 1..4, then each row's number from the north (4) down
+    expect(await labels()).toEqual(["", "1", "2", "3", "4", "4", "3", "2", "1"]);
+    await tab.click("#next");
+    // push(1,w,1): row 1 pushed west
+    expect(await tab.$$eval("#board .pushed-arrow", (els) => els.map((e) => [(e as HTMLElement).dataset.row, e.textContent]))).toEqual([["1", "1\u2190"]]);
+    await tab.click("#next");
+    // push(3,s,2): column 3 pushed south
+    expect(await tab.$$eval("#board .pushed-arrow", (els) => els.map((e) => [(e as HTMLElement).dataset.col, e.textContent]))).toEqual([["3", "3\u2193"]]);
+    // the first and last buttons use glyphs Debian's default fonts have (not U+23EE, U+23ED)
+    const buttons = await tab.$$eval("#controls button", (els) => els.map((e) => e.textContent ?? ""));
+    for (const b of buttons) expect(b).not.toMatch(/[\u23ee\u23ed]/);
+    // once the slide's transition has ended (the page's own animations, not a guess at their length)
+    await tab.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    const shot = join(tmpDir("labyrinth-shot-"), "example.png");
+    await tab.screenshot({ path: shot, fullPage: true });
+    process.stderr.write(`screenshot: ${shot}\n`);
+  }, 60_000);
+
+  it("the board game's exit: the tile says which side to leave by", async () => {
+    await tab.setContent(labshowHtml([join(ROOT, "docs/game-example.lp")]), { waitUntil: "load" });
+    const exit = await tab.$eval("#board .exit", (e) => [...e.classList].find((c) => c.startsWith("exit-")) ?? "");
+    // docs/game-example.lp: exit(4,4,n)
+    expect(exit).toBe("exit-n");
+  }, 60_000);
+
+  it("22x22: End and Home step through the solution without scrolling; the buttons stay on screen", async () => {
+    const file = tmpFile("b22.lp", runBin("labgen", ["22", "22", "--seed", "3"]).out);
+    const solved = runBin("labsolve", ["--any", file]);
+    await tab.setContent(labshowHtml([file, "-"], solved.out), { waitUntil: "load" });
+    const steps = await tab.$eval("#steps", (e) => e.textContent ?? "");
+    await tab.keyboard.press("End");
+    expect(await tab.$eval("#step", (e) => e.textContent)).toBe(steps);
+    expect(await tab.evaluate(() => window.scrollY)).toBe(0);
+    const box = await tab.$eval("#last", (e) => e.getBoundingClientRect().top);
+    expect(box).toBeGreaterThanOrEqual(0);
+    await tab.keyboard.press("Home");
+    expect(await tab.$eval("#step", (e) => e.textContent)).toBe("0");
+    expect(await tab.evaluate(() => window.scrollY)).toBe(0);
   }, 60_000);
 });

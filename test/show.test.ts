@@ -12,6 +12,8 @@ import { describe, expect, it } from "vitest";
 import { GLYPH } from "../src/core/grid-picture.js";
 import { boardsAfter } from "./helpers/replay.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
+import { tmpFile } from "./helpers/tmp.js";
+import { runBin } from "./helpers/bin.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const EXAMPLE = join(ROOT, "instances", "example-4x4.lp");
@@ -138,5 +140,64 @@ describe("labshow plan (IPC 2023)", () => {
     const b = show(["plan", domain, problem, broken]);
     expect(b.status).toBe(1);
     expect(b.stderr).toMatch(/labshow: invalid: action 1 .*precondition/);
+  });
+});
+
+describe("labshow without a witness has a time limit and says whether it drew the shortest", () => {
+  it("a 20x20 instance whose proof takes about a minute: --time-limit 2 draws the best solution found, not proven shortest", () => {
+    const gen = runBin("labgen", ["20", "20", "--seed", "1020", "--style", "random"]);
+    const file = tmpFile("r20.lp", gen.out);
+    const started = performance.now();
+    const r = runBin("labshow", ["--time-limit", "2", file]);
+    expect((performance.now() - started) / 1000).toBeLessThan(20);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/labshow: the best solution found within the time limit \(\d+ pushes; not proven shortest: shortest >= \d+\)/);
+    expect(r.out).toMatch(/valid: \d+ pushes/);
+  });
+
+  it("a small instance: the shortest solution, proven, and labshow says so", () => {
+    const r = runBin("labshow", ["--time-limit", "30", EXAMPLE]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain("labshow: the shortest solution (2 pushes, proven)");
+  });
+});
+
+describe("the IPC plan pictures use one coordinate system, the PDDL names beside", () => {
+  const domain = join(ROOT, "docs/ipc2023/domain.pddl");
+  const problem = join(ROOT, "docs/ipc2023/example.pddl");
+  const plan = (): string => {
+    const file = join(mkdtempSync(join(tmpdir(), "labyrinth-")), "example.plan");
+    expect(runBin("labsolve", ["plan", domain, problem, "-o", file]).code).toBe(30);
+    return file;
+  };
+
+  it("text: a push's heading names the line the arrow names (rows from the south), the PDDL action in brackets", () => {
+    const steps = runBin("labshow", ["plan", domain, problem, plan()]).out.split("\n\n");
+    let pushes = 0;
+    for (const step of steps) {
+      const head = /^step \d+: push (row|column) (\d+) (north|south|east|west)\s+\[\(start-move-card-\w+ [^\]]+\)\]$/m.exec(step);
+      const arrow = /(row|column) (\d+) pushed ([nsew])$/m.exec(step);
+      if (!head) {
+        expect(arrow, step).toBeNull();
+        continue;
+      }
+      pushes++;
+      expect(arrow, step).not.toBeNull();
+      expect([arrow![1], arrow![2], arrow![3]]).toEqual([head[1], head[2], head[3][0]]);
+    }
+    expect(pushes).toBeGreaterThan(0);
+    expect(steps.join("\n")).not.toMatch(/push (row|column) pos\d/);
+  });
+
+  it("svg: every caption fits its step's width; the PDDL action is a second, smaller label", () => {
+    const svg = runBin("labshow", ["plan", "--format", "svg", domain, problem, plan()]).out;
+    const width = Number(/width="(\d+)"/.exec(svg)![1]) / (svg.match(/<g class="step"/g) ?? []).length;
+    const captions = [...svg.matchAll(/<text class="(caption|detail)"[^>]*font-size="(\d+)"[^>]*><title>[^<]*<\/title>([^<]*)</g)];
+    expect(captions.length).toBeGreaterThan(10);
+    for (const [, kind, size, text] of captions) {
+      // at most 0.6 em a character: no caption runs into the next step's picture
+      expect(text.length * 0.6 * Number(size), `${kind}: ${text}`).toBeLessThanOrEqual(width - 30);
+    }
+    expect(captions.some(([, kind, , text]) => kind === "detail" && text.startsWith("(move-"))).toBe(true);
   });
 });
