@@ -8,48 +8,26 @@
  * is an ERROR naming the refusal. Skips, saying why, without redis-server.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bin } from "./helpers/bin.js";
+import { BENCH_INSTANCES, rowsOf, solverFile, type BenchRow } from "./helpers/labbench.js";
+import { tmpDir } from "./helpers/tmp.js";
 import { REDIS_SERVER, TestRedis } from "./helpers/redis.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const LABSOLVE = join(ROOT, "bin", "labsolve");
-const INSTANCES = ["example-4x4.lp", "random-5x5-a.asp"].map((f) => join(ROOT, "instances", f));
+const INSTANCES = BENCH_INSTANCES;
 /** the bench queue's name as users see it in Redis (not imported: the test names it) */
 const BENCH = "labyrinth-bench";
 
-interface Row {
-  solver: string;
-  instance: string;
-  run: number;
-  rules: string;
-  exitCode: number | null;
-  signal: string | null;
-  limit: null | "time" | "memory";
-  verdict: string;
-  reason: string;
-  cost: number | null;
-  costKind: string | null;
-  optimal: boolean;
-  output: string;
-  outputBytes: number;
-  outputCut: boolean;
-}
 
-function rowsOf(dir: string): Row[] {
-  return readFileSync(join(dir, "runs.jsonl"), "utf8")
-    .split("\n")
-    .filter((l) => l !== "")
-    .map((l) => JSON.parse(l) as Row);
-}
 
 /** What must agree between a local run and a queued one: everything but the times, the memory and the reason's words. */
-function essentials(dir: string, r: Row): unknown {
+function essentials(dir: string, r: BenchRow): unknown {
   return {
     solver: r.solver,
     instance: r.instance,
@@ -94,12 +72,8 @@ describe.skipIf(!REDIS_SERVER)(`labbench run --queue on a real Redis and a labso
   beforeAll(async () => {
     if (!existsSync(join(ROOT, "dist/src/cli/labbench.js"))) throw new Error("run npm run build first (the tests call bin/labbench)");
     redis = await TestRedis.start();
-    work = mkdtempSync(join(tmpdir(), "labbench-queue-"));
-    const script = (name: string, body: string): string => {
-      const path = join(work, `${name}.mjs`);
-      writeFileSync(path, body);
-      return path;
-    };
+    work = tmpDir("labbench-queue-");
+    const script = (name: string, body: string): string => solverFile(work, name, body);
     marker = join(work, "marker-ran");
     const wrong = script("wrong", `process.stdout.write("ANSWER\\npush(9,e,1).\\n"); process.exitCode = 10;`);
     const hog = script("hog", `const keep = []; setInterval(() => keep.push(Buffer.alloc(32 * 2 ** 20, 1)), 10);`);
@@ -149,8 +123,8 @@ describe.skipIf(!REDIS_SERVER)(`labbench run --queue on a real Redis and a labso
     const here = rowsOf(local);
     const there = rowsOf(queued);
     expect(here).toHaveLength(INSTANCES.length * 5);
-    const key = (r: Row) => `${r.solver} ${r.instance} ${r.run}`;
-    const byKey = (dir: string, rows: Row[]) => new Map(rows.map((r) => [key(r), essentials(dir, r)]));
+    const key = (r: BenchRow) => `${r.solver} ${r.instance} ${r.run}`;
+    const byKey = (dir: string, rows: BenchRow[]) => new Map(rows.map((r) => [key(r), essentials(dir, r)]));
     expect(byKey(queued, there)).toEqual(byKey(local, here));
     // every kind the set was built for is there (the comparison is not between two empty sets)
     const verdictOf = (solver: string) => new Set(there.filter((r) => r.solver === solver).map((r) => `${r.verdict}/${r.limit}`));

@@ -4,12 +4,13 @@
  * here and summed by a plain computation written here; the XLSX workbook read back with
  * exceljs; the CSV and SVG files beside the page.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bin } from "./helpers/bin.js";
+import { type BenchRow } from "./helpers/labbench.js";
+import { tmpDir } from "./helpers/tmp.js";
 import { CHROMIUM, openPage, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
 
 sayWhyBrowserTestsSkip("labbench-report.test.ts");
@@ -17,28 +18,6 @@ sayWhyBrowserTestsSkip("labbench-report.test.ts");
 type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
 
-interface Row {
-  solver: string;
-  instance: string;
-  run: number;
-  rules: string;
-  exitCode: number | null;
-  signal: string | null;
-  wallSeconds: number;
-  cpuSeconds: number;
-  peakMemoryMB: number;
-  limit: null | "time" | "memory";
-  verdict: string;
-  reason: string;
-  cost: number | null;
-  costKind: string | null;
-  optimal: boolean;
-  timeLimit: number | null;
-  memoryLimit: number | null;
-  output: string;
-  outputBytes: number;
-  outputCut: boolean;
-}
 
 const LIMIT = 10;
 const SOLVERS = ["alpha", "beta", "gamma"];
@@ -47,10 +26,10 @@ const INSTANCES = ["set/a.lp", "set/b.lp", "set.zip:c.lp", "set/d.lp", "set/e.lp
 const NO_SOLUTION: Record<string, string[]> = { "set/u.lp": SOLVERS, "set/v.lp": ["beta"] };
 
 /** Rows of every kind, from a seeded generator: OK with costs, FAIL, time-outs, memory-outs, errors, unknown. */
-function makeRows(): Row[] {
+function makeRows(): BenchRow[] {
   let seed = 7;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const rows: Row[] = [];
+  const rows: BenchRow[] = [];
   const kinds = ["OK", "FAIL", "time", "OK", "memory", "ERROR", "OK", "DONTKNOW"];
   let next = 0;
   for (const instance of INSTANCES) {
@@ -79,7 +58,7 @@ function makeRows(): Row[] {
  * The rows as the report must count them: "no solution" (exit 20) where another solver's
  * answer is verified is a FAIL; elsewhere it is solved.
  */
-function counted(raw: Row[]): (Row & { solved: boolean; none: boolean })[] {
+function counted(raw: BenchRow[]): (BenchRow & { solved: boolean; none: boolean })[] {
   return raw.map((r) => {
     const claim = r.exitCode === 20 && r.verdict === "DONTKNOW" && r.limit === null;
     const answered = raw.some((x) => x.instance === r.instance && x.verdict === "OK");
@@ -89,7 +68,7 @@ function counted(raw: Row[]): (Row & { solved: boolean; none: boolean })[] {
 }
 
 /** The figures of one solver, computed plainly here. */
-function expected(raw: Row[], solver: string) {
+function expected(raw: BenchRow[], solver: string) {
   const rows = counted(raw);
   const mine = rows.filter((r) => r.solver === solver);
   const solved = mine.filter((r) => r.solved);
@@ -124,7 +103,7 @@ function expected(raw: Row[], solver: string) {
   };
 }
 
-const dir = mkdtempSync(join(tmpdir(), "labbench-report-"));
+const dir = tmpDir("labbench-report-");
 const rows = makeRows();
 writeFileSync(join(dir, "runs.jsonl"), rows.map((r) => `${JSON.stringify(r)}\n`).join(""));
 const page = join(dir, "out", "r.html");

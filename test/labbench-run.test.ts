@@ -9,12 +9,14 @@
  * the kept outputs, the process table.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { bin } from "./helpers/bin.js";
+import { BENCH_INSTANCES, rowsOf, solverScript, type BenchRow } from "./helpers/labbench.js";
+import { tmpDir } from "./helpers/tmp.js";
 
 const ROOT = join(new URL(".", import.meta.url).pathname, "..");
 const LABSOLVE = join(ROOT, "bin", "labsolve");
@@ -22,39 +24,10 @@ const LABBENCH = join(ROOT, "bin", "labbench");
 const ENCODING = join(ROOT, "test", "asp", "push-labyrinth.lp");
 const CLINGO = ["/usr/bin/clingo", "/usr/local/bin/clingo"].find((p) => existsSync(p));
 if (!CLINGO) process.stderr.write("labbench-run.test.ts: no clingo at /usr/bin/clingo (Debian's gringo package): the clingo rows skip\n");
-const INSTANCES = ["example-4x4.lp", "random-5x5-a.asp"].map((f) => join(ROOT, "instances", f));
+const INSTANCES = BENCH_INSTANCES;
 
-interface Row {
-  solver: string;
-  instance: string;
-  run: number;
-  exitCode: number | null;
-  signal: string | null;
-  wallSeconds: number;
-  cpuSeconds: number;
-  peakMemoryMB: number;
-  limit: null | "time" | "memory";
-  verdict: string;
-  cost: number | null;
-  optimal: boolean;
-  output: string;
-  outputBytes: number;
-  outputCut: boolean;
-}
 
-function rowsOf(dir: string): Row[] {
-  return readFileSync(join(dir, "runs.jsonl"), "utf8")
-    .split("\n")
-    .filter((l) => l !== "")
-    .map((l) => JSON.parse(l) as Row);
-}
 
-/** A solver written as a Node script in `dir`; its command line. */
-function script(dir: string, name: string, body: string, args = "{instance}"): string {
-  const path = join(dir, `${name}.mjs`);
-  writeFileSync(path, body);
-  return `${name}=${process.execPath} ${path} ${args}`;
-}
 
 /** The pushes of the first answer in an output, counted here (push/3 atoms). */
 function pushesIn(output: string): number {
@@ -72,7 +45,7 @@ function alive(pid: number): boolean {
 
 describe("labbench run: real solvers", () => {
   it("clingo, labsolve --any and labsolve on standard input: every verified answer's cost is its pushes", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "labbench-"));
+    const dir = tmpDir("labbench-");
     const solvers = [`--solver`, `labsolve=${LABSOLVE} --any {instance}`, "--solver", `stdin=${LABSOLVE}`];
     if (CLINGO) solvers.push("--solver", `clingo=${CLINGO} ${ENCODING} {instance}`);
     const r = await bin("labbench", ["run", ...solvers, ...INSTANCES, "--out", dir, "--time-limit", "60"]);
@@ -98,7 +71,7 @@ describe("labbench run: real solvers", () => {
   });
 
   it.skipIf(!CLINGO)("zip entries are named ARCHIVE:ENTRY and handed to the solver as files", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "labbench-"));
+    const dir = tmpDir("labbench-");
     const zip = join(dir, "set.zip");
     writeFileSync(zip, zipSync(Object.fromEntries(INSTANCES.map((f) => [`set/${f.split("/").at(-1)}`, readFileSync(f)]))));
     const r = await bin("labbench", ["run", "--solver", `clingo=${CLINGO} ${ENCODING} {instance}`, zip, "--out", join(dir, "bench")]);
@@ -112,14 +85,14 @@ describe("labbench run: real solvers", () => {
   });
 
   it("every failure kind is one row of its kind, and the bench runs on", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "labbench-"));
-    const s = mkdtempSync(join(tmpdir(), "solvers-"));
+    const dir = tmpDir("labbench-");
+    const s = tmpDir("solvers-");
     const solvers = [
-      script(s, "wrong", `process.stdout.write("ANSWER\\npush(9,e,1).\\n"); process.exitCode = 10;`),
-      script(s, "sleeper", `setTimeout(() => {}, 1e9);`),
-      script(s, "stubborn", `process.on("SIGTERM", () => {}); setTimeout(() => {}, 1e9);`),
-      script(s, "hog", `const kept = []; setInterval(() => kept.push(Buffer.alloc(32 * 2 ** 20, 1)), 20);`),
-      script(
+      solverScript(s, "wrong", `process.stdout.write("ANSWER\\npush(9,e,1).\\n"); process.exitCode = 10;`),
+      solverScript(s, "sleeper", `setTimeout(() => {}, 1e9);`),
+      solverScript(s, "stubborn", `process.on("SIGTERM", () => {}); setTimeout(() => {}, 1e9);`),
+      solverScript(s, "hog", `const kept = []; setInterval(() => kept.push(Buffer.alloc(32 * 2 ** 20, 1)), 20);`),
+      solverScript(
         s,
         "forker",
         `import { spawn } from "node:child_process"; import { writeFileSync } from "node:fs";
@@ -127,7 +100,7 @@ describe("labbench run: real solvers", () => {
          writeFileSync(process.argv[2] + "/child.pid", String(c.pid)); process.exitCode = 1;`,
         "{dir}",
       ),
-      script(
+      solverScript(
         s,
         "escaper",
         `import { spawn } from "node:child_process"; import { writeFileSync } from "node:fs";
@@ -135,17 +108,17 @@ describe("labbench run: real solvers", () => {
          writeFileSync(process.argv[2] + "/child.pid", String(c.pid)); setTimeout(() => {}, 1e9);`,
         "{dir}",
       ),
-      script(s, "flood", `const line = Buffer.alloc(2 ** 20, 65); let n = 0; const go = () => { while (n < 100) { n++; if (!process.stdout.write(line)) return process.stdout.once("drain", go); } }; go();`),
-      script(s, "crash", `process.kill(process.pid, "SIGSEGV");`),
-      script(s, "exit3", `process.exit(3);`),
-      script(s, "garbage", `process.stdout.write("hello world !!! ((\\n");`),
+      solverScript(s, "flood", `const line = Buffer.alloc(2 ** 20, 65); let n = 0; const go = () => { while (n < 100) { n++; if (!process.stdout.write(line)) return process.stdout.once("drain", go); } }; go();`),
+      solverScript(s, "crash", `process.kill(process.pid, "SIGSEGV");`),
+      solverScript(s, "exit3", `process.exit(3);`),
+      solverScript(s, "garbage", `process.stdout.write("hello world !!! ((\\n");`),
     ];
     const r = await bin("labbench", ["run", ...solvers.flatMap((x) => ["--solver", x]), INSTANCES[0], "--out", dir, "--time-limit", "5", "--memory-limit", "150", "--grace", "1", "--output-limit", "1"]);
     expect(r.err).not.toMatch(/at .*\.js:\d+/);
     expect(r.code).toBe(0);
     const rows = new Map(rowsOf(dir).map((x) => [x.solver, x]));
     expect([...rows.keys()].sort()).toEqual(["crash", "escaper", "exit3", "flood", "forker", "garbage", "hog", "sleeper", "stubborn", "wrong"]);
-    const row = (name: string): Row => rows.get(name)!;
+    const row = (name: string): BenchRow => rows.get(name)!;
 
     expect(row("wrong")).toMatchObject({ verdict: "FAIL", exitCode: 10, limit: null, cost: null });
 
@@ -181,11 +154,11 @@ describe("labbench run: real solvers", () => {
   });
 
   it("--jobs 2 runs two rows at once", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "labbench-"));
-    const s = mkdtempSync(join(tmpdir(), "solvers-"));
-    const meeting = mkdtempSync(join(tmpdir(), "meeting-"));
+    const dir = tmpDir("labbench-");
+    const s = tmpDir("solvers-");
+    const meeting = tmpDir("meeting-");
     // each run waits until two runs are there: with one run at a time it would meet the time limit
-    const meet = script(
+    const meet = solverScript(
       s,
       "meet",
       `import { readdirSync, writeFileSync } from "node:fs"; writeFileSync(process.argv[2] + "/" + process.pid, "");
@@ -200,10 +173,10 @@ describe("labbench run: real solvers", () => {
   });
 
   it("CPU time counts the solver's children", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "labbench-"));
-    const s = mkdtempSync(join(tmpdir(), "solvers-"));
+    const dir = tmpDir("labbench-");
+    const s = tmpDir("solvers-");
     // a parent that waits on a child burning about half a second of CPU
-    const solver = script(s, "parent", `import { spawnSync } from "node:child_process"; spawnSync(process.execPath, ["-e", "const t = process.cpuUsage(); while (process.cpuUsage(t).user < 5e5);"]);`);
+    const solver = solverScript(s, "parent", `import { spawnSync } from "node:child_process"; spawnSync(process.execPath, ["-e", "const t = process.cpuUsage(); while (process.cpuUsage(t).user < 5e5);"]);`);
     const r = await bin("labbench", ["run", "--solver", solver, INSTANCES[0], "--out", dir]);
     expect(r.code).toBe(0);
     const [row] = rowsOf(dir);
@@ -211,8 +184,8 @@ describe("labbench run: real solvers", () => {
   });
 
   it("a YAML config names the solvers; --resume keeps the whole rows and runs the rest", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "labbench-"));
-    const s = mkdtempSync(join(tmpdir(), "solvers-"));
+    const dir = tmpDir("labbench-");
+    const s = tmpDir("solvers-");
     writeFileSync(join(s, "a.mjs"), `process.stdout.write("ANSWER\\n"); process.exitCode = 10;`);
     const config = join(s, "bench.yaml");
     writeFileSync(config, `solvers:\n  none: [${JSON.stringify(process.execPath)}, ${JSON.stringify(join(s, "a.mjs"))}, "{instance}"]\n  labsolve: ${LABSOLVE} --any {instance}\nout: ${dir}\ntimeLimit: 60\n`);
@@ -221,7 +194,7 @@ describe("labbench run: real solvers", () => {
     const rows = readFileSync(join(dir, "runs.jsonl"), "utf8").split("\n").filter((l) => l !== "");
     expect(rows).toHaveLength(4);
     // the empty answer is no solution of these instances: FAIL
-    expect(rows.map((l) => JSON.parse(l) as Row).filter((x) => x.solver === "none").map((x) => x.verdict)).toEqual(["FAIL", "FAIL"]);
+    expect(rows.map((l) => JSON.parse(l) as BenchRow).filter((x) => x.solver === "none").map((x) => x.verdict)).toEqual(["FAIL", "FAIL"]);
     // one row lost, one cut short (a crash of labbench itself)
     writeFileSync(join(dir, "runs.jsonl"), `${rows.slice(0, 3).join("\n")}\n{"solver":"none","inst`);
     const again = await bin("labbench", ["run", "--config", config, ...INSTANCES, "--resume"]);
@@ -230,7 +203,7 @@ describe("labbench run: real solvers", () => {
     const after = readFileSync(join(dir, "runs.jsonl"), "utf8").split("\n").filter((l) => l !== "");
     expect(after).toHaveLength(4);
     expect(after.slice(0, 3)).toEqual(rows.slice(0, 3));
-    expect(JSON.parse(after[3])).toMatchObject({ solver: (JSON.parse(rows[3]) as Row).solver, instance: (JSON.parse(rows[3]) as Row).instance });
+    expect(JSON.parse(after[3])).toMatchObject({ solver: (JSON.parse(rows[3]) as BenchRow).solver, instance: (JSON.parse(rows[3]) as BenchRow).instance });
     // rows are never overwritten, nor resumed under other limits
     const over = await bin("labbench", ["run", "--config", config, ...INSTANCES]);
     expect(over.code).toBe(65);
@@ -242,10 +215,10 @@ describe("labbench run: real solvers", () => {
   });
 
   it("Ctrl-C ends the running solver's tree and leaves a valid runs.jsonl", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "labbench-"));
-    const s = mkdtempSync(join(tmpdir(), "solvers-"));
-    const quick = script(s, "quick", `process.stdout.write("UNKNOWN\\n"); process.exitCode = 1;`);
-    const slow = script(s, "slow", `import { writeFileSync } from "node:fs"; writeFileSync(process.argv[2] + "/pid", String(process.pid)); setTimeout(() => {}, 1e9);`, "{dir}");
+    const dir = tmpDir("labbench-");
+    const s = tmpDir("solvers-");
+    const quick = solverScript(s, "quick", `process.stdout.write("UNKNOWN\\n"); process.exitCode = 1;`);
+    const slow = solverScript(s, "slow", `import { writeFileSync } from "node:fs"; writeFileSync(process.argv[2] + "/pid", String(process.pid)); setTimeout(() => {}, 1e9);`, "{dir}");
     const child = spawn(LABBENCH, ["run", "--solver", quick, "--solver", slow, ...INSTANCES, "--out", dir], { stdio: ["ignore", "ignore", "pipe"] });
     let err = "";
     child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));

@@ -3,12 +3,10 @@
  * its subcommands, --style's values (the generator's own list) and its --help, which names
  * every rule set with a generator and an example that runs.
  */
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GENERATING, GENERATOR_NAMES, defaultGenerator } from "../src/registry.js";
 import { runBin } from "./helpers/bin.js";
 
-const ROOT = new URL("..", import.meta.url).pathname;
 
 /** bin/labgen with `args`: its stdout, stderr and exit code. */
 
