@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "./helpers/slow.js";
-import { runBin } from "./helpers/bin.js";
+import { binPath, runBin } from "./helpers/bin.js";
+import { start } from "./helpers/child.js";
 import { tmpFile } from "./helpers/tmp.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -129,10 +130,16 @@ describe("labsolve", () => {
     expect(doc.lowerBound).toBeLessThan(doc.upperBound);
   });
 
-  it("--format clingo prints each better solution as found with its Optimization, and the proven lower bounds, before the proof ends", () => {
+  it("--format clingo prints each better solution as found with its Optimization, and the proven lower bounds, before the proof ends", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "labsolve-")), "maze-20.lp");
     writeFileSync(file, toFacts(generate(20, 20, 7, "maze")));
-    const r = runBin("labsolve", ["--time-limit", "2", "--format", "clingo", file]);
+    // interrupted once it has printed an answer and a lower bound (the proof takes seconds more)
+    const child = start(binPath("labsolve"), ["--format", "clingo", file], ROOT);
+    await child.saw(/Optimization: \d+\n/);
+    await child.saw(/% shortest >= \d+\n/);
+    child.kill("SIGINT");
+    const end = await child.done;
+    const r = { code: end.code, out: end.out };
     expect(r.code).toBe(11);
     const answers = [...r.out.matchAll(/Answer: (\d+)\n(.*)\nOptimization: (\d+)\n/g)];
     expect(answers.length).toBeGreaterThan(0);
@@ -157,11 +164,10 @@ describe("labsolve", () => {
     child.stdin.end(vastUnsolvableFacts(20, 30));
     let out = "";
     // the header is written just before the search starts listening for signals (in the
-    // same tick): a fixed delay from the spawn once ran out before start-up had ended
-    // (exit by the signal, code null), on a loaded machine
+    // same tick): the signal is sent once it is read, not after a delay (a fixed delay from
+    // the spawn once ran out before start-up had ended, on a loaded machine)
     const started = new Promise<void>((r) => child.stdout.on("data", (d) => ((out += d), out.includes("Solving...\n") && r())));
     await started;
-    await new Promise((r) => setTimeout(r, 300));
     child.kill("SIGINT");
     const code = await new Promise((r) => child.on("close", r));
     expect(code).toBe(1);
