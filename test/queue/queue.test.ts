@@ -51,6 +51,8 @@ function readRows(file: string): Row[] {
 interface Running {
   proc: ChildProcess;
   done: Promise<{ code: number | null; out: string; err: string }>;
+  /** resolves once its stderr so far matches `re` (a condition the process reports); rejects if it ends first */
+  saw(re: RegExp): Promise<void>;
 }
 
 /** every process this file started, killed at the end whatever happened */
@@ -61,10 +63,20 @@ function run(args: string[]): Running {
   started.push(proc);
   let out = "";
   let err = "";
+  const waiters: { re: RegExp; resolve: () => void }[] = [];
   proc.stdout!.on("data", (d) => (out += d));
-  proc.stderr!.on("data", (d) => (err += d));
+  proc.stderr!.on("data", (d) => {
+    err += d;
+    for (const w of [...waiters]) if (w.re.test(err)) waiters.splice(waiters.indexOf(w), 1), w.resolve();
+  });
   const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) => proc.on("close", (code) => resolve({ code, out, err })));
-  return { proc, done };
+  const saw = (re: RegExp): Promise<void> =>
+    new Promise((resolve, reject) => {
+      if (re.test(err)) return resolve();
+      waiters.push({ re, resolve });
+      void done.then((d) => reject(new Error(`the process ended (${d.code}) before printing ${re}:\n${d.err}`)));
+    });
+  return { proc, done, saw };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -187,7 +199,7 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     w1.proc.kill("SIGTERM");
     const second = await activeOn("w2");
     w2.proc.kill("SIGTERM");
-    await sleep(100);
+    await w2.saw(/finishing the running job\(s\), then stopping/); // the first signal taken, not a guess at how long that takes
     w2.proc.kill("SIGTERM");
     const stopped = await w2.done;
     expect(stopped.code, stopped.err).toBe(143);
