@@ -4,7 +4,6 @@
  * marked; an invalid witness is drawn up to its step with the checker's words (exit 1);
  * without a witness the shortest solution is drawn; the board game shows its spare.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +16,7 @@ import { runBin } from "../helpers/bin.js";
 
 const ROOT = join(new URL("..", import.meta.url).pathname, "..");
 const EXAMPLE = join(ROOT, "instances", "example-4x4.lp");
-const show = (args: string[], input?: string) => spawnSync(join(ROOT, "bin", "labshow"), args, { input, encoding: "utf8" });
+const show = (args: string[], input?: string) => runBin("labshow", args, { input });
 
 /** The tiles of a text picture: glyphs by "row,col". */
 function textTiles(block: string, n: number): Map<string, number> {
@@ -35,8 +34,8 @@ function textTiles(block: string, n: number): Map<string, number> {
 describe("labshow --format text", () => {
   it("every step's board is the witness's, the pushed line is marked, the verdict is last", () => {
     const r = show([EXAMPLE, "-"], "ANSWER\npush(1,w,1). push(3,s,2).\n");
-    expect(r.status).toBe(0);
-    const blocks = r.stdout.trim().split("\n\n");
+    expect(r.code).toBe(0);
+    const blocks = r.out.trim().split("\n\n");
     const boards = boardsAfter(EXAMPLE, [
       [1, "w"],
       [3, "s"],
@@ -49,14 +48,14 @@ describe("labshow --format text", () => {
   });
   it("an invalid witness: drawn up to the broken step, the checker's words, exit 1", () => {
     const r = show([EXAMPLE, "-"], "push(1,w,1). push(4,e,2).");
-    expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/invalid at step 2: .*goal/);
-    expect(r.stderr).toMatch(/^labshow: invalid at step 2/m);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/invalid at step 2: .*goal/);
+    expect(r.err).toMatch(/^labshow: invalid at step 2/m);
   });
   it("without a witness: the shortest solution (2 pushes on the example)", () => {
     const r = show([EXAMPLE]);
-    expect(r.status).toBe(0);
-    expect(r.stdout.trim().split("\n").at(-1)).toBe("valid: 2 pushes");
+    expect(r.code).toBe(0);
+    expect(r.out.trim().split("\n").at(-1)).toBe("valid: 2 pushes");
   });
   it("without a witness, stopped by the time limit before any answer: the outcome's note, nothing drawn, exit 1 (both rule sets)", () => {
     const dir = mkdtempSync(join(tmpdir(), "show-limit-"));
@@ -67,27 +66,27 @@ describe("labshow --format text", () => {
       const file = join(dir, `vast-${n}.lp`);
       writeFileSync(file, vastUnsolvableFacts(n, 30));
       const r = show([...rules, file, "--time-limit", "1"]);
-      expect(r.status, r.stderr).toBe(1);
-      expect(r.stdout).toBe("");
-      expect(r.stderr).toBe("labshow: no solution found within the time limit\n");
+      expect(r.code, r.err).toBe(1);
+      expect(r.out).toBe("");
+      expect(r.err).toBe("labshow: no solution found within the time limit\n");
     }
   });
   it("the board game: its spare under every step, the exit marked", () => {
     const r = show([join(ROOT, "docs", "game-example.lp")]);
-    expect(r.status).toBe(0);
-    const blocks = r.stdout.trim().split("\n\n");
+    expect(r.code).toBe(0);
+    const blocks = r.out.trim().split("\n\n");
     for (const b of blocks.slice(0, -1)) expect(b).toMatch(/\nspare: \S$/);
     expect(blocks[0]).toMatch(/X/);
     expect(blocks.at(-1)).toMatch(/^valid: cost \d+$/);
   });
   it("bad input exits 65 at its place; -o never writes over an input", () => {
     const r = show(["-"], "field(1,1)");
-    expect(r.status).toBe(65);
-    expect(r.stderr).toMatch(/^<stdin>:1:\d+: error:/);
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(/^<stdin>:1:\d+: error:/);
     const dir = mkdtempSync(join(tmpdir(), "show-"));
     const copy = join(dir, "i.lp");
     writeFileSync(copy, readFileSync(EXAMPLE, "utf8"));
-    expect(show([copy, "-o", copy]).status).toBe(65);
+    expect(show([copy, "-o", copy]).code).toBe(65);
     expect(readFileSync(copy, "utf8")).toBe(readFileSync(EXAMPLE, "utf8"));
   });
 });
@@ -95,13 +94,13 @@ describe("labshow --format text", () => {
 describe("labshow --format svg", () => {
   it("a strip with one group per step, whose tiles are the witness's boards, and the pushed line's arrow", () => {
     const r = show([EXAMPLE, "-", "--format", "svg"], "push(1,w,1). push(2,n,2).");
-    expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
     const boards = boardsAfter(EXAMPLE, [
       [1, "w"],
       [2, "n"],
     ]);
-    const groups = r.stdout.split('<g class="step"').slice(1);
+    const groups = r.out.split('<g class="step"').slice(1);
     expect(groups.length).toBe(3);
     groups.forEach((g, k) => {
       const tiles = new Map([...g.matchAll(/data-row="(\d+)" data-col="(\d+)" data-open="(\d+)"/g)].map((m) => [`${m[1]},${m[2]}`, Number(m[3])]));
@@ -112,10 +111,10 @@ describe("labshow --format svg", () => {
   });
   it("--step K: one picture; the board game's spare beside the board", () => {
     const r = show([join(ROOT, "docs", "game-example.lp"), "--format", "svg", "--step", "1"]);
-    expect(r.status).toBe(0);
-    expect(r.stdout.match(/<svg /g)?.length).toBe(1);
-    expect(r.stdout).toMatch(/class="spare" data-open="\d+"/);
-    expect(show([EXAMPLE, "--format", "svg", "--step", "9"]).status).toBe(65);
+    expect(r.code).toBe(0);
+    expect(r.out.match(/<svg /g)?.length).toBe(1);
+    expect(r.out).toMatch(/class="spare" data-open="\d+"/);
+    expect(show([EXAMPLE, "--format", "svg", "--step", "9"]).code).toBe(65);
   });
 });
 
@@ -125,11 +124,11 @@ describe("labshow plan (IPC 2023)", () => {
   it("a picture per step and per whole push, replayed by labcheck plan's simulation; the robot ends on the exit's field", () => {
     const dir = mkdtempSync(join(tmpdir(), "show-plan-"));
     const plan = join(dir, "p.plan");
-    expect(spawnSync(join(ROOT, "bin", "labsolve"), ["plan", domain, problem, "-o", plan]).status).toBe(30);
+    expect(runBin("labsolve", ["plan", domain, problem, "-o", plan]).code).toBe(30);
     const moves = readFileSync(plan, "utf8").split("\n").filter((l) => /^\((start-move-card|move-(north|south|east|west) )/.test(l)).length;
     const r = show(["plan", domain, problem, plan]);
-    expect(r.status).toBe(0);
-    const blocks = r.stdout.trim().split("\n\n");
+    expect(r.code).toBe(0);
+    const blocks = r.out.trim().split("\n\n");
     expect(blocks.length).toBe(moves + 2); // the start, each move, the verdict
     expect(blocks.at(-1)).toMatch(/^valid cost=\d+$/);
     expect(blocks.at(-2)).toMatch(/^1 .*\*\S$/m); // row 1 ends with the robot on the exit's field
@@ -138,8 +137,8 @@ describe("labshow plan (IPC 2023)", () => {
     const broken = join(dir, "broken.plan");
     writeFileSync(broken, readFileSync(plan, "utf8").split("\n").slice(1).join("\n"));
     const b = show(["plan", domain, problem, broken]);
-    expect(b.status).toBe(1);
-    expect(b.stderr).toMatch(/labshow: invalid: action 1 .*precondition/);
+    expect(b.code).toBe(1);
+    expect(b.err).toMatch(/labshow: invalid: action 1 .*precondition/);
   });
 });
 

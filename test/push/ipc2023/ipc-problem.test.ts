@@ -4,7 +4,6 @@
  * silently replaced by the IPC's standard form; and every PDDL error points at the construct
  * that is wrong (FILE:LINE:COL of that fact or word, not of a later fact or of 1:1).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,7 +23,6 @@ import { runBin } from "../../helpers/bin.js";
 const ROOT = join(new URL("../..", import.meta.url).pathname, "..");
 const OPT = join(ROOT, "..", "shared", "ipc2023-labyrinth", "opt");
 const shared = existsSync(OPT);
-const run = (bin: string, args: string[]) => spawnSync(join(ROOT, "bin", bin), args, { encoding: "utf8" });
 const dir = mkdtempSync(join(tmpdir(), "ipc-problem-"));
 
 /** The 1-based line and column where `needle` starts in `text` (the `k`-th occurrence, from 0). */
@@ -59,14 +57,14 @@ describe.skipIf(!shared)("IPC 2023 opt/p04.pddl changed: solved as written or re
   const solve = (name: string, text: string) => {
     const file = join(dir, name);
     writeFileSync(file, text);
-    return { file, ...run("labsolve", ["plan", "--threads", "1", domain, file]) };
+    return { file, ...runBin("labsolve", ["plan", "--threads", "1", domain, file]) };
   };
   it("the goal (robot-at card5): refused at the goal, exit 65 (was a 9-cost plan, exit 30, that misses the goal)", () => {
     const text = edit(p04, "\t\t(left)", "\t\t(robot-at card5)");
     const r = solve("goal.pddl", text);
-    expect(r.status).toBe(65);
-    expect(r.stdout).toBe("");
-    expect(r.stderr).toBe(`${r.file}:${place(text, "(robot-at card5)")}: error: the planner plans for the goal (left) only, found (robot-at card5)\n`);
+    expect(r.code).toBe(65);
+    expect(r.out).toBe("");
+    expect(r.err).toBe(`${r.file}:${place(text, "(robot-at card5)")}: error: the planner plans for the goal (left) only, found (robot-at card5)\n`);
   });
   it("(= (move-card) 5) and (= (move-robot-cost) 0): refused at the changed cost, exit 65 (were cost 9, exit 30)", () => {
     for (const [from, to] of [
@@ -75,38 +73,38 @@ describe.skipIf(!shared)("IPC 2023 opt/p04.pddl changed: solved as written or re
     ]) {
       const text = edit(p04, from, to);
       const r = solve("cost.pddl", text);
-      expect(r.status).toBe(65);
+      expect(r.code).toBe(65);
       // the later of the two cost facts is the one that makes them differ
-      expect(r.stderr).toMatch(new RegExp(`^${r.file}:${place(text, "(= (move-card)")}: error: \\(move-card\\) \\d and \\(move-robot-cost\\) \\d differ`));
+      expect(r.err).toMatch(new RegExp(`^${r.file}:${place(text, "(= (move-card)")}: error: \\(move-card\\) \\d and \\(move-robot-cost\\) \\d differ`));
     }
   });
   it("equal costs (move-card) = (move-robot-cost) = 3: planned, cost 3 times the unit plan's, valid at that cost", () => {
     const unit = solve("unit.pddl", p04);
-    expect(unit.status).toBe(30);
-    const cost = Number(/; cost = (\d+)/.exec(unit.stdout)![1]);
+    expect(unit.code).toBe(30);
+    const cost = Number(/; cost = (\d+)/.exec(unit.out)![1]);
     const text = edit(edit(p04, "(= (move-card) 1)", "(= (move-card) 3)"), "(= (move-robot-cost) 1)", "(= (move-robot-cost) 3)");
     const r = solve("three.pddl", text);
-    expect(r.status).toBe(30);
-    expect(r.stdout).toMatch(new RegExp(`; cost = ${3 * cost} \\(general cost\\)\\n$`));
-    writeFileSync(join(dir, "three.plan"), r.stdout);
-    const c = run("labcheck", ["plan", domain, r.file, join(dir, "three.plan")]);
-    expect(c.status).toBe(0);
-    expect(c.stdout).toMatch(new RegExp(`^valid: plan cost ${3 * cost} \\(\\d+ actions\\); the goal is reached\n$`));
+    expect(r.code).toBe(30);
+    expect(r.out).toMatch(new RegExp(`; cost = ${3 * cost} \\(general cost\\)\\n$`));
+    writeFileSync(join(dir, "three.plan"), r.out);
+    const c = runBin("labcheck", ["plan", domain, r.file, join(dir, "three.plan")]);
+    expect(c.code).toBe(0);
+    expect(c.out).toMatch(new RegExp(`^valid: plan cost ${3 * cost} \\(\\d+ actions\\); the goal is reached\n$`));
   });
   it("(left) in :init: the empty plan, cost 0, exit 30, valid", () => {
     const text = edit(p04, "\t(robot-at card0)", "\t(robot-at card0) (left)");
     const r = solve("left.pddl", text);
-    expect([r.status, r.stdout]).toEqual([30, "; cost = 0 (general cost)\n"]);
-    writeFileSync(join(dir, "left.plan"), r.stdout);
-    const c = run("labcheck", ["plan", domain, r.file, join(dir, "left.plan")]);
-    expect(c.status).toBe(0);
-    expect(c.stdout).toMatch(/^valid: plan cost 0 \(0 actions\)/);
+    expect([r.code, r.out]).toEqual([30, "; cost = 0 (general cost)\n"]);
+    writeFileSync(join(dir, "left.plan"), r.out);
+    const c = runBin("labcheck", ["plan", domain, r.file, join(dir, "left.plan")]);
+    expect(c.code).toBe(0);
+    expect(c.out).toMatch(/^valid: plan cost 0 \(0 actions\)/);
   });
   it("(cards-moving) in :init: refused at the fact, exit 65 (was a plan failing at action 1)", () => {
     const text = edit(p04, "\t(robot-at card0)", "\t(robot-at card0) (cards-moving)");
     const r = solve("moving.pddl", text);
-    expect(r.status).toBe(65);
-    expect(r.stderr).toMatch(new RegExp(`^${r.file}:${place(text, "(cards-moving)")}: error: \\(cards-moving\\) is part of a push under way`));
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(new RegExp(`^${r.file}:${place(text, "(cards-moving)")}: error: \\(cards-moving\\) is part of a push under way`));
   });
   it("errors at the construct that is wrong: undeclared cardX, card-att, (NEXT pos3 pos1) (lines 16, 16, 14)", () => {
     const cases: [string, string, string, RegExp][] = [
@@ -117,9 +115,9 @@ describe.skipIf(!shared)("IPC 2023 opt/p04.pddl changed: solved as written or re
     for (const [from, to, at, message] of cases) {
       const text = edit(p04, from, to);
       const r = solve("bad.pddl", text);
-      expect(r.status).toBe(65);
-      expect(r.stderr.split(": error: ")[0]).toBe(`${r.file}:${place(text, at)}`);
-      expect(r.stderr).toMatch(message);
+      expect(r.code).toBe(65);
+      expect(r.err.split(": error: ")[0]).toBe(`${r.file}:${place(text, at)}`);
+      expect(r.err).toMatch(message);
     }
   });
 });
@@ -197,9 +195,9 @@ describe("the planner's domain: the IPC's, or refused where it differs", () => {
     writeFileSync(d, edit(ours, "(increase (total-cost) (move-robot-cost))", "(increase (total-cost) 2)"));
     const p = join(dir, "p.pddl");
     writeFileSync(p, ipcProblemText(generateIpcTask(3, 1, 2)));
-    const r = run("labsolve", ["plan", "--threads", "1", d, p]);
-    expect(r.status).toBe(65);
-    expect(r.stderr).toMatch(/domain\.pddl:\d+:\d+: error: action move-west's effect/);
+    const r = runBin("labsolve", ["plan", "--threads", "1", d, p]);
+    expect(r.code).toBe(65);
+    expect(r.err).toMatch(/domain\.pddl:\d+:\d+: error: action move-west's effect/);
   });
 });
 

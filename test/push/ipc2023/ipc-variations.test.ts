@@ -8,7 +8,6 @@
  * A* search written here, on the test's own reading of the variation (regular expressions
  * over the text, not the project's reader), with the costs the variation states.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,15 +22,15 @@ import { solveIpcAnytime } from "../../../src/push/ipc2023/search/anytime.js";
 import { inTaskCosts } from "../../../src/push/ipc2023/task.js";
 import { validatePlan } from "../../../src/push/ipc2023/validate.js";
 import { pushedLine, stepsFrom } from "../../helpers/ipc-plain.js";
+import { runBin } from "../../helpers/bin.js";
 
 const ROOT = join(new URL("../..", import.meta.url).pathname, "..");
 const OPT = join(ROOT, "..", "shared", "ipc2023-labyrinth", "opt");
 const shared = existsSync(OPT);
-const run = (bin: string, args: string[]) => spawnSync(join(ROOT, "bin", bin), args, { encoding: "utf8" });
 const labgen = (n: number, seed: number, rotations: number): string => {
-  const r = run("labgen", [String(n), "--rules", "ipc2023", "--seed", String(seed), "--rotations", String(rotations)]);
-  expect(r.status).toBe(0);
-  return r.stdout;
+  const r = runBin("labgen", [String(n), "--rules", "ipc2023", "--seed", String(seed), "--rotations", String(rotations)]);
+  expect(r.code).toBe(0);
+  return r.out;
 };
 
 /** A seeded random source (mulberry32). */
@@ -323,23 +322,23 @@ describe("labsolve plan on two variations (the command, not the parts)", () => {
     const text = base.replace("(= (move-card) 1)", "(= (move-card) 2)").replace("(= (move-robot-cost) 1)", "(= (move-robot-cost) 2)");
     const file = join(dir, "two.pddl");
     writeFileSync(file, text);
-    const r = run("labsolve", ["plan", "--threads", "1", domain, file]);
-    expect(r.status).toBe(30);
-    const cost = Number(/; cost = (\d+) \(general cost\)\n$/.exec(r.stdout)![1]);
+    const r = runBin("labsolve", ["plan", "--threads", "1", domain, file]);
+    expect(r.code).toBe(30);
+    const cost = Number(/; cost = (\d+) \(general cost\)\n$/.exec(r.out)![1]);
     expect(plainOptimum(plainModel(text), cost)).toBe(cost);
-    writeFileSync(join(dir, "two.plan"), r.stdout);
-    const c = run("labcheck", ["plan", domain, file, join(dir, "two.plan")]);
-    expect(c.status).toBe(0);
-    expect(c.stdout).toMatch(new RegExp(`^valid: plan cost ${cost} \\(\\d+ actions\\); the goal is reached\n$`));
+    writeFileSync(join(dir, "two.plan"), r.out);
+    const c = runBin("labcheck", ["plan", domain, file, join(dir, "two.plan")]);
+    expect(c.code).toBe(0);
+    expect(c.out).toMatch(new RegExp(`^valid: plan cost ${cost} \\(\\d+ actions\\); the goal is reached\n$`));
   });
   it("(next-moving-card X) in :init: exit 65 at the fact", () => {
     const text = base.replace(/\t\(robot-at (\S+)\)/, "\t(robot-at $1) (next-moving-card card1)");
     const file = join(dir, "moving.pddl");
     writeFileSync(file, text);
-    const r = run("labsolve", ["plan", "--threads", "1", domain, file]);
-    expect(r.status).toBe(65);
+    const r = runBin("labsolve", ["plan", "--threads", "1", domain, file]);
+    expect(r.code).toBe(65);
     const line = lines(text).findIndex((l) => l.includes("(next-moving-card")) + 1;
     const column = lines(text)[line - 1].indexOf("(next-moving-card") + 1;
-    expect(r.stderr).toMatch(new RegExp(`^${file}:${line}:${column}: error: \\(next-moving-card card1\\) is part of a push under way`));
+    expect(r.err).toMatch(new RegExp(`^${file}:${line}:${column}: error: \\(next-moving-card card1\\) is part of a push under way`));
   });
 });

@@ -3,7 +3,6 @@
  * plan's simulation (on the IPC's own stored plans and on mutated ones), labsolve plan's
  * exit codes, and the 20 problems of the optimal track (skipped without ../shared).
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +15,7 @@ import { planText } from "../../../src/push/ipc2023/plan-writer.js";
 import { readIpcProblem, readIpcProblemFacts } from "../../../src/push/ipc2023/problem.js";
 import { validatePlan } from "../../../src/push/ipc2023/validate.js";
 import { solveIpc } from "../../../src/push/ipc2023/search/index.js";
+import { runBin } from "../../helpers/bin.js";
 
 const ROOT = join(new URL("../..", import.meta.url).pathname, "..");
 const OPT = join(ROOT, "..", "shared", "ipc2023-labyrinth", "opt");
@@ -23,7 +23,6 @@ const shared = existsSync(OPT);
 const OUR_DOMAIN = ipcDomainText();
 const domains = (): [string, string][] => [["ours", OUR_DOMAIN], ...(shared ? [["IPC", readFileSync(join(OPT, "domain.pddl"), "utf8")] as [string, string]] : [])];
 const BOUNDS = [5, 8, 9, 12, 13, 9, 12, 13, 12, 13, 14, 13, 14, 18, 17, 14, 21, 16, 15, 20];
-const run = (bin: string, args: string[]) => spawnSync(join(ROOT, "bin", bin), args, { encoding: "utf8" });
 
 function inputError(f: () => unknown): InputError {
   try {
@@ -113,10 +112,10 @@ describe("labsolve plan and labcheck plan", () => {
   const domain = join(ROOT, "docs", "ipc2023", "domain.pddl");
   it("the README example: exit 30, a valid plan, the cost line", () => {
     const out = join(dir, "example.plan");
-    const r = run("labsolve", ["plan", domain, join(ROOT, "docs", "ipc2023", "example.pddl"), "-o", out]);
-    expect(r.status).toBe(30);
-    const c = run("labcheck", ["plan", domain, join(ROOT, "docs", "ipc2023", "example.pddl"), out]);
-    expect(c.stdout).toMatch(/^valid: plan cost \d+ /m);
+    const r = runBin("labsolve", ["plan", domain, join(ROOT, "docs", "ipc2023", "example.pddl"), "-o", out]);
+    expect(r.code).toBe(30);
+    const c = runBin("labcheck", ["plan", domain, join(ROOT, "docs", "ipc2023", "example.pddl"), out]);
+    expect(c.out).toMatch(/^valid: plan cost \d+ /m);
     expect(readFileSync(out, "utf8")).toMatch(/; cost = \d+ \(general cost\)\n$/);
   });
   it("exit 20 when the robot's card is closed; 65 on a bad domain; -o never overwrites an input", () => {
@@ -124,12 +123,12 @@ describe("labsolve plan and labcheck plan", () => {
     task.tiles[0] = 0;
     const closed = join(dir, "closed.pddl");
     writeFileSync(closed, ipcProblemText(task));
-    expect(run("labsolve", ["plan", domain, closed]).status).toBe(20);
-    const bad = run("labsolve", ["plan", closed, closed]);
-    expect(bad.status).toBe(65);
-    expect(bad.stderr).toMatch(/closed\.pddl:\d+:\d+: error: expected \(domain NAME\)/);
+    expect(runBin("labsolve", ["plan", domain, closed]).code).toBe(20);
+    const bad = runBin("labsolve", ["plan", closed, closed]);
+    expect(bad.code).toBe(65);
+    expect(bad.err).toMatch(/closed\.pddl:\d+:\d+: error: expected \(domain NAME\)/);
     const before = readFileSync(closed, "utf8");
-    expect(run("labsolve", ["plan", domain, closed, "-o", closed]).status).toBe(65);
+    expect(runBin("labsolve", ["plan", domain, closed, "-o", closed]).code).toBe(65);
     expect(readFileSync(closed, "utf8")).toBe(before);
   });
 });
