@@ -80,7 +80,7 @@ const E2E = [
   "test/push/competition/large-boards.test.ts",
   "test/library.test.ts",
   "test/maze/text/maze-cli.test.ts",
-  "test/maze/text/maze-defects.test.ts",
+  "test/maze/text/maze-edge-cases.test.ts",
   "test/maze/minotaur/minotaur-levels.test.ts",
   "test/cli/options.test.ts",
   "test/format/outcome-schema.test.ts",

@@ -1,5 +1,5 @@
 /**
- * The text mazes' defects of issue 52 (labgen maze's arguments and files, a maze whose exit
+ * The text mazes' edge cases (labgen maze's arguments and files, a maze whose exit
  * is an opening in the border, the turn rule's enumeration, several mazes a file, the
  * readers' caps, the pictures' size), end to end through bin/ (built by `npm run build`).
  */
@@ -21,7 +21,7 @@ import { runBin } from "../../helpers/bin.js";
 
 const ROOT = new URL("../../..", import.meta.url).pathname;
 
-const tmp = (): string => mkdtempSync(join(tmpdir(), "maze-defects-"));
+const tmp = (): string => mkdtempSync(join(tmpdir(), "maze-"));
 
 describe("labgen maze: bad arguments and existing files are usage errors, checked before generating", () => {
   it("--braid outside [0, 1] or not a number: one line naming the option, exit 65, no stack trace", () => {
