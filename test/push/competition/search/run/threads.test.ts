@@ -4,7 +4,6 @@
  * coordinator (src/push/competition/search/run/run.ts, src/push/competition/search/run/merge.ts) passes solutions on depth by depth.
  * Results must not depend on the thread count.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -15,14 +14,15 @@ import { readInstance } from "../../../../../src/push/competition/instance.js";
 import { searchInstance } from "../../../../../src/push/competition/search/exact/engine.js";
 import type { Push } from "../../../../../src/push/competition/board.js";
 import { allAnswerSets, canonical } from "../../../../helpers/clingo.js";
+import { runBin } from "../../../../helpers/bin.js";
 
 const ROOT = new URL("../../../../..", import.meta.url).pathname;
 const key = (s: readonly Push[]) => canonical(solutionAtoms(s));
 
 function labsolve(args: string[], input: string) {
-  const r = spawnSync(join(ROOT, "bin/labsolve"), args, { input, encoding: "utf8" });
-  const answers = r.stdout.split("ANSWER\n").slice(1).map((a) => a.trim().replace(/\.( |$)/g, "$1").trim());
-  return { code: r.status, answers, out: r.stdout };
+  const r = runBin("labsolve", args, input);
+  const answers = r.out.split("ANSWER\n").slice(1).map((a) => a.trim().replace(/\.( |$)/g, "$1").trim());
+  return { code: r.code, answers, out: r.out };
 }
 
 describe("root shares", () => {
@@ -113,15 +113,15 @@ describe("--stats of a run whose quota runs out in the middle of a depth", () =>
   const file = join(ROOT, "instances/random-9x9-a.asp");
   /** labsolve with `args` (and `input` on stdin): its `% depth D: N nodes, S s, K solution(s)` lines and total line of stderr */
   function labsolveStats(args: string[], input?: string) {
-    const r = spawnSync(join(ROOT, "bin/labsolve"), args, { input, encoding: "utf8" });
-    const depths = [...r.stderr.matchAll(/^% depth (\d+): (\d+) nodes, [\d.]+ s, (\d+) solution\(s\)( \(cut short\))?$/gm)].map((m) => ({
+    const r = runBin("labsolve", args, { input });
+    const depths = [...r.err.matchAll(/^% depth (\d+): (\d+) nodes, [\d.]+ s, (\d+) solution\(s\)( \(cut short\))?$/gm)].map((m) => ({
       depth: Number(m[1]),
       nodes: Number(m[2]),
       solutions: Number(m[3]),
       cut: m[4] !== undefined,
     }));
-    const total = /^% total: (\d+) nodes, depth reached (\d+),/m.exec(r.stderr);
-    return { code: r.status, answers: r.stdout.split("ANSWER\n").length - 1, depths, nodes: Number(total?.[1]), reached: Number(total?.[2]) };
+    const total = /^% total: (\d+) nodes, depth reached (\d+),/m.exec(r.err);
+    return { code: r.code, answers: r.out.split("ANSWER\n").length - 1, depths, nodes: Number(total?.[1]), reached: Number(total?.[2]) };
   }
   const stats = (threads: number) => labsolveStats(["-n", "100", "--max-steps", "6", "--threads", String(threads), "--stats", file]);
 
