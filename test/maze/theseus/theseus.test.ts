@@ -5,7 +5,6 @@
  * paths grown breadth-first, a state set per path; cycles from each state in turn, that
  * state then deleted), and the reader's errors at LINE:COL.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../../src/core/errors.js";
@@ -13,6 +12,7 @@ import { prng } from "../../../src/core/random.js";
 import { readTransitGraph } from "../../../src/maze/theseus/graph.js";
 import { acyclicPaths, distinctCycles } from "../../../src/maze/theseus/search/paths.js";
 import { shortestPath } from "../../../src/maze/theseus/search/shortest.js";
+import { runBin } from "../../helpers/bin.js";
 
 const CSV = new URL("../../../../shared/mazes/labyrinth-of-theseus-edges.csv", import.meta.url).pathname;
 
@@ -170,9 +170,9 @@ describe("the transit graph's reader", () => {
 describe("labshow --format svg on the transit graph (the project's copy, instances/)", () => {
   const file = new URL("../../../instances/labyrinth-of-theseus-edges.csv", import.meta.url).pathname;
   it("a circle per transit, a line per passage, the shortest path (30.0, 14 edges) as a chain of the CSV's edges from 0a to the exit", () => {
-    const r = spawnSync(new URL("../../../bin/labshow", import.meta.url).pathname, ["--format", "svg", file], { encoding: "utf8" });
-    expect(r.status, r.stderr).toBe(0);
-    const svg = r.stdout;
+    const r = runBin("labshow", ["--format", "svg", file]);
+    expect(r.code, r.err).toBe(0);
+    const svg = r.out;
     expect(svg.startsWith("<svg")).toBe(true);
     expect(svg.match(/<g\b/g)!.length).toBe(svg.match(/<\/g>/g)!.length);
     const { edges, goal } = edgesOf(readFileSync(file, "utf8"));

@@ -4,11 +4,11 @@
  * Fewest pushes known from clingo 5.4.1 with the competition encoding (issue #3):
  * 0060 and 0025 need 4 pushes, 0045 needs 5.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readInstance } from "../../../src/push/competition/instance.js";
+import { runBin } from "../../helpers/bin.js";
 
 const ROOT = new URL("../../..", import.meta.url).pathname;
 const SHARED = join(ROOT, "..", "shared", "instances", "aspcomp2013");
@@ -33,10 +33,10 @@ describe.skipIf(!present)("competition instances in ../shared", () => {
   it("labsolve --any answers all 15 within max_steps, and labcheck accepts every answer", () => {
     for (const f of files) {
       const path = join(SHARED, f);
-      const solved = spawnSync(join(ROOT, "bin/labsolve"), ["--any", "--time-limit", "30", path], { encoding: "utf8" });
-      expect([10, 30], f).toContain(solved.status);
-      const checked = spawnSync(join(ROOT, "bin/labcheck"), ["10", path], { input: solved.stdout, encoding: "utf8" });
-      expect(checked.stdout, f).toBe("OK\n");
+      const solved = runBin("labsolve", ["--any", "--time-limit", "30", path]);
+      expect([10, 30], f).toContain(solved.code);
+      const checked = runBin("labcheck", ["10", path], solved.out);
+      expect(checked.out, f).toBe("OK\n");
     }
   }, 120_000);
 
@@ -46,10 +46,10 @@ describe.skipIf(!present)("competition instances in ../shared", () => {
     ["0045-labyrinth-11-0.asp", 5],
   ])("labsolve proves %s needs %i pushes, and labcheck accepts the answer", (file, fewest) => {
     const path = join(SHARED, file);
-    const solved = spawnSync(join(ROOT, "bin/labsolve"), ["--time-limit", "60", path], { encoding: "utf8" });
-    expect(solved.status).toBe(30);
-    expect(solved.stdout.match(/push\(/g)).toHaveLength(fewest);
-    const checked = spawnSync(join(ROOT, "bin/labcheck"), ["10", path], { input: solved.stdout, encoding: "utf8" });
-    expect(checked.stdout).toBe("OK\n");
+    const solved = runBin("labsolve", ["--time-limit", "60", path]);
+    expect(solved.code).toBe(30);
+    expect(solved.out.match(/push\(/g)).toHaveLength(fewest);
+    const checked = runBin("labcheck", ["10", path], solved.out);
+    expect(checked.out).toBe("OK\n");
   }, 90_000);
 });

@@ -10,7 +10,6 @@
  * finds 5 (measured when this test was written; the test needs only that the widths
  * given find a shorter answer than 6).
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,6 +19,7 @@ import { generate, toFacts } from "../../../../../src/push/competition/generate.
 import { instanceFromData } from "../../../../../src/push/competition/instance.js";
 import { solve } from "../../../../../src/push/competition/search/exact/engine.js";
 import { mirroredBeam } from "../../../../../src/push/competition/search/anytime/symmetry.js";
+import { runBin } from "../../../../helpers/bin.js";
 
 const ROOT = new URL("../../../../..", import.meta.url).pathname;
 const IMPROVER = join(ROOT, "dist/src/push/competition/search/anytime/improver.js");
@@ -58,8 +58,8 @@ function improve(best: number, tight: { widths: number[]; symmetries: number[]; 
 function check(pushes: Pushes[]): string {
   const witness = join(dir, "witness.lp");
   writeFileSync(witness, pushes.map((p, i) => `push(${p.line},${p.dir},${i + 1}).`).join(" ") + "\n");
-  const r = spawnSync(join(ROOT, "bin/labcheck"), [file, witness], { encoding: "utf8" });
-  return r.stdout;
+  const r = runBin("labcheck", [file, witness]);
+  return r.out;
 }
 
 describe("the improver's beams held below the best answer", () => {

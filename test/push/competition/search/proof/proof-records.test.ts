@@ -8,13 +8,13 @@
  * from a copy, answers at once with exit 30 and the same answer, and the kept file is left
  * as it is. Needs ../shared (the instances): skipped without it.
  */
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readTiles } from "../../../../helpers/replay.js";
+import { runBin } from "../../../../helpers/bin.js";
 
 const ROOT = new URL("../../../../..", import.meta.url).pathname;
 const PROOFS = join(ROOT, "expected/proofs");
@@ -84,9 +84,9 @@ describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ 
     const pushes = record.best!;
     const witness = join(dir, `${name}.witness`);
     writeFileSync(witness, atoms(pushes).map((a) => `${a}.`).join(" ") + "\n");
-    const check = spawnSync(join(ROOT, "bin/labcheck"), [file!, witness], { encoding: "utf8" });
-    expect(check.status, check.stdout + check.stderr).toBe(0);
-    expect(check.stdout).toContain(`valid: ${pushes.length} pushes`);
+    const check = runBin("labcheck", [file!, witness]);
+    expect(check.code, check.out + check.err).toBe(0);
+    expect(check.out).toContain(`valid: ${pushes.length} pushes`);
     // every depth up to `finished` has no solution, so the best answer is longer
     expect(pushes.length).toBeGreaterThan(record.finished);
   });
@@ -103,9 +103,9 @@ describe.skipIf(!existsSync(SHARED))("the proof checkpoints in expected/proofs/ 
     const file = instancesByHash().get(record.instance)!;
     const copy = join(dir, name);
     copyFileSync(kept, copy);
-    const r = spawnSync(join(ROOT, "bin/labsolve"), ["-f", "json", "--threads", "1", "--checkpoint", copy, file], { encoding: "utf8", timeout: 120_000 });
-    expect(r.status, r.stderr).toBe(30);
-    const json = JSON.parse(r.stdout) as { optimal: boolean; lowerBound: number; upperBound: number; models: { witness: string[] }[] };
+    const r = runBin("labsolve", ["-f", "json", "--threads", "1", "--checkpoint", copy, file], { timeout: 120_000 });
+    expect(r.code, r.err).toBe(30);
+    const json = JSON.parse(r.out) as { optimal: boolean; lowerBound: number; upperBound: number; models: { witness: string[] }[] };
     expect(json).toMatchObject({ optimal: true, fewest: record.best!.length, lowerBound: record.best!.length, upperBound: record.best!.length });
     expect(json.models[0].witness).toEqual(atoms(record.best!));
     expect(readFileSync(kept, "utf8")).toBe(before);
