@@ -22,6 +22,7 @@ const BROWSER = [
   "test/maze/minotaur/minotaur-page.test.ts",
   "test/show/show-browser.test.ts",
   "test/studio-*.test.ts",
+  "test/studio/**/*.test.ts",
   "test/bench/labbench-report.test.ts",
 ];
 
