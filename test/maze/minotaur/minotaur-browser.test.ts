@@ -5,10 +5,10 @@
  * the Minotaur drawn on each cell of its two steps; a losing line shows the lose message; undo, restart and "show the solution" work.
  * Skips, saying so, without a chromium.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBin } from "../../helpers/bin.js";
 import { CHROMIUM, openPage } from "../../helpers/browser.js";
 import { refOpen, losingLine, refRead, refStep, type RefLevel } from "../../helpers/minotaur-ref.js";
 
@@ -44,11 +44,11 @@ describe.skipIf(!CHROMIUM)(`the Minotaur page in headless Chromium (${CHROMIUM ?
   let solution: string[] = [];
 
   beforeAll(async () => {
-    const html = spawnSync(join(ROOT, "bin", "labshow"), [LEVEL, "--format", "html"], { encoding: "utf8" });
-    expect(html.status, html.stderr).toBe(0);
-    const solved = spawnSync(join(ROOT, "bin", "labsolve"), [LEVEL, "--format", "json"], { encoding: "utf8" });
-    solution = (JSON.parse(solved.stdout) as { models: { witness: string[] }[] }).models[0].witness;
-    ({ browser, page, errors } = await openPage(html.stdout));
+    const html = runBin("labshow", [LEVEL, "--format", "html"]);
+    expect(html.code, html.err).toBe(0);
+    const solved = runBin("labsolve", [LEVEL, "--format", "json"]);
+    solution = (JSON.parse(solved.out) as { models: { witness: string[] }[] }).models[0].witness;
+    ({ browser, page, errors } = await openPage(html.out));
   }, 60_000);
 
   afterAll(async () => {

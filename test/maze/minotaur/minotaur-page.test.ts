@@ -6,10 +6,10 @@
  * that piece); the page says that labcheck's `w` is west while the W key moves up; a level
  * with Theseus on the opening says so. Skips, saying so, without a chromium.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { runBin } from "../../helpers/bin.js";
 import { CHROMIUM, openPage, sayWhyBrowserTestsSkip } from "../../helpers/browser.js";
 import { losingLine, refRead, refStep, type RefLevel } from "../../helpers/minotaur-ref.js";
 
@@ -20,14 +20,14 @@ type Browser = import("puppeteer-core").Browser;
 sayWhyBrowserTestsSkip("test/maze/minotaur/minotaur-page.test.ts");
 
 function html(level: string, input?: string): string {
-  const r = spawnSync(join(ROOT, "bin", "labshow"), [level, "--format", "html"], { encoding: "utf8", input, maxBuffer: 64 << 20 });
-  expect(r.status, r.stderr).toBe(0);
-  return r.stdout;
+  const r = runBin("labshow", [level, "--format", "html"], { input });
+  expect(r.code, r.err).toBe(0);
+  return r.out;
 }
 
 function solutionOf(level: string): string[] {
-  const r = spawnSync(join(ROOT, "bin", "labsolve"), [level, "--format", "json"], { encoding: "utf8" });
-  return (JSON.parse(r.stdout) as { models: { witness: string[] }[] }).models[0].witness;
+  const r = runBin("labsolve", [level, "--format", "json"]);
+  return (JSON.parse(r.out) as { models: { witness: string[] }[] }).models[0].witness;
 }
 
 

@@ -4,10 +4,10 @@
  * cells (data-row, data-col, data-state) at each step show the visited cells and the
  * frontier of a plain BFS written here (lab order north, east, south, west), then the path.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBin } from "../../helpers/bin.js";
 import { CHROMIUM, openPage } from "../../helpers/browser.js";
 
 const ROOT = join(new URL("../..", import.meta.url).pathname, "..");
@@ -62,9 +62,9 @@ describe.skipIf(!CHROMIUM)(`labshow --format html on a text maze in headless Chr
   const ref = plainBfs(readFileSync(MAZE, "utf8"));
 
   beforeAll(async () => {
-    const html = spawnSync(join(ROOT, "bin", "labshow"), [MAZE, "--format", "html", "--algorithm", "bfs"], { encoding: "utf8" });
-    expect(html.status, html.stderr).toBe(0);
-    ({ browser, page, errors } = await openPage(html.stdout));
+    const html = runBin("labshow", [MAZE, "--format", "html", "--algorithm", "bfs"]);
+    expect(html.code, html.err).toBe(0);
+    ({ browser, page, errors } = await openPage(html.out));
   }, 60_000);
 
   afterAll(async () => {

@@ -6,11 +6,11 @@
  * or dead-end filling, and no frontier cell on the page for them at any step), and the last
  * step shows no frontier cell. Skips, saying so, without a chromium.
  */
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { runBin } from "../../helpers/bin.js";
 import { CHROMIUM, openPage, sayWhyBrowserTestsSkip } from "../../helpers/browser.js";
 
 const ROOT = join(new URL("../..", import.meta.url).pathname, "..");
@@ -23,17 +23,17 @@ afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 /** A maze labgen makes, written to a file; its path. */
 function maze(rows: number, cols: number, braid?: string): string {
-  const r = spawnSync(join(ROOT, "bin", "labgen"), ["maze", String(rows), String(cols), "--algorithm", "backtracker", "--seed", "7", ...(braid ? ["--braid", braid] : [])], { encoding: "utf8", maxBuffer: 64 << 20 });
-  expect(r.status, r.stderr).toBe(0);
+  const r = runBin("labgen", ["maze", String(rows), String(cols), "--algorithm", "backtracker", "--seed", "7", ...(braid ? ["--braid", braid] : [])]);
+  expect(r.code, r.err).toBe(0);
   const path = join(DIR, `maze-${rows}x${cols}${braid ? "-braided" : ""}.txt`);
-  writeFileSync(path, r.stdout);
+  writeFileSync(path, r.out);
   return path;
 }
 
 function html(file: string, algorithm: string): string {
-  const r = spawnSync(join(ROOT, "bin", "labshow"), [file, "--format", "html", "--algorithm", algorithm], { encoding: "utf8", maxBuffer: 64 << 20 });
-  expect(r.status, r.stderr).toBe(0);
-  return r.stdout;
+  const r = runBin("labshow", [file, "--format", "html", "--algorithm", algorithm]);
+  expect(r.code, r.err).toBe(0);
+  return r.out;
 }
 
 const stepOf = (page: Page) => page.$eval("#step", (e) => Number(e.textContent));
