@@ -80,6 +80,7 @@ const E2E = [
   "test/cli/labgen.test.ts",
   "test/push/competition/large-boards.test.ts",
   "test/library.test.ts",
+  "test/library-eval.test.ts",
   "test/maze/text/maze-cli.test.ts",
   "test/maze/text/maze-edge-cases.test.ts",
   "test/maze/minotaur/minotaur-levels.test.ts",
