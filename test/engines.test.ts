@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 17: package.json's engines field is true of every package the lock file
+ * package.json's engines field is true of every package the lock file
  * installs (development ones included): `npm ci` on the oldest Node it names warns of no
  * engine (EBADENGINE). Optional packages that npm skips on a Node they do not support
  * (a platform binary of the rollup override) are left out.
@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 const semver = require("semver") as { minVersion(range: string): { version: string } | null; satisfies(version: string, range: string): boolean };
 const ROOT = new URL("..", import.meta.url);
 
-describe("engines (issue 18, 17)", () => {
+describe("engines", () => {
   it("the oldest Node package.json allows satisfies every installed package's engines", () => {
     const pkg = JSON.parse(readFileSync(new URL("package.json", ROOT), "utf8")) as { engines: { node: string } };
     const oldest = semver.minVersion(pkg.engines.node)!.version;

@@ -29,7 +29,7 @@ const example = (): string => {
   return block;
 };
 
-describe("the package as npm packs it (issue 18, 2)", { timeout: 240_000 }, () => {
+describe("the package as npm packs it", { timeout: 240_000 }, () => {
   let dir: string;
   let tarball: string;
   let project: string;
