@@ -44,7 +44,7 @@ function makeRows(): BenchRow[] {
         signal: kind === "time" || kind === "memory" ? "SIGTERM" : null,
         wallSeconds: wall, cpuSeconds: wall, peakMemoryMB: 10,
         limit: kind === "time" ? "time" : kind === "memory" ? "memory" : null,
-        verdict: kind === "time" || kind === "memory" ? "ERROR" : kind === "NONE" ? "DONTKNOW" : kind,
+        verdict: (kind === "time" || kind === "memory" ? "ERROR" : kind === "NONE" ? "DONTKNOW" : kind) as BenchRow["verdict"],
         reason: "", cost, costKind: ok ? "pushes" : null, optimal: false,
         timeLimit: LIMIT, memoryLimit: 100, output: `outputs/${solver}/x.out`, outputBytes: 1, outputCut: false,
       });

@@ -6,31 +6,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./bin.js";
 
-/** One row of runs.jsonl: one run of one solver on one instance (times in seconds, memory in MB). */
-export interface BenchRow {
-  solver: string;
-  instance: string;
-  /** 1-based */
-  run: number;
-  rules: string;
-  exitCode: number | null;
-  signal: string | null;
-  wallSeconds: number;
-  cpuSeconds: number;
-  peakMemoryMB: number;
-  limit: null | "time" | "memory";
-  verdict: string;
-  reason: string;
-  cost: number | null;
-  costKind: string | null;
-  optimal: boolean;
-  timeLimit: number | null;
-  memoryLimit: number | null;
-  /** the kept output's path, relative to the bench's folder */
-  output: string;
-  outputBytes: number;
-  outputCut: boolean;
-}
+/** One row of runs.jsonl (the type labbench writes; the tests read the file itself, rowsOf). */
+export type { BenchRow } from "../../src/bench/rows.js";
+import type { BenchRow } from "../../src/bench/rows.js";
 
 /** The small set the run and queue tests bench: the 4x4 example and a 5x5 random instance (absolute paths). */
 export const BENCH_INSTANCES = ["example-4x4.lp", "random-5x5-a.asp"].map((f) => join(ROOT, "instances", f));
