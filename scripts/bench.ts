@@ -287,7 +287,7 @@ clingo timed out, so labsolve is at least that much faster.
 
 \`labsolve --any\` (beam search, exact search as fallback) against clingo's first model
 with the instance's own max_steps. Every labsolve answer was checked by labcheck in the
-test suite (test/shared.test.ts).
+test suite (test/push/competition/shared.test.ts).
 
 ${anyRows.join("\n")}
 

@@ -3,7 +3,7 @@
  * (`labgen --rules ipc2023 --domain`), so that a clone of this project can run
  * `labsolve plan` and `labcheck plan` without the IPC's files. Equivalent to the IPC
  * 2023 dataset's domain.pddl: the same 17 actions, parameters, preconditions and
- * effects (test/ipc.test.ts checks that labcheck plan gives the same verdicts with both).
+ * effects (test/push/ipc2023/ipc.test.ts checks that labcheck plan gives the same verdicts with both).
  */
 interface Dir {
   word: "west" | "east" | "north" | "south";

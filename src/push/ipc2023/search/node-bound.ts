@@ -158,7 +158,7 @@ export class NodeBound extends PlanState {
    * Lemma R's F (the fewest flags of a relaxed walk of any length), or cap + 1 when above cap:
    * for cap 0 and 1 from the regions of the robot and of the exit on the board as it is
    * (walk.ts, Lemma F); else Lemma L's search with steps free (the same answers:
-   * test/ipc-walk.test.ts).
+   * test/push/ipc2023/search/ipc-walk.test.ts).
    */
   otherPlans(robot: number, cap: number): number {
     if (this.walk && cap <= 1) {

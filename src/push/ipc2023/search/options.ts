@@ -51,7 +51,7 @@ export interface IpcSearchOptions {
   noRunOrder?: boolean;
   /**
    * for tests only: add this to every bound above 0, making the bound inadmissible (the
-   * differential test must then fail: test/ipc-differential.test.ts). Default 0.
+   * differential test must then fail: test/push/ipc2023/search/ipc-differential.test.ts). Default 0.
    */
   inflateBound?: number;
   /** called after each finished iteration with its bound and the states expanded so far */

@@ -166,7 +166,7 @@ export class LookAhead {
    * Which column pushes would grow both R of the state at `base` and the set at
    * `otherAt` (LookAhead.grows(...) === 3, the last push's test, Lemma 4), every column
    * at once in one pass over the rows (columnGrowth): sets bothNorth and bothSouth (bit
-   * i: column i's push). The same answers as grows (test/grows.test.ts).
+   * i: column i's push). The same answers as grows (test/push/competition/search/board/grows.test.ts).
    * @param rows as in growth: a superset of the rows within one step (across the
    *   wraparound too) of a field of either set (LineMath.around of the sets' rows)
    */
@@ -182,7 +182,7 @@ export class LookAhead {
    * `base` and the set at `otherAt` (LookAhead.grows(...) === 3, the last push's test,
    * Lemma 4), east and west at once (rowGrowthBoth: each row's words read once, the other
    * set's only where R grows): sets bothEast and bothWest (bit i: row i's push). The same
-   * answers as grows (test/grows.test.ts).
+   * answers as grows (test/push/competition/search/board/grows.test.ts).
    */
   rowsGrowingBoth(state: Int32Array, base: number, lines: number, otherAt: number): void {
     let east = 0;
@@ -267,7 +267,7 @@ export class LookAhead {
    * growth reads only its row and the two beside it (no wraparound: rowGrowth), so the
    * row words of every row two or more from `pushed` are the previous state's; the
    * three rows around it are computed afresh, and the column words (one pass over the
-   * rows, every column at once) too. Writes exactly what growth writes (test/quick-two-pushes.test.ts).
+   * rows, every column at once) too. Writes exactly what growth writes (test/push/competition/search/exact/pruning/quick-two-pushes.test.ts).
    * @param rows as in growth: a superset of the rows near a field of either set
    */
   growthAfterRowPush(state: Int32Array, base: number, otherAt: number, out: Int32Array, at: number, prev: number, pushed: number, rows = -1): void {

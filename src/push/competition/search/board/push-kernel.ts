@@ -3,7 +3,7 @@
  * by a small SIMD module (push-kernel.wat) on states that live in the module's memory.
  * A column push changes a bit of every row word, which JavaScript writes one word at a
  * time; the module writes four at a time. The same words as BitBoard.pushInto
- * (test/push-kernel.test.ts compares them on random states for N from 1 to 32); docs/design/search.md,
+ * (test/push/competition/search/board/push-kernel.test.ts compares them on random states for N from 1 to 32); docs/design/search.md,
  * "The push in WebAssembly", has what it saves.
  *
  * The state layout is layout.ts's with one word per row (BitBoard: N <= 32); indices are

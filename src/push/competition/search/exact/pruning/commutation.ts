@@ -6,7 +6,7 @@
  * (docs/design/search.md, "One interface, called by name"): every state from ply 1 on, when one
  * solution is wanted; after a push that grew R it asks CommutationAfterGrowth (Lemma 3b).
  * Counters: the pushes it was asked about after a still push (tried) and those it skipped
- * (cut); test/pruning.test.ts.
+ * (cut); test/push/competition/search/exact/pruning/pruning.test.ts.
  */
 import { D_N } from "../../board/layout.js";
 import type { PlyStack } from "../ply-stack.js";

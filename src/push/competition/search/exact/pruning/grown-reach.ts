@@ -8,7 +8,7 @@
  * changes), into N scratch rows, and Y is skipped when the grown set holds no field on or
  * beside such a line. No child state is written for a skipped Y. Keeps every solution.
  * Asked by TwoPushJoins inside its loop, by its own method (`meets`), not through
- * PushPruning (rule.ts). Test: test/grown-reach.test.ts.
+ * PushPruning (rule.ts). Test: test/push/competition/search/board/grown-reach.test.ts.
  */
 import { fillRow, newPairRows } from "../../board/bitboard.js";
 import { D_E, D_N, K_E, K_N, K_S, K_W, rotateBits } from "../../board/layout.js";

@@ -3,7 +3,7 @@
  * its length without a shorter solution, it is the first shortest solution and that
  * depth is not searched. Keeps the first shortest solution only. Asked by the deepening
  * once per depth (deepening.ts); counters: the depths it looked at (tried) and the one it
- * answered (cut). Tests: test/shared.test.ts, test/merge.test.ts.
+ * answered (cut). Tests: test/push/competition/shared.test.ts, test/push/competition/search/run/merge.test.ts.
  */
 import type { Push } from "../../../board.js";
 import { PruningRule } from "./rule.js";

@@ -4,7 +4,7 @@
  * (LookAhead.grows). Keeps every solution. Not a PushPruning rule (rule.ts): dfs.ts hands it
  * the whole last ply (`every`, `filtered`), since it picks the lines to push from line
  * masks rather than judging the 4N pushes one by one; its counters are those below.
- * Test: test/lookahead.test.ts.
+ * Test: test/push/competition/search/board/lookahead.test.ts.
  */
 import { D_E, D_N, D_W } from "../../board/layout.js";
 import { LineSet, type LineMath } from "../../board/lines.js";

@@ -21,7 +21,7 @@
  * fact of the state, like Lemmas 4 to 7). Asked by TwoPushJoins inside its loop, by its
  * own methods (`startRun`, `keeps`), not through PushPruning (rule.ts). Counters: the
  * first pushes it judged (tried) and those it skipped (cut); test:
- * test/needless-first-push.test.ts.
+ * test/push/competition/search/exact/pruning/needless-first-push.test.ts.
  */
 import { D_N } from "../../board/layout.js";
 import { LineSet, type LineMath } from "../../board/lines.js";

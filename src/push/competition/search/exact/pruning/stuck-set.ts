@@ -7,7 +7,7 @@
  * list of rules (docs/design/search.md, "One interface, called by name"): states of ply 1 or
  * later with three pushes left, with the look-ahead on. Counters: the first pushes of
  * states with three left and a set without growers that reached it (tried) and those it
- * skipped (cut); test/stuck-set.test.ts.
+ * skipped (cut); test/push/competition/search/exact/pruning/stuck-set.test.ts.
  */
 import { D_E, D_N } from "../../board/layout.js";
 import { LineSet, type LineMath } from "../../board/lines.js";

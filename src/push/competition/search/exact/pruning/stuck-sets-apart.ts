@@ -14,7 +14,7 @@ import type { StuckSet } from "./stuck-set.js";
  * dfs.ts calls by name, not through a list of rules (docs/design/search.md, "One interface,
  * called by name"): states of ply 1 or later with four pushes left, when StuckSet is on.
  * Counters: the pushes of states with four left where the rule applies that reached it
- * (tried) and those it skipped (cut); test/stuck-set.test.ts.
+ * (tried) and those it skipped (cut); test/push/competition/search/exact/pruning/stuck-set.test.ts.
  */
 export class StuckSetsApart extends PruningRule implements PushPruning {
   readonly name = "four pushes, far from sets that cannot meet";

@@ -6,7 +6,7 @@
  * decides whole directions at once from line masks and asks GrownReach and
  * NeedlessFirstPush by their own methods inside it (the hot loop of the search: most
  * states have two pushes left); its counters are those below. Tests:
- * test/lookahead.test.ts, test/quick-two-pushes.test.ts.
+ * test/push/competition/search/board/lookahead.test.ts, test/push/competition/search/exact/pruning/quick-two-pushes.test.ts.
  */
 import { D_N, K_R } from "../../board/layout.js";
 import { LineSet, type LineMath } from "../../board/lines.js";
