@@ -20,7 +20,7 @@ import type { ShowPlay } from "./core/play.js";
 import type { Source, SolveFlags } from "./core/plugin.js";
 import type { Cost } from "./core/push-rules.js";
 import type { Verdict } from "./core/verdict.js";
-import { readOutput, readWitnessTexts } from "./core/witness.js";
+import { lastWitnessText, readOutput, readWitnessTexts } from "./core/witness.js";
 import { factsRuleSet, planRuleSet, refuseOptions, ruleSetNamed, textRuleSet, type CommandName, type RuleSetEntry } from "./registry.js";
 import { playHtml } from "./show/html.js";
 import { replay } from "./show/replay.js";
@@ -204,10 +204,7 @@ export async function check(instance: LibraryInstance, witnessText: string, witn
   const entry = ruleSetNamed(instance.rules);
   if (instance.input === "text" && entry.input === "text") {
     const referee = (await entry.checker()).referee({ source: instance.source, stdin: false }, defined({ rule: instance.options.rule }));
-    const read = readWitnessTexts(witnessText, witnessName);
-    const last = read.answers.at(-1);
-    if (last === undefined) throw new Error(`nothing to check: ${witnessName} says ${read.saysInconsistent ? "INCONSISTENT" : "UNKNOWN"}`);
-    return referee.judge({ text: last, name: witnessName }).verdict;
+    return referee.judge({ text: lastWitnessText(witnessText, witnessName), name: witnessName }).verdict;
   }
   if (instance.input === "facts" && entry.input === "facts") {
     const referee = (await entry.checker()).referee({ atoms: [...instance.atoms], end: endOf(instance.source.text), file: instance.source.name }, defined({ cost: instance.options.cost }));

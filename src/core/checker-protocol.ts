@@ -4,7 +4,7 @@
  * OK, FAIL or DONTKNOW from a solver's exit code, its output and a verdict per answer.
  */
 import type { Verdict } from "./verdict.js";
-import { readWitnessTexts } from "./witness.js";
+import { isJsonDocument, readWitnessTexts } from "./witness.js";
 
 /** The competition checker's three answers. */
 export type CheckerWord = "OK" | "FAIL" | "DONTKNOW";
@@ -44,9 +44,6 @@ export function protocolCheck<A>(
   return { word: "OK", reason: `${output.answers.length} answer(s) checked` };
 }
 
-/** The start of a JSON object's first key: labsolve's json document. */
-const JSON_DOCUMENT = /^\uFEFF?\s*\{\s*"/;
-
 /**
  * A planner's output (an IPC plan file: one ground action `(name arg ...)` a line, `;`
  * comments, `; cost = C (...)` at the end) as the protocol's answers: the whole text is one
@@ -58,7 +55,7 @@ const JSON_DOCUMENT = /^\uFEFF?\s*\{\s*"/;
  */
 export function planOutput(text: string): { answers: string[]; saysInconsistent: boolean; saysUnknown: boolean } {
   // labsolve plan --format json: each model's actions (readWitnessTexts), its status
-  if (JSON_DOCUMENT.test(text)) return readWitnessTexts(text, "<output>");
+  if (isJsonDocument(text)) return readWitnessTexts(text, "<output>");
   const lines = text.split(/\r?\n/).map((l) => l.trim());
   const hasPlan = lines.some((l) => l.startsWith("(") || /^;\s*cost\s*=/i.test(l));
   const saysInconsistent = lines.some((l) => /^;\s*no plan exists\b/i.test(l));

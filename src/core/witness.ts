@@ -30,6 +30,13 @@ export interface SolverOutput {
 }
 
 const INCONSISTENT = /^(INCONSISTENT|UNSATISFIABLE)\b/;
+/** A JSON object's first key: labsolve's json document (DLV's braces hold atoms: `{push(1,w,1)}`, `{}`). */
+const JSON_DOCUMENT = /^\uFEFF?\s*\{\s*"/;
+
+/** True when the text is labsolve's json document (`--format json`), as readOutput and readWitnessTexts tell it from the other layouts. */
+export function isJsonDocument(text: string): boolean {
+  return JSON_DOCUMENT.test(text);
+}
 const UNKNOWN = /^(UNKNOWN|INTERRUPTED)\b/;
 
 /**
@@ -39,8 +46,7 @@ const UNKNOWN = /^(UNKNOWN|INTERRUPTED)\b/;
  * @throws InputError (1-based line and column) when the text is not solver output
  */
 export function readOutput(text: string, file: string): SolverOutput {
-  // a JSON object's first key (DLV's braces hold atoms: `{push(1,w,1)}`, `{}`)
-  if (/^\uFEFF?\s*\{\s*"/.test(text)) return readJsonOutput(text, file);
+  if (isJsonDocument(text)) return readJsonOutput(text, file);
   const out: SolverOutput = { answers: [], saysInconsistent: false, saysUnknown: false };
   let current: Answer | undefined;
   let braced = false;
@@ -189,7 +195,7 @@ function placed(text: string, line: number, column: number): string {
  * @throws InputError for a json document that does not parse or has no `models` with `witness` lists
  */
 export function readWitnessTexts(text: string, file: string): WitnessTexts {
-  if (/^\uFEFF?\s*\{\s*"/.test(text)) return jsonWitnessTexts(text, file);
+  if (isJsonDocument(text)) return jsonWitnessTexts(text, file);
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const out: WitnessTexts = { answers: [], saysInconsistent: false, saysUnknown: false };
   let headers = 0;
@@ -210,6 +216,17 @@ export function readWitnessTexts(text: string, file: string): WitnessTexts {
   const plain = lines.map((l) => (/^\s*%/.test(l) || /^(SATISFIABLE|OPTIMUM FOUND)\s*$/.test(l.trim()) ? "" : l)).join("\n");
   out.answers.push(plain);
   return out;
+}
+
+/**
+ * The witness text of the output's last answer (clingo's best; readWitnessTexts).
+ * @throws InputError as readWitnessTexts; Error when the output has no answer (it says INCONSISTENT or UNKNOWN)
+ */
+export function lastWitnessText(text: string, file: string): string {
+  const read = readWitnessTexts(text, file);
+  const last = read.answers.at(-1);
+  if (last === undefined) throw new Error(`nothing to check: ${file} says ${read.saysInconsistent ? "INCONSISTENT" : "UNKNOWN"}`);
+  return last;
 }
 
 /** labsolve's json document: each model's `witness` strings joined by spaces, placed at the first. */

@@ -3,7 +3,7 @@
  * plan's json document (`--format json`, the Outcome every rule set writes), whose last
  * model (the best plan) gives the actions.
  */
-import { readWitnessTexts } from "../../core/witness.js";
+import { isJsonDocument, lastWitnessText } from "../../core/witness.js";
 
 /**
  * The plan file's text: `text` itself, or the json document's last model's actions separated
@@ -12,9 +12,5 @@ import { readWitnessTexts } from "../../core/witness.js";
  * @throws InputError for a json document without `models` of `witness` lists; Error when it has no plan (it says INCONSISTENT or UNKNOWN)
  */
 export function planText(text: string, name: string): string {
-  if (!/^\uFEFF?\s*\{\s*"/.test(text)) return text;
-  const read = readWitnessTexts(text, name);
-  const last = read.answers.at(-1);
-  if (last === undefined) throw new Error(`nothing to check: ${name} says ${read.saysInconsistent ? "INCONSISTENT" : "UNKNOWN"}`);
-  return last;
+  return isJsonDocument(text) ? lastWitnessText(text, name) : text;
 }
