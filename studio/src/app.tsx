@@ -20,6 +20,8 @@ export function App() {
   session.current ??= new Session();
   const [input, setInput] = useState<Input>();
   const [rules, setRules] = useState<string>();
+  /** solves finished since the page opened (the status carries it: a benchmark's repeated solves wait on it) */
+  const [solves, setSolves] = useState(0);
   // what the registry says the studio may do with the opened input: the marks to edit (none: no editor), the hint
   const [can, setCan] = useState<{ marks: string[]; hints: boolean; board: boolean }>({ marks: [], hints: false, board: false });
   // the push board being edited (read by the rule set's board part in the worker)
@@ -118,6 +120,7 @@ export function App() {
     try {
       const s = await session.current!.solve((line) => setProgress(line));
       setSolved(s);
+      setSolves((n) => n + 1);
       setStep(Math.max(0, Math.min(at, s.witness.length - s.start)));
     } catch (e) {
       const m = messageOf(e);
@@ -388,7 +391,7 @@ export function App() {
           </div>
         ) : null}
         {solved ? (
-          <div class="status" id="status">
+          <div class="status" id="status" data-seconds={String(solved.seconds)} data-solves={String(solves)}>
             {statusText(solved)}
           </div>
         ) : null}
