@@ -4,7 +4,7 @@
  * the pictures all come from the worker (the library); this only shows them.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { InputFile, Solved } from "./solver-worker.js";
+import type { InputFile, Interim, Solved } from "./solver-worker.js";
 import { Session } from "./session.js";
 import { readShared, shareHash } from "./share.js";
 import { Compare } from "./compare.js";
@@ -22,6 +22,9 @@ export function App() {
   const [rules, setRules] = useState<string>();
   /** solves finished since the page opened (the status carries it: a benchmark's repeated solves wait on it) */
   const [solves, setSolves] = useState(0);
+  /** what the running solve has found so far (kept on Stop), and when it started */
+  const interim = useRef<Interim | undefined>(undefined);
+  const solveStarted = useRef(0);
   // what the registry says the studio may do with the opened input: the marks to edit (none: no editor), the hint
   const [can, setCan] = useState<{ marks: string[]; hints: boolean; board: boolean }>({ marks: [], hints: false, board: false });
   // the push board being edited (read by the rule set's board part in the worker)
@@ -117,8 +120,13 @@ export function App() {
     setSolving(true);
     setError(undefined);
     setProgress("");
+    interim.current = undefined;
+    solveStarted.current = performance.now();
     try {
-      const s = await session.current!.solve((line) => setProgress(line));
+      const s = await session.current!.solve(
+        (line) => setProgress(line),
+        (so) => (interim.current = so),
+      );
       setSolved(s);
       setSolves((n) => n + 1);
       setStep(Math.max(0, Math.min(at, s.witness.length - s.start)));
@@ -130,10 +138,18 @@ export function App() {
     }
   }
 
+  /** Stop: the worker is terminated; the best answer found so far is kept, as labsolve prints it on SIGINT. */
   async function stop() {
-    await session.current!.stop();
+    const so = interim.current;
+    interim.current = undefined;
+    const kept = await session.current!.stop(so, (performance.now() - solveStarted.current) / 1000);
     setSolving(false);
     setProgress((p) => `${p}${p ? "  " : ""}stopped`);
+    if (kept) {
+      setSolved(kept);
+      setSolves((n) => n + 1);
+      setStep(0);
+    }
   }
 
   // the picture of the current step
