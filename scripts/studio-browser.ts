@@ -40,12 +40,17 @@ export async function openStudio(page: Page, url: string): Promise<string> {
   return page.$eval("#rules", (e) => e.textContent ?? "");
 }
 
-/** Clicks Solve and waits for the status; @returns its text and the wall-clock milliseconds. */
-export async function solveInPage(page: Page, timeoutMs = 600_000): Promise<{ status: string; ms: number }> {
+/**
+ * Clicks Solve and waits for its status (the status's count of solves goes up) or an error.
+ * @returns the status's text, the wall-clock milliseconds and the search's own seconds (the outcome's statistics.seconds, NaN on an error)
+ */
+export async function solveInPage(page: Page, timeoutMs = 600_000): Promise<{ status: string; ms: number; seconds: number }> {
+  const before = Number((await page.$eval("#status", (e) => e.getAttribute("data-solves")).catch(() => null)) ?? 0);
   const t0 = performance.now();
   await page.click("#solve");
-  await page.waitForFunction(() => document.querySelector("#status") || document.querySelector("#error"), { timeout: timeoutMs, polling: 50 });
+  await page.waitForFunction((n: number) => Number(document.querySelector("#status")?.getAttribute("data-solves") ?? 0) > n || document.querySelector("#error"), { timeout: timeoutMs, polling: 20 }, before);
   const ms = performance.now() - t0;
   const status = (await page.$eval("#status", (e) => e.textContent ?? "").catch(() => "")) || (await page.$eval("#error", (e) => e.textContent ?? ""));
-  return { status, ms };
+  const seconds = Number((await page.$eval("#status", (e) => e.getAttribute("data-seconds")).catch(() => null)) ?? NaN);
+  return { status, ms, seconds };
 }

@@ -29,6 +29,7 @@ export {
   type LibraryInstance,
   type ReadOptions,
   type LibrarySolveOptions,
+  type BetterAnswer,
   type DrawOptions,
   type Drawing,
 } from "./library.js";

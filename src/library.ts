@@ -14,7 +14,7 @@
 import { ExitCode } from "./core/errors.js";
 import { endOf } from "./core/fact-args.js";
 import { parseFacts, type Atom } from "./core/facts.js";
-import type { Outcome, Reporter, SolveContext } from "./core/outcome.js";
+import type { CostKind, Model, Outcome, Reporter, SolveContext, WitnessKind } from "./core/outcome.js";
 import { NO_SINK } from "./core/outcome.js";
 import type { ShowPlay } from "./core/play.js";
 import type { Source, SolveFlags } from "./core/plugin.js";
@@ -84,6 +84,21 @@ export interface LibrarySolveOptions {
   wait?: boolean;
   /** where statistics and warnings go (default: dropped) */
   reporter?: Reporter;
+  /**
+   * One answer wanted: each answer better than any before, as soon as it is found and
+   * before it is proven the fewest (the competition's run: the beams', then the search's);
+   * an interrupted caller keeps the last one, as labsolve prints it on SIGINT.
+   */
+  onBetter?: (found: BetterAnswer) => void;
+  /** One answer wanted: the cost proven necessary rose to `bound` (a depth searched to its end without an answer). */
+  onLowerBound?: (bound: number) => void;
+}
+
+/** An answer found before the run's end (LibrarySolveOptions.onBetter): the model, what its witness's words are and what its cost counts. */
+export interface BetterAnswer {
+  model: Model;
+  witnessKind: WitnessKind;
+  cost: CostKind;
 }
 
 /** What `draw` takes. */
@@ -176,7 +191,9 @@ export async function solve(instance: LibraryInstance, options: LibrarySolveOpti
     rules: instance.rules,
     ...defined({ maxSteps: options.maxSteps, timeLimit: options.timeLimit, any: options.any, algorithm: options.algorithm, wait: options.wait, rule: instance.options.rule, cost: instance.options.cost }),
   };
-  const context: SolveContext = { sink: NO_SINK, keep: true, reporter, started: performance.now() };
+  const { onBetter, onLowerBound } = options;
+  const sink = onBetter || onLowerBound ? { ...NO_SINK, better: (model: Model, witnessKind: WitnessKind, cost: CostKind) => onBetter?.({ model, witnessKind, cost }), lowerBound: (bound: number) => onLowerBound?.(bound) } : NO_SINK;
+  const context: SolveContext = { sink, keep: true, reporter, started: performance.now() };
   if (instance.input === "text" && entry.input === "text") return (await entry.solver()).solve({ source: instance.source, stdin: false }, flags, context);
   if (instance.input === "facts" && entry.input === "facts") {
     const input = { source: instance.source, atoms: [...instance.atoms], end: endOf(instance.source.text), stdin: false };

@@ -150,3 +150,27 @@ describe("the library's time limit counts from the call, not from the process's 
     expect(outcome.interrupted).toBeFalsy();
   });
 });
+
+describe("solve's onBetter and onLowerBound: what a run has found before its end", () => {
+  it("random-9x9-a: each answer passed on is better than the one before and valid by the checker; the bounds close on the optimum", async () => {
+    const instance = readInstance(readFileSync(join(ROOT, "instances", "random-9x9-a.asp"), "utf8"), "random-9x9-a.asp");
+    const found: { cost: number; valid: boolean; kinds: string }[] = [];
+    const bounds: number[] = [];
+    const pending: Promise<void>[] = [];
+    const outcome = await solve(instance, {
+      onBetter: (b) => {
+        pending.push(check(instance, b.model.witness.join(" ")).then((v) => void found.push({ cost: b.model.cost, valid: v.valid && v.cost === b.model.cost, kinds: `${b.witnessKind} ${b.cost}` })));
+      },
+      onLowerBound: (bound) => void bounds.push(bound),
+    });
+    await Promise.all(pending);
+    expect(found.length).toBeGreaterThan(0);
+    for (const f of found) expect(f).toEqual({ cost: f.cost, valid: true, kinds: `${outcome.witnessKind} ${outcome.cost}` });
+    const costs = found.map((f) => f.cost);
+    expect(costs).toEqual([...costs].sort((a, b) => b - a));
+    expect(new Set(costs).size).toBe(costs.length);
+    expect(Math.min(...costs)).toBeGreaterThanOrEqual(outcome.fewest!);
+    expect(bounds).toEqual([...bounds].sort((a, b) => a - b));
+    for (const b of bounds) expect(b).toBeLessThanOrEqual(outcome.fewest!);
+  });
+});

@@ -7,11 +7,12 @@
  * lower bound shown never passes the optimum labsolve proves in Node. Skips without a
  * chromium or without the shared competition instances.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { check, readInstance } from "../src/library.js";
 import { labsolve, ROOT, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 
 type Browser = import("puppeteer-core").Browser;
@@ -60,7 +61,8 @@ describe.skipIf(!CHROMIUM)("the progress line of a search in the studio's worker
     await page.close();
   }, 60_000);
 
-  it.skipIf(!existsSync(FILE))("0151: a progress line, then a deeper one while the search runs; Stop ends it", async () => {
+  it.skipIf(!existsSync(FILE))("0151: a progress line, then a deeper one while the search runs; Stop ends it and keeps the best answer found, as labsolve does on SIGINT", async () => {
+    const fewest = labsolve(FILE).fewest!;
     const { page, errors } = await watchedPage(browser);
     await page.goto(studioLink(out, FILE), { waitUntil: "load" });
     await waitForText(page, "#rules", "rules: competition");
@@ -71,6 +73,25 @@ describe.skipIf(!CHROMIUM)("the progress line of a search in the studio's worker
     expect(await page.$("#status")).toBeNull();
     await page.click("#stop");
     await page.waitForFunction(() => (document.querySelector("#progress")?.textContent ?? "").endsWith("stopped"));
+    // the upper bound the line showed (the beams answer before the depths are searched): its answer, kept
+    const upper = Number(LINE.exec(await textOf(page, "#progress"))![3]);
+    expect(upper).toBeGreaterThanOrEqual(fewest);
+    await page.waitForSelector("#status");
+    const status = await textOf(page, "#status");
+    expect(status).toContain("SATISFIABLE");
+    expect(status).toContain(`cost: ${upper} pushes (not proven shortest)`);
+    expect(status).toMatch(/stopped in [\d.]+ s; exit code 11$/);
+    // its pushes, read off the page step by step, pass the referee with that many pushes
+    await page.waitForFunction((want: string) => (document.querySelector("#step")?.textContent ?? "").startsWith(want), {}, `step 0 of ${upper}`);
+    const words: string[] = [];
+    for (let k = 1; k <= upper; k++) {
+      await page.keyboard.press("ArrowRight");
+      await page.waitForFunction((want: string) => (document.querySelector("#step")?.textContent ?? "").startsWith(want), {}, `step ${k} of ${upper}: `);
+      words.push((await textOf(page, "#step")).replace(/^step \d+ of \d+: /, ""));
+    }
+    const verdict = await check(readInstance(readFileSync(FILE, "utf8"), basename(FILE)), words.join(" "));
+    expect(verdict.valid, words.join(" ")).toBe(true);
+    expect(verdict.cost).toBe(upper);
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);

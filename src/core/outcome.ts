@@ -85,8 +85,8 @@ export interface Outcome {
 export interface AnswerSink {
   /** an answer in its final order, as soon as it is final (fewest first); `kind` what its witness's words are */
   model(m: Model, kind: WitnessKind): void;
-  /** one answer wanted, anytime: an answer better than any before (clingo's layout prints each as found) */
-  better?(m: Model, kind: WitnessKind): void;
+  /** one answer wanted, anytime: an answer better than any before, not yet proven the fewest (clingo's layout prints each as found); `cost` what its cost counts */
+  better?(m: Model, kind: WitnessKind, cost: CostKind): void;
   /** one answer wanted: the cost proven necessary rose to `bound` */
   lowerBound?(bound: number): void;
   /** a reader slower than the search: a promise that resolves once it caught up, undefined to go on */

@@ -4,7 +4,7 @@
  * the pictures all come from the worker (the library); this only shows them.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { InputFile, Solved } from "./solver-worker.js";
+import type { InputFile, Interim, Solved } from "./solver-worker.js";
 import { Session } from "./session.js";
 import { readShared, shareHash } from "./share.js";
 import { Compare } from "./compare.js";
@@ -20,6 +20,11 @@ export function App() {
   session.current ??= new Session();
   const [input, setInput] = useState<Input>();
   const [rules, setRules] = useState<string>();
+  /** solves finished since the page opened (the status carries it: a benchmark's repeated solves wait on it) */
+  const [solves, setSolves] = useState(0);
+  /** what the running solve has found so far (kept on Stop), and when it started */
+  const interim = useRef<Interim | undefined>(undefined);
+  const solveStarted = useRef(0);
   // what the registry says the studio may do with the opened input: the marks to edit (none: no editor), the hint
   const [can, setCan] = useState<{ marks: string[]; hints: boolean; board: boolean }>({ marks: [], hints: false, board: false });
   // the push board being edited (read by the rule set's board part in the worker)
@@ -115,9 +120,15 @@ export function App() {
     setSolving(true);
     setError(undefined);
     setProgress("");
+    interim.current = undefined;
+    solveStarted.current = performance.now();
     try {
-      const s = await session.current!.solve((line) => setProgress(line));
+      const s = await session.current!.solve(
+        (line) => setProgress(line),
+        (so) => (interim.current = so),
+      );
       setSolved(s);
+      setSolves((n) => n + 1);
       setStep(Math.max(0, Math.min(at, s.witness.length - s.start)));
     } catch (e) {
       const m = messageOf(e);
@@ -127,10 +138,18 @@ export function App() {
     }
   }
 
+  /** Stop: the worker is terminated; the best answer found so far is kept, as labsolve prints it on SIGINT. */
   async function stop() {
-    await session.current!.stop();
+    const so = interim.current;
+    interim.current = undefined;
+    const kept = await session.current!.stop(so, (performance.now() - solveStarted.current) / 1000);
     setSolving(false);
     setProgress((p) => `${p}${p ? "  " : ""}stopped`);
+    if (kept) {
+      setSolved(kept);
+      setSolves((n) => n + 1);
+      setStep(0);
+    }
   }
 
   // the picture of the current step
@@ -388,7 +407,7 @@ export function App() {
           </div>
         ) : null}
         {solved ? (
-          <div class="status" id="status">
+          <div class="status" id="status" data-seconds={String(solved.seconds)} data-solves={String(solves)}>
             {statusText(solved)}
           </div>
         ) : null}

@@ -32,7 +32,7 @@ export function statusText(s: Solved): string {
   const lines: string[] = [s.status];
   if (s.witness.length > 0 || s.upperBound !== null) lines.push(`cost: ${s.upperBound ?? ""} ${s.costKind}${s.optimal ? " (proven shortest)" : s.fewest === null ? " (not proven shortest)" : ""}`);
   for (const n of s.notes) lines.push(n);
-  lines.push(`${s.states} states in ${s.seconds.toFixed(2)} s; exit code ${s.exitCode}`);
+  lines.push(`${s.states === null ? "stopped" : `${s.states} states`} in ${s.seconds.toFixed(2)} s; exit code ${s.exitCode}`);
   return lines.join("\n");
 }
 

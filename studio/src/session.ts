@@ -4,7 +4,7 @@
  * starts a fresh one with the same input opened.
  */
 import * as Comlink from "comlink";
-import type { GenerateFields, Generated, GeneratorForm, Hint, InputFile, Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
+import type { GenerateFields, Generated, GeneratorForm, Hint, InputFile, Interim, Opened, Picture, Played, Solved, SolverApi } from "./solver-worker.js";
 import type { EditableBoard } from "../../src/core/plugin.js";
 import SolverWorker from "./solver-worker.ts?worker&inline";
 
@@ -25,9 +25,9 @@ export class Session {
     return this.api.open(text, name, more);
   }
 
-  /** Solves the opened input; `progress` gets the progress line. */
-  solve(progress: (line: string) => void): Promise<Solved> {
-    return this.api.solve(Comlink.proxy(progress));
+  /** Solves the opened input; `progress` gets the progress line, `interim` what the solve has found so far (for Stop). */
+  solve(progress: (line: string) => void, interim: (so: Interim) => void): Promise<Solved> {
+    return this.api.solve(Comlink.proxy(progress), Comlink.proxy(interim));
   }
 
   /** The picture after `k` witness words of the answer (0: the start). */
@@ -75,11 +75,15 @@ export class Session {
     return this.api.searchPage(algorithm);
   }
 
-  /** Stops a running solve: a new worker, with the input opened again. */
-  async stop(): Promise<void> {
+  /**
+   * Stops a running solve: a new worker, with the input opened again; given what the solve
+   * had found (`so`, after `seconds`), its best answer as an interrupted run's outcome, to step through.
+   */
+  async stop(so?: Interim, seconds = 0): Promise<Solved | undefined> {
     this.worker.terminate();
     this.worker = new SolverWorker();
     this.api = Comlink.wrap<SolverApi>(this.worker);
     if (this.input) await this.api.open(this.input.text, this.input.name, this.input.more);
+    return this.input && so?.found ? this.api.stopped(so, seconds) : undefined;
   }
 }

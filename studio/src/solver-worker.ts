@@ -1,16 +1,22 @@
 /**
  * The studio's Web Worker: the library's readInstance, solve and draw (src/library.ts,
  * through the registry, as the commands call them), offered to the page with Comlink.
- * One instance at a time; Stop is the page terminating this worker. Nothing here decides
- * what a solution is: the outcome and the pictures are the library's.
+ * One instance at a time; Stop is the page terminating this worker (the search holds its
+ * thread) and giving a fresh one the best answer found so far (`stopped`), as labsolve
+ * prints it on SIGINT. Nothing here decides what a solution is: the outcome and the
+ * pictures are the library's.
  */
 import "./node-shim.js";
 import * as Comlink from "comlink";
-import { check, draw, readInstance, readPlanningInstance, solve, type LibraryInstance } from "../../src/library.js";
-import type { Outcome } from "../../src/core/outcome.js";
+import { check, draw, readInstance, solve, type LibraryInstance } from "../../src/library.js";
+import { makeOutcome, type Outcome } from "../../src/core/outcome.js";
+import type { BetterAnswer } from "../../src/library.js";
 import type { EditableBoard } from "../../src/core/plugin.js";
 import { describeError } from "./errors.js";
-import { GENERATING, planRuleSet, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
+import { readFiles, type InputFile } from "./read-files.js";
+
+export type { InputFile };
+import { GENERATING, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
 /** What the page learns of an opened input. */
 export interface Opened {
@@ -24,42 +30,6 @@ export interface Opened {
   hints: boolean;
   /** true when the rule set reads and writes its instance as a push board (its board part): the push board editor */
   board: boolean;
-}
-
-/** An input file: its text and its name (in error messages). */
-export interface InputFile {
-  text: string;
-  name: string;
-}
-
-/** A PDDL file's first definition is a domain (`(define (domain NAME)`), after comments. */
-const DOMAIN = /^\uFEFF?\s*(?:;[^\n]*\n\s*)*\(\s*define\s*\(\s*domain\b/i;
-
-/**
- * One or two input files as the library reads them. Two files, or one text holding two
- * PDDL definitions one after the other (a paste), are a planning task: the one whose first
- * definition is a domain is the domain, the other the problem.
- * @throws Error for one planning file alone, or two files that are not a domain and a problem
- */
-function readFiles(files: InputFile[]): LibraryInstance {
-  const plan = planRuleSet();
-  const isPddl = (f: InputFile): boolean => plan.recognisesText?.(f.text, f.name) ?? false;
-  if (files.length === 1 && isPddl(files[0])) {
-    // a paste of both: the second definition starts a line of its own
-    const second = /\n\s*\(\s*define\b/i.exec(files[0].text.replace(/^[\s\S]*?\(\s*define\b/i, (m) => " ".repeat(m.length)));
-    if (!second) throw new Error(`${files[0].name}: error: a PDDL file alone: a planning task is a domain and a problem (open both files, or paste both one after the other)`);
-    const text = files[0].text;
-    files = [
-      { text: text.slice(0, second.index), name: `${files[0].name} (1)` },
-      { text: text.slice(second.index), name: `${files[0].name} (2)` },
-    ];
-  }
-  if (files.length === 1) return readInstance(files[0].text, files[0].name);
-  if (files.length !== 2 || !files.every(isPddl)) throw new Error(`${files.map((f) => f.name).join(", ")}: error: two files are a planning task's domain and problem (PDDL); other inputs are one file`);
-  const domains = files.filter((f) => DOMAIN.test(f.text));
-  if (domains.length !== 1) throw new Error(`${files.map((f) => f.name).join(", ")}: error: expected one domain and one problem, found ${domains.length} domains`);
-  const problem = files.find((f) => f !== domains[0])!;
-  return readPlanningInstance(domains[0], problem);
 }
 
 /** A solver's answer as the page shows it: the outcome's own fields, in the commands' words. */
@@ -79,9 +49,16 @@ export interface Solved {
   start: 0 | 1;
   notes: string[];
   seconds: number;
-  states: number;
+  /** states the search generated; null for a solve stopped by the page (its worker is gone) */
+  states: number | null;
   /** the outcome as labsolve -f json prints it */
   json: string;
+}
+
+/** What a solve has found before its end (the page keeps it for Stop): the best answer so far and the cost proven necessary. */
+export interface Interim {
+  found: BetterAnswer | undefined;
+  lowerBound: number;
 }
 
 /** One step's picture. */
@@ -114,6 +91,28 @@ function cut(outcome: Outcome, k: number): Outcome {
   return { ...outcome, models: model ? [{ ...model, witness: model.witness.slice(0, k + startWords(outcome)) }] : [] };
 }
 
+/** An outcome as the page shows it; it becomes the answer the pictures step through. */
+function solvedOf(outcome: Outcome, states: number | null = outcome.statistics.states): Solved {
+  best = outcome;
+  const model = outcome.models[0];
+  return {
+    status: outcome.status,
+    exitCode: outcome.exitCode,
+    costKind: outcome.cost,
+    fewest: outcome.fewest,
+    optimal: outcome.optimal,
+    lowerBound: outcome.lowerBound,
+    upperBound: outcome.upperBound,
+    witness: model ? model.witness : [],
+    start: startWords(outcome),
+    kind: outcome.witnessKind,
+    notes: outcome.notes,
+    seconds: outcome.statistics.seconds,
+    states,
+    json: JSON.stringify(outcome),
+  };
+}
+
 const api = {
   /**
    * Reads an input as the commands do (the registry recognises its rule set).
@@ -133,9 +132,10 @@ const api = {
 
   /**
    * Solves the opened instance with its rule set's solver (one search thread, in this
-   * worker); `progress` gets the progress line the terminal shows, at most a few times a second.
+   * worker); `progress` gets the progress line the terminal shows, at most a few times a second;
+   * `interim` what the solve has found so far, each time it changes (the page keeps it for Stop).
    */
-  async solve(progress?: (line: string) => void): Promise<Solved> {
+  async solve(progress?: (line: string) => void, interim?: (so: Interim) => void): Promise<Solved> {
     if (!current) throw new Error("open an input first");
     let last = 0;
     const reporter = {
@@ -150,30 +150,37 @@ const api = {
         }
       },
     };
+    const so: Interim = { found: undefined, lowerBound: 0 };
+    const onBetter = (found: BetterAnswer): void => {
+      so.found = found;
+      interim?.(so);
+    };
+    const onLowerBound = (bound: number): void => {
+      so.lowerBound = bound;
+      if (so.found) interim?.(so);
+    };
     let outcome: Outcome;
     try {
-      outcome = await solve(current, { reporter });
+      outcome = await solve(current, { reporter, ...(interim ? { onBetter, onLowerBound } : {}) });
     } catch (e) {
       throw new Error(describeError(e));
     }
-    best = outcome;
-    const model = outcome.models[0];
-    return {
-      status: outcome.status,
-      exitCode: outcome.exitCode,
-      costKind: outcome.cost,
-      fewest: outcome.fewest,
-      optimal: outcome.optimal,
-      lowerBound: outcome.lowerBound,
-      upperBound: outcome.upperBound,
-      witness: model ? model.witness : [],
-      start: startWords(outcome),
-      kind: outcome.witnessKind,
-      notes: outcome.notes,
-      seconds: outcome.statistics.seconds,
-      states: outcome.statistics.states,
-      json: JSON.stringify(outcome),
-    };
+    return solvedOf(outcome);
+  },
+
+  /**
+   * A solve stopped by the page (the worker that ran it terminated): the best answer it had
+   * found, as the outcome of an interrupted run (makeOutcome: SATISFIABLE, exit code 11,
+   * not proven the fewest unless the proven lower bound reached its cost), kept to be stepped.
+   */
+  stopped(so: Interim, seconds: number): Solved {
+    if (!current || !so.found) throw new Error("nothing found to keep");
+    const { model, witnessKind, cost } = so.found;
+    const proven = so.lowerBound >= model.cost;
+    return solvedOf(
+      makeOutcome({ rules: current.rules, cost, witnessKind, wanted: 1, answers: 1, proven, exhausted: false, interrupted: true, interruptedBy: "Stop", lowerBound: so.lowerBound, upperBound: model.cost, models: [model], statistics: { seconds, states: 0 } }),
+      null,
+    );
   },
 
   /**

@@ -74,7 +74,7 @@ export const solver: FactsSolver = {
       outputBacklog: () => sink.backlog?.(),
       onBetter: (pushes) => {
         status?.clear();
-        sink.better?.(pushModel(pushes, false), "atoms");
+        sink.better?.(pushModel(pushes, false), "atoms", "pushes");
       },
       onLowerBound: (bounds) => {
         status?.clear();

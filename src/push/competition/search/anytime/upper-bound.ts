@@ -12,23 +12,10 @@ import { shortenSteps } from "./improve.js";
 import type { ImproverInput, ImproverMessage } from "./improver.js";
 import { runYielding } from "./yielding.js";
 import { mirroredBeamSteps, type BeamRun } from "./symmetry.js";
-import { ANY_HELPER, ANY_MAIN, ladderWaitMs, nextBeam, type AnyThreadBeams, type BeamsRun } from "./any-schedule.js";
+import { budgetOf, exactBeamSteps, WIDE_FIRST_BEAMS, type BoundSink } from "./main-beams.js";
 
-/** What the phases ask of the run. */
-export interface BoundSink {
-  /** a solution found (kept when it has fewer pushes than the best) */
-  better: (pushes: Push[]) => void;
-  /** the best solution so far */
-  best: () => Push[] | undefined;
-  /** true once the run is interrupted */
-  stopped: () => boolean;
-  /**
-   * true once the run has been interrupted for a while (FIRST_BEAM_GRACE_MS in run.ts):
-   * the first beam, which otherwise runs to its end so that an interrupted run still
-   * answers, stops then (on large boards it takes minutes)
-   */
-  mustStop: () => boolean;
-}
+export type { BoundSink };
+import { ANY_HELPER, ANY_MAIN, ladderWaitMs, nextBeam, type AnyThreadBeams, type BeamsRun } from "./any-schedule.js";
 
 /**
  * --any: beams end this many milliseconds after the process started (performance.now()
@@ -45,8 +32,6 @@ const ANY_MIN_MS = 250;
  * 15 ms), its last one, which finds nothing, takes 0.1 to 0.2 s.
  */
 const ANY_LATE_MS = 100;
-/** Milliseconds of shortening the upper bound before the workers start (models 1). */
-const SHORTEN_BUDGET_MS = 60;
 /** Beams of the improver thread while the exact search runs (models 1): width and symmetry. */
 export const IMPROVER_BEAMS: BeamRun[] = [
   { width: 128, symmetry: 1 },
@@ -67,25 +52,6 @@ export const IMPROVER_BEAMS: BeamRun[] = [
  * (131,072) is about half that.
  */
 export const IMPROVER_TIGHT = { widths: [4096, 16384, 65536, 131072], symmetries: [0, 3], share: 0.1 };
-/** Beams on the main thread before the exact search (models 1). */
-const EXACT_MAIN_BEAMS: BeamRun[] = [
-  { width: 64, symmetry: 2 },
-  { width: 64, symmetry: 0 },
-  { width: 256, symmetry: 0 },
-];
-/**
- * Boards wider than 32 fields (WideBoard): narrow beams first, since a child costs some
- * 50 us on 100x100 and a beam of width 64 takes minutes there (measured: width 2 answers
- * labgen 100 100 --seed 2 in 3.5 s with 95 pushes, labgen 128 128 --seed 1 in 2.9 s).
- */
-const WIDE_FIRST_BEAMS: BeamRun[] = [
-  { width: 2, symmetry: 0 },
-  { width: 4, symmetry: 0 },
-];
-/** The main thread's beams before the exact search: `base`, after WIDE_FIRST_BEAMS on boards wider than 32 fields. */
-function mainBeams(instance: Instance, base: BeamRun[]): BeamRun[] {
-  return instance.size > 32 ? [...WIDE_FIRST_BEAMS, ...base] : base;
-}
 /**
  * Milliseconds of exact search before the improver thread starts: the runs that end
  * sooner do not share their cores with it (its beams take some 5 s of CPU on 20x20).
@@ -249,34 +215,10 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
 }
 
 /**
- * Models 1: narrow beams before the exact search, on the instance and a mirror image of
- * it (the workers wait for their answer); wider ones follow in the improver thread.
- * Returns the states the beams generated.
+ * Models 1: the beams before the exact search (main-beams.ts), letting the event loop in
+ * (the workers load meanwhile; the time limit and the signals are heard). Returns the
+ * states the beams generated.
  */
-export async function exactBeams(instance: Instance, horizon: number, sink: BoundSink): Promise<number> {
-  const { better, stopped } = sink;
-  let nodes = 0;
-  // narrow beams (the workers wait for their answer), on the instance and a mirror
-  // image of it; wider ones follow in the improver thread. The first runs to its end
-  // whatever the time limit (a fraction of a second; sink.mustStop past a grace period
-  // on large boards): a run interrupted early still
-  // answers. When they find nothing, a wider one before the exact search
-  const runs = mainBeams(instance, EXACT_MAIN_BEAMS);
-  for (const run of runs) {
-    if (sink.best() !== undefined && run.width > runs[0].width) break;
-    const beam = await runYielding(mirroredBeamSteps(instance, run, { maxSteps: horizon, shouldStop: run === runs[0] ? sink.mustStop : stopped }));
-    nodes += beam.nodes;
-    if (beam.solution !== undefined && beam.solution.length > 0) {
-      better(beam.solution);
-      better(await runYielding(shortenSteps(instance, beam.solution, { shouldStop: budgetOf(SHORTEN_BUDGET_MS, stopped) })));
-    }
-    if (stopped()) break;
-  }
-  return nodes;
-}
-
-/** A stop test: true after `ms` milliseconds from now, or once the run is interrupted. */
-function budgetOf(ms: number, stopped: () => boolean): () => boolean {
-  const until = performance.now() + ms;
-  return () => performance.now() > until || stopped();
+export function exactBeams(instance: Instance, horizon: number, sink: BoundSink): Promise<number> {
+  return runYielding(exactBeamSteps(instance, horizon, sink));
 }

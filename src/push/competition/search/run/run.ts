@@ -19,11 +19,12 @@ import type { Worker } from "node:worker_threads";
 import type { Push } from "../../board.js";
 import { hasWorkerThreads, threadsWithin } from "../../../../core/address-space.js";
 import type { Instance } from "../../instance.js";
-import { hopeless, solve, type DepthStats } from "../exact/engine.js";
+import { hopeless, solve, type DepthStats, type SearchResult } from "../exact/engine.js";
+import { searchInThread } from "./in-thread.js";
 import { Interrupts } from "./interrupts.js";
 import type { MergeEvent } from "./merge.js";
 import { PAIRS_FROM } from "../proof/prefixes.js";
-import { PROGRESS_EVERY_MS, ProgressTicker } from "./progress-ticker.js";
+import { ProgressTicker } from "./progress-ticker.js";
 import { startWorkers } from "./start-workers.js";
 import type { WorkerInput, WorkerMessage, WorkerStart } from "./protocol.js";
 import type { Bounds, RunOptions, RunResult } from "./run-types.js";
@@ -137,40 +138,33 @@ export async function runSearch(instance: Instance, options: RunOptions): Promis
     if (best !== undefined && lower >= best.length) return result([], false, false, 0);
   }
   // 1. the exact search up to 3 pushes, here: no worker for the small instances; without
-  // worker threads (a browser's Web Worker), the whole search here, to its end or a stop
+  // worker threads (a browser's Web Worker), the beams and the whole search here, to its
+  // end or a stop (in-thread.ts)
   const inThread = !hasWorkerThreads();
   if (lower <= 3 || inThread) {
     const none = hopeless(instance);
-    const until = inThread ? Infinity : performance.now() + QUICK_BUDGET_MS;
     const small = none || inThread ? horizon : Math.min(3, horizon);
-    // without worker threads the ticker's timer cannot fire while the whole search runs
-    // here: the progress is reported at each depth's end and, between, every PROGRESS_EVERY_MS
-    // of the search's polls (a clock read per poll; the report goes out as it is made)
-    let due = performance.now() + PROGRESS_EVERY_MS;
-    const report = inThread && ticker && options.onProgress ? options.onProgress : undefined;
-    const tell = (): void => {
-      due = performance.now() + PROGRESS_EVERY_MS;
-      report?.(ticker!.figures());
-    };
-    const quick = solve(instance, {
-      maxSteps: small,
-      models: quota,
-      tableMegabytes: inThread ? options.tableMegabytes : 0,
-      shouldStop: () => performance.now() > until || stopped(),
-      ...(report
-        ? {
-            onNodes: (n: number) => {
-              liveNodes = n;
-              if (performance.now() >= due) tell();
-            },
-            onDepth: (d: DepthStats) => {
-              // a depth searched to its end without a solution: that many pushes do not suffice
-              if (d.complete && d.solutions === 0) raise(d.depth + 1);
-              tell();
-            },
-          }
-        : {}),
-    });
+    let quick: SearchResult;
+    if (inThread) {
+      const progress = ticker && options.onProgress;
+      const here = searchInThread({
+        instance,
+        horizon,
+        models: quota,
+        any: options.any === true,
+        tableMegabytes: options.tableMegabytes,
+        sink: { better, best: () => best, stopped, mustStop },
+        raise,
+        progress: progress ? { report: progress, figures: () => ticker!.figures(), live: (n) => (liveNodes = n) } : undefined,
+      });
+      mainNodes += here.beamStates;
+      // --any: the beams' answer
+      if (here.search === undefined) return result([], false, false, 0);
+      quick = here.search;
+    } else {
+      const until = performance.now() + QUICK_BUDGET_MS;
+      quick = solve(instance, { maxSteps: small, models: quota, tableMegabytes: 0, shouldStop: () => performance.now() > until || stopped() });
+    }
     liveNodes = 0;
     mainNodes += quick.nodes;
     if (!quick.interrupted) {
