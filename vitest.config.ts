@@ -67,6 +67,7 @@ const E2E = [
   "test/push/competition/search/proof/done-share.test.ts",
   "test/maze/theseus/enumeration-order.test.ts",
   "test/push/game/game-cli.test.ts",
+  "test/push/game/game-progress.test.ts",
   "test/guides.test.ts",
   "test/push/competition/search/anytime/improver.test.ts",
   "test/push/ipc2023/ipc.test.ts",
