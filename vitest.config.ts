@@ -74,6 +74,7 @@ const E2E = [
   "test/push/ipc2023/ipc-anytime.test.ts",
   "test/push/ipc2023/ipc-parallel.test.ts",
   "test/push/ipc2023/ipc-problem.test.ts",
+  "test/push/ipc2023/ipc-progress.test.ts",
   "test/push/ipc2023/search/ipc-threads.test.ts",
   "test/push/ipc2023/ipc-variations.test.ts",
   "test/bench/labbench-run.test.ts",
