@@ -111,7 +111,7 @@ export const PROGRESS_LINE_MS = 250;
 
 /**
  * Draws a run's progress figures on `status` (formatProgress, its first word `bound`), the
- * nodes per second measured over the last RATE_WINDOW_S seconds (2) of the figures given.
+ * nodes per second measured over the last RATE_WINDOW_S seconds (2) of the figures drawn.
  * @param every ms: figures given sooner than this after the last line drawn are only
  *   counted, not drawn, unless `now` is true (a bound's end, a better solution); 0 draws all
  * @returns the function to give each figure to; `figures.seconds` must not decrease
@@ -120,10 +120,11 @@ export function progressLine(status: StatusLine, bound: BoundWord = "depth", eve
   const samples: { nodes: number; seconds: number }[] = [{ nodes: 0, seconds: 0 }];
   let drawn = -Infinity;
   return (p, now = false) => {
-    samples.push({ nodes: p.nodes, seconds: p.seconds });
-    while (samples.length > 2 && p.seconds - samples[1].seconds >= RATE_WINDOW_S) samples.shift();
+    // (figures not drawn are not kept: an in-thread search gives them at every poll)
     if (!now && (p.seconds - drawn) * 1000 < every) return;
     drawn = p.seconds;
+    samples.push({ nodes: p.nodes, seconds: p.seconds });
+    while (samples.length > 2 && p.seconds - samples[1].seconds >= RATE_WINDOW_S) samples.shift();
     const first = samples[0];
     status.draw(formatProgress(p, (p.nodes - first.nodes) / Math.max(1e-3, p.seconds - first.seconds), bound));
   };
