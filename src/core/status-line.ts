@@ -8,24 +8,28 @@
 
 /** What a proof's progress line shows (labsolve; `formatProgress`). */
 export interface ProgressFigures {
-  /** the depth being searched (pushes) */
+  /**
+   * the bound being searched, in the cost's unit: pushes (the competition's depth), or the
+   * board game's cost, or the IPC plan cost (formatProgress's `bound` names it)
+   */
   depth: number;
-  /** states generated so far in the run */
+  /** states generated (the IPC planner: expanded) so far in the run */
   nodes: number;
   /** seconds since the run started */
   seconds: number;
-  /** pushes proven necessary */
+  /** the cost proven necessary (pushes, the game's cost, plan cost) */
   lower: number;
-  /** pushes of the best solution found, undefined when none */
+  /** the cost of the best solution found, undefined when none */
   upper: number | undefined;
   /**
    * units of the current depth searched to the end, how many there are, and what they
    * are (first pushes, or pairs of a first and a second push); undefined before the
    * depth-first search starts. `weighted`, when known: the share (0 to 1) of the depth's
    * states the done units stand for, each weighing the states it took at the depth
-   * before (units differ a hundredfold: the count alone misleads)
+   * before (units differ a hundredfold: the count alone misleads). Only the competition's
+   * proof has units; absent for the other searches
    */
-  share: { done: number; total: number; unit: "first pushes" | "pairs"; weighted?: number } | undefined;
+  share?: { done: number; total: number; unit: "first pushes" | "pairs"; weighted?: number } | undefined;
 }
 
 /** Seconds as h:mm:ss, or m:ss under an hour. */
@@ -46,17 +50,22 @@ export function formatRate(perSecond: number): string {
   return `${(perSecond / 1e9).toFixed(2)}G`;
 }
 
+/** The word a progress line names its bound with: the competition's depth (pushes), or the cost (the board game, the IPC planner). */
+export type BoundWord = "depth" | "cost";
+
 /**
  * The text of a proof's progress line: `depth 7 | 1.23M nodes/s | [7;9] | 1:02:03 |
  * 35/76 first pushes (46%)`; where the weighted share is known, it replaces the units'
  * (`35/76 first pushes (~61% of states)`). `rate` is nodes per second (the caller
  * measures it over a recent window). The upper bound is `?` while no solution is known.
+ * `bound` is the first word: `depth` (default, the competition's pushes) or `cost` (a
+ * search that deepens on its rule set's cost: `cost 12 | 950 nodes/s | [12;?] | 0:03`).
  */
-export function formatProgress(p: ProgressFigures, rate: number): string {
+export function formatProgress(p: ProgressFigures, rate: number, bound: BoundWord = "depth"): string {
   const s = p.share;
   const pct = s === undefined ? "" : s.weighted === undefined ? `${Math.floor((100 * s.done) / Math.max(1, s.total))}%` : `~${Math.floor(100 * s.weighted)}% of states`;
   const share = s === undefined ? "" : ` | ${s.done}/${s.total} ${s.unit} (${pct})`;
-  return `depth ${p.depth} | ${formatRate(rate)} nodes/s | [${p.lower};${p.upper ?? "?"}] | ${formatElapsed(p.seconds)}${share}`;
+  return `${bound} ${p.depth} | ${formatRate(rate)} nodes/s | [${p.lower};${p.upper ?? "?"}] | ${formatElapsed(p.seconds)}${share}`;
 }
 
 /** The part of a stream the line needs (process.stderr has it). */
@@ -66,6 +75,7 @@ export interface TerminalStream {
   write(text: string): unknown;
 }
 
+/** A status line on a terminal (the module's comment): drawn only when the stream is a TTY. */
 export class StatusLine {
   private shown = false;
 
@@ -91,4 +101,31 @@ export class StatusLine {
     this.stream.write("\r\x1b[K");
     this.shown = false;
   }
+}
+
+/** Seconds over which a progress line's nodes per second are measured. */
+const RATE_WINDOW_S = 2;
+
+/** ms between two progress lines drawn between bounds (progressLine's `every`) */
+export const PROGRESS_LINE_MS = 250;
+
+/**
+ * Draws a run's progress figures on `status` (formatProgress, its first word `bound`), the
+ * nodes per second measured over the last RATE_WINDOW_S seconds (2) of the figures drawn.
+ * @param every ms: figures given sooner than this after the last line drawn are only
+ *   counted, not drawn, unless `now` is true (a bound's end, a better solution); 0 draws all
+ * @returns the function to give each figure to; `figures.seconds` must not decrease
+ */
+export function progressLine(status: StatusLine, bound: BoundWord = "depth", every = 0): (figures: ProgressFigures, now?: boolean) => void {
+  const samples: { nodes: number; seconds: number }[] = [{ nodes: 0, seconds: 0 }];
+  let drawn = -Infinity;
+  return (p, now = false) => {
+    // (figures not drawn are not kept: an in-thread search gives them at every poll)
+    if (!now && (p.seconds - drawn) * 1000 < every) return;
+    drawn = p.seconds;
+    samples.push({ nodes: p.nodes, seconds: p.seconds });
+    while (samples.length > 2 && p.seconds - samples[1].seconds >= RATE_WINDOW_S) samples.shift();
+    const first = samples[0];
+    status.draw(formatProgress(p, (p.nodes - first.nodes) / Math.max(1e-3, p.seconds - first.seconds), bound));
+  };
 }

@@ -6,26 +6,12 @@
  */
 import { Answers, makeOutcome, type Model } from "../../core/outcome.js";
 import type { FactsSolver } from "../../core/plugin.js";
-import { StatusLine, formatProgress, type ProgressFigures } from "../../core/status-line.js";
+import { StatusLine, progressLine } from "../../core/status-line.js";
 import type { Push } from "./board.js";
 import { solutionAtoms } from "./format.js";
 import { instanceFromAtoms } from "./instance.js";
 import { assertSearchable, runSearch } from "./search/run/run.js";
 import { formatRuleStats } from "./search/run/rule-stats.js";
-
-/** Seconds over which the progress line's nodes per second are measured. */
-const RATE_WINDOW_S = 2;
-
-/** Draws the figures of a run's progress on `status`, nodes per second over the last few seconds. */
-function progressLine(status: StatusLine): (figures: ProgressFigures) => void {
-  const samples: { nodes: number; seconds: number }[] = [{ nodes: 0, seconds: 0 }];
-  return (p) => {
-    samples.push({ nodes: p.nodes, seconds: p.seconds });
-    while (samples.length > 2 && p.seconds - samples[1].seconds >= RATE_WINDOW_S) samples.shift();
-    const first = samples[0];
-    status.draw(formatProgress(p, (p.nodes - first.nodes) / Math.max(1e-3, p.seconds - first.seconds)));
-  };
-}
 
 /**
  * A solution as the outcome's model: its pushes and the atoms `push(Z,D,S)`; with `steps`,
@@ -80,7 +66,7 @@ export const solver: FactsSolver = {
         status?.clear();
         sink.lowerBound?.(bounds.lower);
       },
-      onProgress: status ? progressLine(status) : undefined,
+      onProgress: status ? progressLine(status, "depth") : undefined,
       onDepth: (d) => {
         if (flags.stats) {
           status?.clear();

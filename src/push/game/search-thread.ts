@@ -4,9 +4,10 @@
  * the search runs: it sets the shared flag, which the search polls every few thousand nodes.
  *
  * workerData: GameThreadInput. Messages to the parent: GameThreadMessage (each iteration,
- * then the result).
+ * the nodes so far every PROGRESS_LINE_MS while one runs when asked to, then the result).
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { PROGRESS_LINE_MS } from "../../core/status-line.js";
 import type { GameInstance } from "./instance.js";
 import { searchGame, type GameDepth, type GameSearchResult } from "./search/deepening.js";
 
@@ -19,10 +20,16 @@ export interface GameThreadInput {
   memoryMegabytes: number;
   /** Int32Array over the stop handler's flag buffer: element 0 non-zero once stopped */
   stop: Int32Array;
+  /** post the nodes so far while an iteration runs (a progress line is drawn) */
+  progress?: boolean;
 }
 
-/** What the thread posts: each iteration as it ends, then the result. */
-export type GameThreadMessage = { kind: "depth"; depth: GameDepth } | { kind: "done"; result: GameSearchResult };
+/**
+ * What the thread posts: each iteration as it ends; with `progress`, every PROGRESS_LINE_MS
+ * while one runs, the nodes generated so far in the search and the iteration's cost bound;
+ * then the result.
+ */
+export type GameThreadMessage = { kind: "depth"; depth: GameDepth } | { kind: "nodes"; nodes: number; bound: number } | { kind: "done"; result: GameSearchResult };
 
 /** The reason the thread gives when the flag stopped it (the parent knows which reason set it). */
 export const STOPPED = "stopped";
@@ -30,12 +37,21 @@ export const STOPPED = "stopped";
 // only in a thread solve.ts started (solve.ts imports this module for its names, in any thread)
 if (parentPort && (workerData as Partial<GameThreadInput> | undefined)?.role === "game search") {
   const port = parentPort;
-  const { instance, maxCost, memoryMegabytes, stop } = workerData as GameThreadInput;
+  const { instance, maxCost, memoryMegabytes, stop, progress } = workerData as GameThreadInput;
+  let posted = performance.now();
   const result = searchGame(instance, {
     maxCost,
     memoryMegabytes,
     shouldStop: () => (Atomics.load(stop, 0) !== 0 ? STOPPED : undefined),
     onDepth: (depth) => port.postMessage({ kind: "depth", depth } satisfies GameThreadMessage),
+    onNodes: progress
+      ? (nodes, bound) => {
+          const now = performance.now();
+          if (now - posted < PROGRESS_LINE_MS) return;
+          posted = now;
+          port.postMessage({ kind: "nodes", nodes, bound } satisfies GameThreadMessage);
+        }
+      : undefined,
   });
   port.postMessage({ kind: "done", result } satisfies GameThreadMessage);
 }

@@ -10,7 +10,8 @@
  * lower bound (the iterations settled by every thread) reaches its cost.
  * Exit codes, clingo's: 30 the plan is proven optimal, 20 no plan exists (proven), 11 a
  * plan not proven optimal (the time limit or SIGINT/SIGTERM stopped the exact search), 1
- * stopped before any plan was found.
+ * stopped before any plan was found. On a terminal, a progress line on the reporter
+ * (progress-line.ts), cleared before anything else is written.
  */
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
@@ -18,6 +19,8 @@ import { hasWorkerThreads, workerExecArgv, workerResourceLimits } from "../../co
 import type { PlanSolver } from "../../core/plugin.js";
 import { makeOutcome, type Outcome } from "../../core/outcome.js";
 import { onStop } from "../../core/stop.js";
+import { StatusLine } from "../../core/status-line.js";
+import { PlannerProgress } from "./progress-line.js";
 import { planActions, planText } from "./plan-writer.js";
 import { readPlannerTask } from "./planner-input.js";
 import { NONE, SearchShare, sharedSearchMemory, type SharedSearchMemory } from "./search/units.js";
@@ -34,15 +37,16 @@ const EARLY_MS = 500;
 /**
  * A planner thread (search/thread.ts) with its role; resolves when it has exited, rejects on
  * its error. Where there are no worker threads (a browser's Web Worker) the role runs in
- * this thread to its end (search/roles.ts), its messages passed on as they come.
+ * this thread to its end (search/roles.ts), its messages passed on as they come. `progress`:
+ * the role posts progress messages too.
  */
-async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, timeLimitMs: number | undefined, stop: Int32Array, memory: SharedSearchMemory | undefined, onMessage: (m: FromPlanner) => void): Promise<void> {
+async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, timeLimitMs: number | undefined, stop: Int32Array, memory: SharedSearchMemory | undefined, progress: boolean, onMessage: (m: FromPlanner) => void): Promise<void> {
   if (!hasWorkerThreads()) {
     const { runPlannerRole } = await import("./search/roles.js");
-    runPlannerRole({ role, task, timeLimitMs, stop, memory }, onMessage);
+    runPlannerRole({ role, task, timeLimitMs, stop, memory, progress }, onMessage);
     return;
   }
-  const worker = new Worker(new URL("./search/thread.js", import.meta.url), { workerData: { role, task, timeLimitMs, stop, memory }, resourceLimits: workerResourceLimits(), execArgv: workerExecArgv() });
+  const worker = new Worker(new URL("./search/thread.js", import.meta.url), { workerData: { role, task, timeLimitMs, stop, memory, progress }, resourceLimits: workerResourceLimits(), execArgv: workerExecArgv() });
   let failure: Error | undefined;
   worker.on("message", onMessage);
   worker.on("error", (e) => (failure = e));
@@ -83,7 +87,12 @@ export const solver: PlanSolver = {
     let expanded = 0;
     /** the states expanded so far at the last iteration settled (the messages count from the start) */
     let settledSoFar = 0;
-    const onMessage = (m: FromPlanner): void => {
+    // on a terminal, a progress line (progress-line.ts), cleared before anything else is written
+    const status = reporter.isTTY ? new StatusLine(reporter) : undefined;
+    const progress = status && new PlannerProgress(status, task.actionCost ?? 1, started);
+    /** a message of the role run by the thread-th runThread */
+    const onMessage = (m: FromPlanner, thread: number): void => {
+      if (flags.stats && (m.kind === "plan" || m.kind === "iteration")) status?.clear();
       if (m.kind === "done") {
         result = m.result ?? result;
         expanded += m.expanded;
@@ -94,18 +103,21 @@ export const solver: PlanSolver = {
         reporter.write(`% no plan of cost <= ${m.bound}; ${m.expanded - settledSoFar} states expanded since the last bound settled, ${m.expanded} so far\n`);
         settledSoFar = m.expanded;
       }
+      progress?.message(m, thread);
     };
+    const drawn = progress !== undefined;
     try {
       // one thread where there are no worker threads: the roles would run one after the other
-      if ((flags.threads ?? 1) < 2 || !hasWorkerThreads()) await runThread("anytime", task, limitMs, stop, undefined, onMessage);
+      if ((flags.threads ?? 1) < 2 || !hasWorkerThreads()) await runThread("anytime", task, limitMs, stop, undefined, drawn, (m) => onMessage(m, 0));
       else {
         // the shared exact search: the answer is its lower bound and the cheapest plan posted
         const memory = sharedSearchMemory();
+        progress?.shareWith(new SearchShare(memory));
         let plans: Promise<void> | undefined;
         // threads - 1 exact threads from the start (at least one), the plan thread joining them later
-        const exact = Promise.all(Array.from({ length: Math.max(1, (flags.threads ?? 2) - 1) }, () => runThread("exact", task, limitMs, stop, memory, onMessage)));
+        const exact = Promise.all(Array.from({ length: Math.max(1, (flags.threads ?? 2) - 1) }, (_, k) => runThread("exact", task, limitMs, stop, memory, drawn, (m) => onMessage(m, k))));
         const timer = setTimeout(() => {
-          plans = runThread("plans", task, limitMs === undefined ? undefined : Math.max(0, limitMs - (performance.now() - started)), stop, memory, onMessage);
+          plans = runThread("plans", task, limitMs === undefined ? undefined : Math.max(0, limitMs - (performance.now() - started)), stop, memory, drawn, (m) => onMessage(m, -1));
           // its failure is reported after the exact thread's end (below), not as an unhandled rejection
           plans.catch(() => undefined);
         }, EARLY_MS);
@@ -125,6 +137,7 @@ export const solver: PlanSolver = {
         else if (!plan && lower === NONE) result = { proven: true, lowerBound: lower, expanded };
       }
     } finally {
+      status?.clear();
       stops.dispose();
     }
     const why = stops.reason === undefined || stops.reason === "time limit" ? "the time limit" : stops.reason;

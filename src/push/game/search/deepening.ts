@@ -31,6 +31,11 @@ export interface GameSearchOptions {
   memoryMegabytes: number;
   /** called every few thousand nodes: a reason to stop ("time limit"), or undefined */
   shouldStop?: () => string | undefined;
+  /**
+   * called with the stop poll (every 4,096 nodes): the nodes generated so far in the whole
+   * search and the cost bound of the iteration running (a progress line's figures)
+   */
+  onNodes?: (nodes: number, bound: number) => void;
   /** after each iteration */
   onDepth?: (d: GameDepth) => void;
 }
@@ -201,10 +206,7 @@ export function searchGame(inst: GameInstance, options: GameSearchOptions): Game
 
   /** The child at level g+1: a goal (its cost), or searched on within b. */
   function visit(g: number, b: number): number {
-    if ((++nodes & 4095) === 0 && options.shouldStop) {
-      const why = options.shouldStop();
-      if (why) throw new Stop(why);
-    }
+    if ((++nodes & 4095) === 0) poll(b);
     const at = (g + 1) * W;
     if (isGoal(t, path, at)) return g + 1;
     if (g + 1 >= b) return 0;
@@ -213,6 +215,13 @@ export function searchGame(inst: GameInstance, options: GameSearchOptions): Game
       if (g + 1 + t.torus[path[at + t.pawnAt] * N + target] > b) return 0;
     }
     return dfs(g + 1, b);
+  }
+
+  /** Every 4,096 nodes: the progress figures out, and a stop asked for thrown (Stop). */
+  function poll(b: number): void {
+    options.onNodes?.(nodes, b);
+    const why = options.shouldStop?.();
+    if (why) throw new Stop(why);
   }
 
   /** The state at `to` := the state at `from` after push p with the (turned) spare `entering`. */

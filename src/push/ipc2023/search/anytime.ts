@@ -53,7 +53,11 @@ export function solveIpcAnytime(task: IpcTask, options: IpcAnytimeOptions = {}):
     const maxCost = cost !== undefined ? Math.min(cost - 1, options.maxCost ?? Infinity) : options.maxCost;
     // the best plan so far guides the order of the pushes (Planner.setGuide)
     const guide = options.guide ?? quick?.moves;
-    const r = solveIpc(task, { ...options, timeLimitMs: left === Infinity ? undefined : left, maxCost, minCost: proved, guide });
+    // the states of the searches before count in the figures reported too (states expanded so far)
+    const before = expanded;
+    const onPoll = options.onPoll && ((bound: number, n: number) => options.onPoll!(bound, before + n));
+    const onIteration = options.onIteration && ((bound: number, n: number) => options.onIteration!(bound, before + n));
+    const r = solveIpc(task, { ...options, timeLimitMs: left === Infinity ? undefined : left, maxCost, minCost: proved, guide, onPoll, onIteration });
     proved = Math.max(proved, r.lowerBound);
     expanded += r.expanded;
     return { ...r, lowerBound: proved, expanded };

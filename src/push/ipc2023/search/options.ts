@@ -69,4 +69,9 @@ export interface IpcSearchOptions {
   guide?: readonly IpcMove[];
   /** polled with the clock (every 1,024 states): true stops the search as the time limit does */
   shouldStop?: () => boolean;
+  /**
+   * called with the clock's poll (every 1,024 states): the bound of the iteration running (in
+   * the search's units, pushes + steps) and the states this search has expanded so far
+   */
+  onPoll?: (bound: number, expanded: number) => void;
 }

@@ -83,6 +83,8 @@ export class Planner extends NodeBound {
   /** When to stop, in ms on this thread's performance.now() clock (monotonic: a jump of the wall clock neither ends nor stretches a time limit); Infinity without a limit. */
   deadline: number;
   readonly shouldStop: () => boolean;
+  /** IpcSearchOptions.onPoll: the progress figures at each poll of the clock */
+  readonly onPoll: ((bound: number, expanded: number) => void) | undefined;
   readonly bestCost: () => number;
   readonly reach: Uint8Array;
   /** per depth g, per line (rows, then columns): Lemma L's lineEntries at the node */
@@ -106,6 +108,7 @@ export class Planner extends NodeBound {
     const n = task.size;
     this.deadline = options.timeLimitMs === undefined ? Infinity : performance.now() + options.timeLimitMs;
     this.shouldStop = options.shouldStop ?? (() => false);
+    this.onPoll = options.onPoll;
     this.bestCost = options.bestCost ?? (() => Infinity);
     this.runOrder = !options.noRunOrder;
     this.inflate = options.inflateBound ?? 0;
@@ -133,6 +136,15 @@ export class Planner extends NodeBound {
     let k = 0;
     for (let a = 0; a < order.length; a++) if (guided[a] === 1) order[k++] = a;
     for (let a = 0; a < order.length; a++) if (guided[a] === 0) order[k++] = a;
+  }
+
+  /**
+   * The poll every 1,024 states: the progress figures to onPoll, then whether the search
+   * stops (the clock, shouldStop, a plan known at or below the bound, the iteration superseded).
+   */
+  private poll(): boolean {
+    this.onPoll?.(this.bound, this.expanded);
+    return performance.now() > this.deadline || this.shouldStop() || this.bound >= this.bestCost() || (this.share?.superseded(this.bound) ?? false);
   }
 
   /**
@@ -189,7 +201,7 @@ export class Planner extends NodeBound {
       this.solutionLength = g;
       return true;
     }
-    if ((++this.expanded & 0x3ff) === 0 && (performance.now() > this.deadline || this.shouldStop() || this.bound >= this.bestCost() || this.share?.superseded(this.bound))) throw new Interrupted();
+    if ((++this.expanded & 0x3ff) === 0 && this.poll()) throw new Interrupted();
     // the table's key: the state and the context its children depend on (Lemmas P, I, O)
     let a = this.bh1 ^ this.robot1[robot] ^ this.prev1[prev + 1] ^ this.flags1[flags];
     let b = this.bh2 ^ this.robot2[robot] ^ this.prev2[prev + 1] ^ this.flags2[flags];

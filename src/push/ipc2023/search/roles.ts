@@ -8,15 +8,22 @@
  *   ended (or the exact thread has), it joins the shared exact search at the bound running.
  * Messages (`post`): { kind: "plan", moves, cost } for each plan found, { kind: "iteration",
  * bound, expanded } for each iteration settled (no plan of cost <= bound; the states of all
- * threads), then { kind: "done", result?: IpcResult ("anytime"), expanded: number }.
+ * threads); when asked (`progress`), { kind: "progress", bound, expanded } every
+ * PROGRESS_LINE_MS while the exact search runs (the bound of its iteration, the states this
+ * role has expanded so far); then { kind: "done", result?: IpcResult ("anytime"), expanded: number }.
  * Two threads: the answer (the cost proven necessary, the cheapest plan) is the share's.
  */
+import { PROGRESS_LINE_MS } from "../../../core/status-line.js";
 import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { planStream, solveIpcAnytime } from "./anytime.js";
 import { searchShared, SearchShare, type SharedSearchMemory } from "./units.js";
 
 /** A planner role's message to the solver. */
-export type FromPlanner = { kind: "plan"; moves: IpcMove[]; cost: number } | { kind: "iteration"; bound: number; expanded: number } | { kind: "done"; result?: IpcResult; expanded: number };
+export type FromPlanner =
+  | { kind: "plan"; moves: IpcMove[]; cost: number }
+  | { kind: "iteration"; bound: number; expanded: number }
+  | { kind: "progress"; bound: number; expanded: number }
+  | { kind: "done"; result?: IpcResult; expanded: number };
 
 /** What a planner role is given: its role, the task, its time limit (ms from its start), the stop flag (element 0 non-zero: stop), the shared memory of two threads. */
 export interface PlannerRoleInput {
@@ -25,6 +32,8 @@ export interface PlannerRoleInput {
   timeLimitMs?: number;
   stop: Int32Array;
   memory?: SharedSearchMemory;
+  /** post progress messages (a progress line is drawn) */
+  progress?: boolean;
 }
 
 /** Runs one planner role to its end, posting its messages. */
@@ -34,14 +43,23 @@ export function runPlannerRole(input: PlannerRoleInput, post: (m: FromPlanner) =
   const shouldStop = (): boolean => Atomics.load(stop, 0) !== 0 || performance.now() > deadline;
   const onIteration = (bound: number, expanded: number): void => post({ kind: "iteration", bound, expanded });
   const onPlan = (moves: IpcMove[], cost: number): void => post({ kind: "plan", moves, cost });
+  let posted = performance.now();
+  const onPoll = input.progress
+    ? (bound: number, expanded: number): void => {
+        const now = performance.now();
+        if (now - posted < PROGRESS_LINE_MS) return;
+        posted = now;
+        post({ kind: "progress", bound, expanded });
+      }
+    : undefined;
   if (role === "anytime") {
-    const result = solveIpcAnytime(task, { timeLimitMs, shouldStop, onIteration, onPlan });
+    const result = solveIpcAnytime(task, { timeLimitMs, shouldStop, onIteration, onPlan, onPoll });
     post({ kind: "done", result, expanded: result.expanded });
     return;
   }
   if (!memory) throw new Error(`the planner's ${role} role needs the shared search memory`);
   const share = new SearchShare(memory);
-  const shared = { timeLimitMs, shouldStop, onSettled: onIteration, onPlan };
+  const shared = { timeLimitMs, shouldStop, onSettled: onIteration, onPlan, onPoll };
   if (role === "exact") {
     try {
       const { expanded } = searchShared(task, memory, shared);
