@@ -171,6 +171,7 @@ const game: FactsRuleSet = {
   checker: async () => (await import("./push/game/referee.js")).checker,
   drawing: async () => (await import("./push/game/play.js")).drawing,
   batch: async () => (await import("./push/game/batch.js")).runner,
+  board: async () => (await import("./push/game/edit.js")).board,
 };
 
 const competition: FactsRuleSet = {

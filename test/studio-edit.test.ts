@@ -8,7 +8,9 @@
  * the optimum) and M dragged; the page's optimum is labsolve's on the exported level.
  * A push board (competition facts): one tile's opening toggled by a click (one that changes
  * the optimum: the test adds or removes the connect/3 fact itself) and S dragged; the page's
- * optimum is labsolve's on the exported facts. Skips without a chromium.
+ * optimum is labsolve's on the exported facts. The board game's example: a tile's opening toggled
+ * the same way, then the spare tile's opening and the exit's side by the keyboard; the page's
+ * optimum is labsolve's on the exported facts each time. Skips without a chromium.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -310,6 +312,89 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);
+
+  it("docs/game-example.lp: a tile's opening toggled by a click changes the optimum, then the spare's opening and the exit's side by the keyboard; each time the page's optimum is labsolve's on the exported facts", async () => {
+    const file = join(ROOT, "docs", "game-example.lp");
+    const original = readFileSync(file, "utf8");
+    const before = labsolve(file).fewest;
+    expect(before).not.toBeNull();
+    // the example has no bound: the test's own searches get one (an edit can leave no solution, and the search would not end)
+    const fewestWithin = async (facts: string): Promise<number | null> => (await solve(readInstance(`${facts}max_steps(${before! + 4}).\n`, "candidate.lp"))).fewest;
+    // an opening whose toggle changes the optimum: the facts edited by the test (connect/3 added or removed), solved by the library
+    let toggled: { named: string; fewest: number; atom: string; added: boolean; text: string } | undefined;
+    for (let row = 1; row <= 4 && !toggled; row++)
+      for (let col = 1; col <= 4 && !toggled; col++)
+        for (const side of ["n", "e", "s", "w"]) {
+          const atom = `connect(${row},${col},${side}).`;
+          const added = !original.includes(atom);
+          const t = added ? `${original}${atom}\n` : original.replace(atom, "");
+          const fewest = await fewestWithin(t);
+          if (fewest !== null && fewest !== before) {
+            toggled = { named: `${row},${col},${side}`, fewest, atom, added, text: t };
+            break;
+          }
+        }
+    expect(toggled).toBeDefined();
+    // then the spare opened south and the exit turned clockwise from n, as many quarter turns as it takes to a solvable board (the test's own edit)
+    expect(original).not.toContain("spare(s).");
+    expect(original).toContain("exit(4,4,n).");
+    let turned: { side: string; turns: number; fewest: number } | undefined;
+    for (const [turns, side] of (["e", "s", "w"] as const).entries()) {
+      const fewest = await fewestWithin(`${toggled!.text.replace("exit(4,4,n).", `exit(4,4,${side}).`)}spare(s).\n`);
+      if (fewest !== null) {
+        turned = { side, turns: turns + 1, fewest };
+        break;
+      }
+    }
+    expect(turned).toBeDefined();
+    const downloads = mkdtempSync(join(out, "downloads-"));
+    const { page, errors } = await watchedPage(browser);
+    const cdp = await page.createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+    await page.goto(studioLink(out, file), { waitUntil: "load" });
+    await waitForText(page, "#rules", "rules: game");
+    expect(await solvedCost(page)).toBe(before);
+    await page.click("#edit");
+    await page.waitForSelector("#board-editor");
+    const at = await page.$eval(`#board-editor rect[data-opening="${toggled!.named}"]`, (e) => {
+      e.scrollIntoView({ block: "center" });
+      const b = e.getBoundingClientRect();
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    });
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => document.querySelector("#status") === null);
+    const afterTab = await solvedCost(page);
+    const saved = await exported(page, downloads, "game-example.lp");
+    expect(saved.includes(toggled!.atom)).toBe(toggled!.added);
+    const edited = join(out, "edited-game.lp");
+    writeFileSync(edited, saved);
+    expect(labsolve(edited).fewest).toBe(afterTab);
+    expect(afterTab).toBe(toggled!.fewest);
+    expect(afterTab).not.toBe(before);
+    // the keyboard alone: Enter on the spare's south tab opens it (the example's spare opens n, e, w); space on the exit's band turns it a quarter clockwise
+    await page.$eval('#board-editor rect[data-opening="spare,s"]', (e) => (e as SVGElement).focus());
+    await page.keyboard.press("Enter");
+    await page.waitForSelector('#board-editor rect[data-opening="spare,s"].open');
+    const sides = ["n", "e", "s", "w"];
+    for (let k = 0; k < turned!.turns; k++) {
+      await page.$eval(`#board-editor rect[data-exit="${sides[k]}"]`, (e) => (e as SVGElement).focus());
+      await page.keyboard.press(" ");
+      await page.waitForSelector(`#board-editor rect[data-exit="${sides[k + 1]}"]`);
+    }
+    const afterKeys = await solvedCost(page);
+    const savedKeys = await exported(page, downloads, "game-example.lp");
+    expect(savedKeys).toContain("spare(s).");
+    expect(savedKeys).toContain(`exit(4,4,${turned!.side}).`);
+    expect(savedKeys).not.toContain("exit(4,4,n).");
+    // what the editor does not change is there as it was
+    for (const kept of ["insert(2,e).", "insert(3,w).", "insert(2,n).", "insert(3,s).", "cost(moves)."]) expect(savedKeys).toContain(kept);
+    const keyed = join(out, "edited-game-keys.lp");
+    writeFileSync(keyed, savedKeys);
+    expect(labsolve(keyed).fewest).toBe(afterKeys);
+    expect(afterKeys).toBe(turned!.fewest);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it("keyboard alone: a push board's tab toggled with Enter, a Minotaur level's wall with space; the exports say so", async () => {
     const downloads = mkdtempSync(join(out, "downloads-"));

@@ -16,6 +16,7 @@ import type { Atom } from "./facts.js";
 import type { CostKind, Outcome, OutputFormat, Reporter, SolveContext, Statistics, Status, WitnessKind } from "./outcome.js";
 import type { ShowPlay } from "./play.js";
 import type { Cost } from "./push-rules.js";
+import type { Direction } from "./grid.js";
 import type { JudgedWitness, Verdict } from "./verdict.js";
 
 /** A file as read: its text and the name used in messages (`<stdin>` for standard input). */
@@ -502,21 +503,34 @@ export interface PositionPart {
 }
 
 /**
- * A push board as an editor changes it: N, the tiles' opening masks (OPEN bits, index
- * (row-1)*N + (col-1), row 1 the south row, as in the facts), the start and goal fields
- * (1-based) and the horizon.
+ * A push board as an editor changes it: its size, the tiles' opening masks (OPEN bits, index
+ * (row-1)*C + (col-1), row 1 the south row, as in the facts), the start and goal fields
+ * (1-based) and the horizon. The competition's boards are N x N (`cols`, `spare`, `exit` and
+ * `kept` undefined); the board game's are R x C with a spare tile, a goal tile or an exit, and
+ * facts the editor does not change (insert lines, rotate, no_reverse, the cost) in `kept`.
  */
 export interface EditableBoard {
+  /** N, the rows and columns of a square board; R, the rows, when `cols` is given */
   size: number;
+  /** C, the columns of an R x C board (the board game's); undefined: N, a square board */
+  cols?: number;
   tiles: Uint8Array;
   start: { row: number; col: number };
   goal: { row: number; col: number };
-  maxSteps: number;
+  /** the goal is an exit: the pawn leaves the goal field through this side (the game's exit/3); undefined: a goal tile (goal_on/2) */
+  exit?: Direction;
+  /** the spare tile's OPEN bits (the game's spare/1 facts); undefined: the rule set has no spare tile */
+  spare?: number;
+  /** the horizon (max_steps/1); undefined: none (the game's bound is optional, the competition's is not) */
+  maxSteps?: number;
+  /** facts the editor does not change, as text, written back as they are by the part that read them; undefined: none */
+  kept?: string;
 }
 
-/** A facts rule set's board part: its instance read as an EditableBoard and written back as its facts (other facts and comments are not kept). */
+/** A facts rule set's board part: its instance read as an EditableBoard and written back as its facts (facts the instance does not use and comments are not kept). */
 export interface BoardPart {
   /** @throws InputError (FILE:LINE:COL) for an instance that cannot be read */
   read(text: string, name: string): EditableBoard;
+  /** @throws Error for a board the rule set cannot have (say, a spare tile where there is none) */
   write(board: EditableBoard): string;
 }

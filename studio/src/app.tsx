@@ -442,7 +442,12 @@ export function App() {
             <button id="edit" aria-pressed={editing} onClick={() => setEditing((x) => !x)}>
               {editing ? "Done editing" : "Edit"}
             </button>
-            {editing && board ? <span>click a tile's tab to open or close that side of it; drag S (the start) or G (the goal) to another field; then Solve</span> : null}
+            {editing && board ? (
+              <span>
+                click a tile's tab to open or close that side of it{board.spare !== undefined ? " (the spare tile's too, beside the board)" : ""}; drag S (the start) or G (the goal) to another field
+                {board.exit ? "; click the exit's band on G's field to turn it" : ""}; then Solve
+              </span>
+            ) : null}
             {editing && !board ? <span>click a wall to remove it or put it back (on the border: an opening); drag {can.marks.join(" or ")} to another cell; then Solve</span> : null}
           </div>
         ) : null}

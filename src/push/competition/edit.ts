@@ -15,6 +15,10 @@ export const board: BoardPart = {
     return { size: instance.size, tiles: Uint8Array.from(instance.board.tiles), start: { ...instance.init }, goal: { ...instance.goal }, maxSteps: instance.maxSteps };
   },
   write(b) {
+    if (b.maxSteps === undefined) throw new Error("the competition's facts need a horizon (max_steps/1)");
+    if ((b.cols !== undefined && b.cols !== b.size) || b.spare !== undefined || b.exit !== undefined || b.kept !== undefined) {
+      throw new Error("the competition's board is N x N with a goal field, no spare tile and no other facts");
+    }
     return toFacts({ size: b.size, maxSteps: b.maxSteps, tiles: b.tiles, init: b.start, goal: b.goal });
   },
 };
