@@ -96,8 +96,11 @@ export interface LibrarySolveOptions {
 
 /** An answer found before the run's end (LibrarySolveOptions.onBetter): the model, what its witness's words are and what its cost counts. */
 export interface BetterAnswer {
+  /** the answer: its cost and its witness's words, as Outcome.models holds them */
   model: Model;
+  /** what the witness's words are (atoms, moves, states, actions) */
   witnessKind: WitnessKind;
+  /** what the cost counts (pushes, moves, steps, ...) */
   cost: CostKind;
 }
 
