@@ -6,7 +6,7 @@
  * ("Fatal process OOM ... CodeRange", exit 133), not an exception we could catch. So,
  * under a limit, the solvers reserve less: no WebAssembly memory (the search's push in
  * JavaScript: push-kernel.ts) and a small code range for each worker
- * (workerResourceLimits).
+ * (workerResourceLimits, given to each worker with threadOptions).
  *
  * Measured on Node 20 (V8 11.3), x64: Node alone reserves about 740 MiB; a worker about
  * 716 MiB with V8's default code range, 268 MiB with a code range of 64 MiB. labsolve
@@ -77,6 +77,28 @@ export function workerExecArgv(): string[] {
     else if (!argv[i].startsWith("--input-type=")) out.push(argv[i]);
   }
   return out;
+}
+
+/** What `threadOptions` gives a Worker. */
+export interface ThreadOptions {
+  resourceLimits: ResourceLimits | undefined;
+  execArgv: string[];
+}
+
+/**
+ * The options every search thread of ours is started with, so that no site forgets one.
+ * Name both in the Worker's options literal (`const { resourceLimits, execArgv } =
+ * threadOptions()`), not a spread: Vite, bundling the studio, refuses a spread in the
+ * options of `new Worker(new URL(..., import.meta.url), ...)`.
+ * - `resourceLimits` (workerResourceLimits): under an address-space limit (`ulimit -v`),
+ *   a small code range, or V8's default reservation for the worker would abort the whole
+ *   process; undefined without a limit.
+ * - `execArgv` (workerExecArgv): this process's Node options less `--input-type`, without
+ *   which a worker fails to start when the library runs under
+ *   `node --input-type=module -e ...`.
+ */
+export function threadOptions(): ThreadOptions {
+  return { resourceLimits: workerResourceLimits(), execArgv: workerExecArgv() };
 }
 
 /**

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bin } from "../helpers/bin.js";
 import { BENCH_INSTANCES, rowsOf, solverFile, type BenchRow } from "../helpers/labbench.js";
 import { tmpDir } from "../helpers/tmp.js";
-import { REDIS_SERVER, TestRedis } from "../helpers/redis.js";
+import { REDIS_SERVER, TestRedis, until, untilJobState } from "../helpers/redis.js";
 
 const ROOT = join(new URL("..", import.meta.url).pathname, "..");
 const LABSOLVE = join(ROOT, "bin", "labsolve");
@@ -47,18 +47,6 @@ function essentials(dir: string, r: BenchRow): unknown {
 }
 
 const started: ChildProcess[] = [];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `probe` (a condition the processes report: a job's state) until it gives a value. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe.skipIf(!REDIS_SERVER)(`labbench run --queue on a real Redis and a labsolve worker (${REDIS_SERVER ? "redis-server" : "skipped: no redis-server on the PATH"})`, { timeout: 120_000 }, () => {
   let redis: TestRedis;
@@ -170,7 +158,7 @@ describe.skipIf(!REDIS_SERVER)(`labbench run --queue on a real Redis and a labso
       ];
       const ids: string[] = [];
       for (const [k, data] of forged.entries()) ids.push((await queue.add("bench-row", data, { jobId: `forged-${k}`, attempts: 1 })).id!);
-      for (const id of ids) await until(`job ${id} to end`, async () => ((s) => (s === "failed" || s === "completed" ? s : undefined))(await queue.getJobState(id)));
+      for (const id of ids) await untilJobState(queue, id, ["failed", "completed"]);
       expect(await Promise.all(ids.map((id) => queue.getJobState(id)))).toEqual(["failed", "failed"]);
       const reasons = await Promise.all(ids.map(async (id) => (await queue.getJob(id))?.failedReason));
       expect(reasons[0]).toMatch(/does not allow the solver marker/);

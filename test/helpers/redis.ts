@@ -2,13 +2,15 @@
  * A real redis-server for the queue's tests (Debian's, installed by .ci/run): started on a
  * free loopback port in a temporary folder, AOF on (appendfsync everysec, as README
  * advises), no RDB snapshots, noeviction. It can be SIGKILLed and started again on the
- * same port and folder, where it replays its append-only file.
+ * same port and folder, where it replays its append-only file. With it, the waits on what
+ * the server reports (a job's state, a count of jobs or workers).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { JobState, Queue } from "bullmq";
 import { Redis } from "ioredis";
 
 /** The redis-server on the PATH, or undefined (the tests then skip and say so). */
@@ -87,4 +89,39 @@ export class TestRedis {
       c.disconnect();
     }
   }
+}
+
+/** How often `until` asks again (ms): a poll, not a guess at how long anything takes. */
+const POLL_MS = 100;
+
+/**
+ * Asks `probe` every POLL_MS until it gives a value (not undefined), and returns that
+ * value: for a condition the server or the processes report (a job's state, a count of
+ * jobs or workers, a row in a results file), never a fixed sleep.
+ * @throws Error "timed out waiting for WHAT" when `ms` (default 20 s) have passed
+ */
+export async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+/**
+ * Waits until Redis reports job `id` of `queue` in one of `states` (BullMQ's
+ * getJobState), and returns that state.
+ * @throws Error "timed out waiting for job ID to be ..." when `ms` (default 20 s) have passed
+ */
+export function untilJobState<S extends JobState>(queue: Queue, id: string, states: readonly S[], ms = 20_000): Promise<S> {
+  return until(
+    `job ${id} to be ${states.join(" or ")}`,
+    async () => {
+      const state = await queue.getJobState(id);
+      return states.find((s) => s === state);
+    },
+    ms,
+  );
 }

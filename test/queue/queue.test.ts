@@ -15,7 +15,7 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { generate, toFacts } from "../../src/push/competition/generate.js";
 import { vastUnsolvableFacts } from "../helpers/slow.js";
-import { REDIS_SERVER, TestRedis } from "../helpers/redis.js";
+import { REDIS_SERVER, TestRedis, until, untilJobState } from "../helpers/redis.js";
 import { instanceJob, instanceJobId } from "../../src/queue/jobs.js";
 import type { BatchRow } from "../../src/core/plugin.js";
 
@@ -80,16 +80,6 @@ function run(args: string[]): Running {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redis (${REDIS_SERVER ? "redis-server" : "skipped: no redis-server on the PATH; .ci/run installs Debian's"})`, { timeout: 40_000 }, () => {
   let redis: TestRedis;
@@ -275,7 +265,7 @@ describe.skipIf(!REDIS_SERVER)(`labsolve batch --queue on BullMQ and a real Redi
     // default), already there from an earlier run, with data no attempt can run
     const id = instanceJobId(instanceJob(name, readFileSync(name, "utf8"), { tableMegabytes: 64 }));
     await queue.add("instance", { name, text: 42, options: {} }, { jobId: id, attempts: 1 });
-    await until("the poisoned job to fail", async () => ((await queue.getJobState(id)) === "failed" ? true : undefined));
+    await untilJobState(queue, id, ["failed"]); // the poisoned job
     const out = outFile();
     const r = await run(["batch", dir, "--queue", redis.url, "--out", out, "--format", "json"]).done;
     // a failed worker: exit 1, as the in-process batch

@@ -9,7 +9,7 @@ import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { hasWorkerThreads, workerExecArgv, workerResourceLimits } from "../../core/address-space.js";
+import { hasWorkerThreads, threadOptions } from "../../core/address-space.js";
 import type { FactsInput, FactsSolver, SolveFlags } from "../../core/plugin.js";
 import { Answers, type Outcome, type SolveContext } from "../../core/outcome.js";
 import { onStop, type StopHandle } from "../../core/stop.js";
@@ -53,7 +53,8 @@ async function searchStoppably(input: GameThreadInput, stops: StopHandle, progre
   if (!hasWorkerThreads() || !existsSync(fileURLToPath(THREAD))) {
     return searchGame(input.instance, { maxCost: input.maxCost, memoryMegabytes: input.memoryMegabytes, shouldStop: () => (stops.stopped() ? (stops.reason ?? STOPPED) : undefined), onDepth, onNodes });
   }
-  const worker = new Worker(THREAD, { workerData: { ...input, progress: onNodes !== undefined }, resourceLimits: workerResourceLimits(), execArgv: workerExecArgv() });
+  const { resourceLimits, execArgv } = threadOptions();
+  const worker = new Worker(THREAD, { workerData: { ...input, progress: onNodes !== undefined }, resourceLimits, execArgv });
   let result: GameSearchResult | undefined;
   let failure: Error | undefined;
   worker.on("message", (m: GameThreadMessage) => {

@@ -15,7 +15,7 @@
  */
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
-import { hasWorkerThreads, workerExecArgv, workerResourceLimits } from "../../core/address-space.js";
+import { hasWorkerThreads, threadOptions } from "../../core/address-space.js";
 import type { PlanSolver } from "../../core/plugin.js";
 import { makeOutcome, type Outcome } from "../../core/outcome.js";
 import { onStop } from "../../core/stop.js";
@@ -46,7 +46,8 @@ async function runThread(role: "anytime" | "exact" | "plans", task: IpcTask, tim
     runPlannerRole({ role, task, timeLimitMs, stop, memory, progress }, onMessage);
     return;
   }
-  const worker = new Worker(new URL("./search/thread.js", import.meta.url), { workerData: { role, task, timeLimitMs, stop, memory, progress }, resourceLimits: workerResourceLimits(), execArgv: workerExecArgv() });
+  const { resourceLimits, execArgv } = threadOptions();
+  const worker = new Worker(new URL("./search/thread.js", import.meta.url), { workerData: { role, task, timeLimitMs, stop, memory, progress }, resourceLimits, execArgv });
   let failure: Error | undefined;
   worker.on("message", onMessage);
   worker.on("error", (e) => (failure = e));

@@ -5,7 +5,7 @@
  * helper thread running other beams meanwhile (src/push/competition/search/anytime/improver.ts).
  */
 import { Worker } from "node:worker_threads";
-import { workerExecArgv, workerResourceLimits } from "../../../../core/address-space.js";
+import { threadOptions } from "../../../../core/address-space.js";
 import type { Push } from "../../board.js";
 import type { Instance, InstanceData } from "../../instance.js";
 import { shortenSteps } from "./improve.js";
@@ -121,6 +121,7 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
     Atomics.store(known, 1, 1);
     exact.start();
   };
+  const { resourceLimits, execArgv } = threadOptions();
   const helper = new Worker(new URL("./improver.js", import.meta.url), {
     workerData: {
       instance: data,
@@ -130,8 +131,8 @@ export async function anyBeams(instance: Instance, data: InstanceData & { file: 
       best: horizon + 1,
       stop: helperStop,
     } satisfies ImproverInput,
-    resourceLimits: workerResourceLimits(),
-    execArgv: workerExecArgv(),
+    resourceLimits,
+    execArgv,
   });
   let helperDone = false;
   let wake = (): void => undefined;

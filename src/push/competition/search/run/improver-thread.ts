@@ -7,7 +7,7 @@
  */
 import type { Worker as WorkerThread } from "node:worker_threads";
 import type { Push } from "../../board.js";
-import { workerExecArgv, workerResourceLimits } from "../../../../core/address-space.js";
+import { threadOptions } from "../../../../core/address-space.js";
 import type { InstanceData } from "../../instance.js";
 import type { ImproverInput, ImproverMessage } from "../anytime/improver.js";
 import { IMPROVER_BEAMS, IMPROVER_DELAY_MS, IMPROVER_TIGHT } from "../anytime/upper-bound.js";
@@ -38,10 +38,11 @@ export function improverLater(Worker: typeof WorkerThread, data: InstanceData & 
     const best = run.best();
     if (run.settled() || best === undefined || best <= run.lower()) return;
     const beams = best > run.lower() + 1 ? IMPROVER_BEAMS : [];
+    const { resourceLimits, execArgv } = threadOptions();
     improver = new Worker(new URL("../anytime/improver.js", import.meta.url), {
       workerData: { instance: data, maxSteps: horizon, beams, tight: IMPROVER_TIGHT, best, stop } satisfies ImproverInput,
-      resourceLimits: workerResourceLimits(),
-      execArgv: workerExecArgv(),
+      resourceLimits,
+      execArgv,
     });
     improver.on("message", (m: ImproverMessage) => {
       if (!run.settled() && m.kind === "better") run.better(m.pushes);

@@ -3,7 +3,7 @@
  * (run.ts) listens to them once the beams are done; what fails before is kept for it.
  */
 import type { Worker as WorkerThread } from "node:worker_threads";
-import { workerExecArgv, workerResourceLimits } from "../../../../core/address-space.js";
+import { threadOptions } from "../../../../core/address-space.js";
 import type { WorkerInput } from "./protocol.js";
 
 /**
@@ -13,7 +13,8 @@ import type { WorkerInput } from "./protocol.js";
  */
 export function startWorkers(Worker: typeof WorkerThread, inputs: readonly WorkerInput[], early: (e: Error) => void): WorkerThread[] {
   return inputs.map((input) => {
-    const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input, resourceLimits: workerResourceLimits(), execArgv: workerExecArgv() });
+    const { resourceLimits, execArgv } = threadOptions();
+    const worker = new Worker(new URL("./worker.js", import.meta.url), { workerData: input, resourceLimits, execArgv });
     worker.once("error", early);
     worker.once("exit", (code) => early(new Error(`search worker exited with code ${code}`)));
     return worker;
