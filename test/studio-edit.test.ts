@@ -13,12 +13,11 @@
  * optimum is labsolve's on the exported facts each time. Skips without a chromium.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readInstance, solve } from "../src/library.js";
-import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
-import { labsolve, ROOT, studioLink, textOf, waitForText, watchedPage, type NodeOutcome } from "./helpers/studio.js";
+import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { labsolve, type NodeOutcome, ROOT, studioBrowser, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 
 type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
@@ -208,18 +207,7 @@ async function solvedCost(page: Page): Promise<number> {
 }
 
 describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skipped"})`, () => {
-  let browser: Browser;
-  let out: string;
-
-  beforeAll(async () => {
-    ({ browser } = await openBrowser());
-    out = mkdtempSync(join(tmpdir(), "studio-edit-"));
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+  const env = studioBrowser("studio-edit-");
 
   it("instances/maze-8x12.txt: a wall removed by a click and S dragged; each time the page's optimum is labsolve's on the exported file", async () => {
     const file = join(ROOT, "instances", "maze-8x12.txt");
@@ -228,8 +216,8 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     const wall = bestWallToRemove(original);
     expect(fewestOnText(original)).toBe(before);
     expect(wall.fewest).toBeLessThan(before!);
-    const { page, errors, downloads } = await downloadingPage(browser, out);
-    expect(await solvedThenEditing(page, out, file, "maze", "#editor")).toBe(before);
+    const { page, errors, downloads } = await downloadingPage(env.browser, env.out);
+    expect(await solvedThenEditing(page, env.out, file, "maze", "#editor")).toBe(before);
     // the wall, clicked where it is drawn (the editor names each inner wall by the cell east or south of it: its west or north side)
     const named = wall.side === "e" ? `${wall.row},${wall.col + 1},w` : `${wall.row + 1},${wall.col},n`;
     const at = await centreOf(page, `#editor line[data-wall="${named}"]`);
@@ -277,8 +265,8 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
           }
         }
     expect(wall).toBeDefined();
-    const { page, errors, downloads } = await downloadingPage(browser, out);
-    expect(await solvedThenEditing(page, out, file, "minotaur", "#editor")).toBe(before);
+    const { page, errors, downloads } = await downloadingPage(env.browser, env.out);
+    expect(await solvedThenEditing(page, env.out, file, "minotaur", "#editor")).toBe(before);
     const at = await centreOf(page, `#editor line[data-wall="${wall!.named}"]`);
     await page.mouse.click(at.x, at.y);
     const afterWall = await solvedAfterEdit(page);
@@ -310,7 +298,7 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     // an opening whose toggle changes the optimum: the facts edited by the test (connect/3 added or removed), solved by the library
     const toggled = await toggleThatChanges(original, before, async (facts) => (await solve(readInstance(facts, "candidate.lp"))).fewest);
     expect(toggled).toBeDefined();
-    const { page, errors, downloads, saved } = await boardTabToggled(browser, out, file, "competition", before, toggled!, "edited-board.lp");
+    const { page, errors, downloads, saved } = await boardTabToggled(env.browser, env.out, file, "competition", before, toggled!, "edited-board.lp");
     // the start dragged one field east or west: init_on/2 in the export says where, the page's optimum is labsolve's on it
     const init = /init_on\((\d+),(\d+)\)/.exec(saved)!.slice(1).map(Number);
     const dc = init[1] < 4 ? 1 : -1;
@@ -349,7 +337,7 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     }
     expect(turned).toBeDefined();
     // the tile's tab clicked (the export and the page's optimum checked there)
-    const { page, errors, downloads } = await boardTabToggled(browser, out, file, "game", before, toggled!, "edited-game.lp");
+    const { page, errors, downloads } = await boardTabToggled(env.browser, env.out, file, "game", before, toggled!, "edited-game.lp");
     // the keyboard alone: Enter on the spare's south tab opens it (the example's spare opens n, e, w); space on the exit's band turns it a quarter clockwise
     await page.$eval('#board-editor rect[data-opening="spare,s"]', (e) => (e as SVGElement).focus());
     await page.keyboard.press("Enter");
@@ -374,11 +362,11 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
   }, 120_000);
 
   it("keyboard alone: a push board's tab toggled with Enter, a Minotaur level's wall with space; the exports say so", async () => {
-    const { page, errors, downloads } = await downloadingPage(browser, out);
+    const { page, errors, downloads } = await downloadingPage(env.browser, env.out);
     // example-4x4: field (1,1) has connect(1,1,s); Enter on its south tab closes it
     const board = join(ROOT, "instances", "example-4x4.lp");
     expect(readFileSync(board, "utf8")).toContain("connect(1,1,s).");
-    await page.goto(studioLink(out, board), { waitUntil: "load" });
+    await page.goto(studioLink(env.out, board), { waitUntil: "load" });
     await waitForText(page, "#rules", "rules: competition");
     await page.focus("#edit");
     await page.keyboard.press("Enter");
@@ -394,7 +382,7 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     const level = join(ROOT, "instances", "minotaur", "06-5x5.txt");
     expect(grid(readFileSync(level, "utf8"))[1][2]).toBe(" ");
     // the link differs from the last in its hash alone (no load): the page opens it all the same
-    await page.goto(studioLink(out, level), { waitUntil: "load" });
+    await page.goto(studioLink(env.out, level), { waitUntil: "load" });
     await waitForText(page, "#rules", "rules: minotaur");
     // the editor stays open: it now edits the level
     await page.waitForSelector('#edit[aria-pressed="true"]');
