@@ -8,17 +8,15 @@
  * blob:, data: or 127.0.0.1), and no console error may appear. Skips without a chromium.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { check, readInstance } from "../src/library.js";
-import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
-import { labsolve, LABSHOW, LABSOLVE, ROOT, watchedPage } from "./helpers/studio.js";
+import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { LABSHOW, labsolve, LABSOLVE, ROOT, studioBrowser, watchedPage } from "./helpers/studio.js";
 
 const SHARED = join(ROOT, "..", "shared", "instances", "aspcomp2013");
 
-type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
 
 sayWhyBrowserTestsSkip("studio-browser.test.ts");
@@ -37,22 +35,11 @@ const INPUTS: { file: string; rules: string; still?: true }[] = [
 const text = (page: Page, selector: string): Promise<string> => page.$eval(selector, (e) => e.textContent ?? "");
 
 describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no chromium: skipped"})`, () => {
-  let browser: Browser;
-  let out: string;
-
-  beforeAll(async () => {
-    ({ browser } = await openBrowser());
-    out = mkdtempSync(join(tmpdir(), "studio-"));
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+  const env = studioBrowser("studio-");
 
   /** The link `labshow studio --out DIR FILE` prints. */
   const linkTo = (file: string): string => {
-    const r = spawnSync(LABSHOW, ["studio", "--out", out, join(ROOT, file)], { encoding: "utf8" });
+    const r = spawnSync(LABSHOW, ["studio", "--out", env.out, join(ROOT, file)], { encoding: "utf8" });
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     const url = r.stdout.trim();
@@ -62,7 +49,7 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
 
   for (const { file, rules, still } of INPUTS) {
     it(`${file}: opens as ${rules}, solves to labsolve's optimum, steps with the keys through a solution the checker accepts`, async () => {
-      const { page, errors } = await watchedPage(browser);
+      const { page, errors } = await watchedPage(env.browser);
       await page.goto(linkTo(file), { waitUntil: "load" });
       await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "").startsWith("rules:") || document.querySelector("#error"));
       expect(await text(page, "#rules")).toBe(`rules: ${rules}`);
@@ -116,7 +103,7 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
   }
 
   it("the link in the address bar opens the same level at the same step in a fresh browser context", async () => {
-    const { page, errors } = await watchedPage(browser);
+    const { page, errors } = await watchedPage(env.browser);
     await page.goto(linkTo("instances/minotaur/03-4x4.txt"), { waitUntil: "load" });
     await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "") === "rules: minotaur");
     await page.click("#solve");
@@ -131,7 +118,7 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
     const board = await page.$eval("#board", (e) => e.innerHTML);
     await page.waitForFunction(() => location.hash.includes("step=2"));
     const link = page.url();
-    const context = await browser.createBrowserContext();
+    const context = await env.browser.createBrowserContext();
     const fresh = await context.newPage();
     const freshErrors: string[] = [];
     fresh.on("console", (m) => m.type() === "error" && freshErrors.push(m.text()));
@@ -147,7 +134,7 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
 
   for (const file of ["instances/maze-8x12.txt", "instances/minotaur/03-4x4.txt"]) {
     it(`${file}: played by hand with the keys along labsolve's answer, the page says "solved in F, the fewest is F"; u takes a move back`, async () => {
-      const { page, errors } = await watchedPage(browser);
+      const { page, errors } = await watchedPage(env.browser);
       await page.goto(linkTo(file), { waitUntil: "load" });
       await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "").startsWith("rules:"));
       await page.click("#solve");
@@ -174,7 +161,7 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
   }
 
   it("an ill-formed input shows labsolve's FILE:LINE:COL message in the page, with its line", async () => {
-    const { page, errors } = await watchedPage(browser);
+    const { page, errors } = await watchedPage(env.browser);
     await page.goto(linkTo("instances/example-4x4.lp").replace(/#.*/, ""), { waitUntil: "load" });
     const bad = "field(1,1).\nfield(1,2.\n";
     await page.type("#paste", bad);
@@ -191,9 +178,9 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
   }, 60_000);
 
   it("a file picked with Open file: a malformed maze shows labsolve's message and line; a good one opens", async () => {
-    const { page, errors } = await watchedPage(browser);
+    const { page, errors } = await watchedPage(env.browser);
     await page.goto(linkTo("instances/example-4x4.lp").replace(/#.*/, ""), { waitUntil: "load" });
-    const bad = join(out, "bad-maze.txt");
+    const bad = join(env.out, "bad-maze.txt");
     writeFileSync(bad, "+--+--+\n|S    |\n+--+ -+\n|   E|\n+--+--+\n");
     const cli = spawnSync(LABSOLVE, [bad], { encoding: "utf8" });
     expect(cli.status).toBe(65);
@@ -211,7 +198,7 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
   }, 60_000);
 
   it.skipIf(!existsSync(join(SHARED, "0151-labyrinth-19-0.asp")))("Stop ends a long search in the worker; the next Solve works", async () => {
-    const { page, errors } = await watchedPage(browser);
+    const { page, errors } = await watchedPage(env.browser);
     await page.goto(linkTo("../shared/instances/aspcomp2013/0151-labyrinth-19-0.asp"), { waitUntil: "load" });
     await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "") === "rules: competition");
     await page.click("#solve");
@@ -245,7 +232,7 @@ describe.skipIf(!CHROMIUM)(`the studio in headless Chromium (${CHROMIUM ?? "no c
     });
     try {
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#file=maze-8x12\.txt$/);
-      const { page, errors } = await watchedPage(browser);
+      const { page, errors } = await watchedPage(env.browser);
       await page.goto(url, { waitUntil: "load" });
       await page.waitForFunction(() => (document.querySelector("#rules")?.textContent ?? "") === "rules: maze");
       expect(await text(page, "#name")).toBe("maze-8x12.txt");

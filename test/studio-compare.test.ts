@@ -7,14 +7,11 @@
  * Skips without a chromium.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
-import { LABSOLVE, ROOT, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+import { describe, expect, it } from "vitest";
+import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { LABSOLVE, ROOT, studioBrowser, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 
-type Browser = import("puppeteer-core").Browser;
 
 sayWhyBrowserTestsSkip("studio-compare.test.ts");
 
@@ -36,25 +33,14 @@ function side(line: string): { name: string; step: number; last: number; visited
 }
 
 describe.skipIf(!CHROMIUM)(`Compare in the studio (${CHROMIUM ?? "no chromium: skipped"})`, () => {
-  let browser: Browser;
-  let out: string;
-
-  beforeAll(async () => {
-    ({ browser } = await openBrowser());
-    out = mkdtempSync(join(tmpdir(), "studio-compare-"));
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+  const env = studioBrowser("studio-compare-");
 
   for (const file of ["instances/maze-8x12-braided.txt", "instances/maze-8x12.txt"]) {
     it(`${file}: BFS beside DFS, one control; at the end each has visited what labsolve --stats says it took`, async () => {
       const bfs = stats(join(ROOT, file), "bfs");
       const dfs = stats(join(ROOT, file), "dfs");
-      const { page, errors } = await watchedPage(browser);
-      await page.goto(studioLink(out, join(ROOT, file)), { waitUntil: "load" });
+      const { page, errors } = await watchedPage(env.browser);
+      await page.goto(studioLink(env.out, join(ROOT, file)), { waitUntil: "load" });
       await waitForText(page, "#rules", "rules: maze");
       await page.click("details.compare > summary");
       await page.waitForSelector("#compare-a");

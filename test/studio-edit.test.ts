@@ -13,12 +13,11 @@
  * optimum is labsolve's on the exported facts each time. Skips without a chromium.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { basename, dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
 import { readInstance, solve } from "../src/library.js";
-import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
-import { labsolve, ROOT, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { labsolve, type NodeOutcome, ROOT, studioBrowser, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 
 type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
@@ -89,6 +88,116 @@ async function exported(page: Page, dir: string, name: string): Promise<string> 
   return readFileSync(path, "utf8");
 }
 
+/** A watched tab whose downloads (the page's "Save file") land in a fresh folder under `out`. */
+async function downloadingPage(browser: Browser, out: string): Promise<{ page: Page; errors: string[]; downloads: string }> {
+  const downloads = mkdtempSync(join(out, "downloads-"));
+  const { page, errors } = await watchedPage(browser);
+  const cdp = await page.createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+  return { page, errors, downloads };
+}
+
+/** The page's "Save file" (`name`), copied to `copy` beside the download folder, and labsolve's outcome on the copy. */
+async function exportedAndSolved(page: Page, downloads: string, name: string, copy: string): Promise<{ text: string; node: NodeOutcome }> {
+  const text = await exported(page, downloads, name);
+  const path = join(dirname(downloads), copy);
+  writeFileSync(path, text);
+  return { text, node: labsolve(path) };
+}
+
+/** The centre of the element `selector` names, scrolled into view first (where the mouse clicks it). */
+function centreOf(page: Page, selector: string): Promise<{ x: number; y: number }> {
+  return page.$eval(selector, (e) => {
+    e.scrollIntoView({ block: "center" });
+    const b = e.getBoundingClientRect();
+    return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+  });
+}
+
+/** The mouse drags from `at` by (dx, dy) pixels: half way, then all the way, 3 steps each. */
+async function drag(page: Page, at: { x: number; y: number }, dx: number, dy: number): Promise<void> {
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  await page.mouse.move(at.x + dx / 2, at.y + dy / 2, { steps: 3 });
+  await page.mouse.move(at.x + dx, at.y + dy, { steps: 3 });
+  await page.mouse.up();
+}
+
+/** Opens `file`'s studio link, waits for `rules: RULES`, solves, then opens the editor (`editor`: its selector); the page's optimum before any edit. */
+async function solvedThenEditing(page: Page, out: string, file: string, rules: string, editor: string): Promise<number> {
+  await page.goto(studioLink(out, file), { waitUntil: "load" });
+  await waitForText(page, "#rules", `rules: ${rules}`);
+  const cost = await solvedCost(page);
+  await page.click("#edit");
+  await page.waitForSelector(editor);
+  return cost;
+}
+
+/** After an edit: waits until the page has dropped the old answer (it opens the edited input), solves again and reads the cost. */
+async function solvedAfterEdit(page: Page): Promise<number> {
+  await page.waitForFunction(() => document.querySelector("#status") === null);
+  return solvedCost(page);
+}
+
+/** A tab of a 4 x 4 push board, named as the editor names it (ROW,COL,SIDE), the connect/3 atom it toggles, and the facts with the toggle. */
+interface Toggle {
+  named: string;
+  atom: string;
+  /** the toggle adds the atom (false: removes it) */
+  added: boolean;
+  text: string;
+  /** the optimum after the toggle, by the test's own search */
+  fewest: number;
+}
+
+/**
+ * The first opening (rows, then columns 1..4; sides n, e, s, w) whose toggle changes the
+ * optimum: the test edits the facts itself (connect/3 added or removed) and `fewestOf`
+ * solves them with the library (null: no solution); undefined when no toggle changes it.
+ */
+async function toggleThatChanges(original: string, before: number | null, fewestOf: (facts: string) => Promise<number | null>): Promise<Toggle | undefined> {
+  for (let row = 1; row <= 4; row++)
+    for (let col = 1; col <= 4; col++)
+      for (const side of ["n", "e", "s", "w"]) {
+        const atom = `connect(${row},${col},${side}).`;
+        const added = !original.includes(atom);
+        const text = added ? `${original}${atom}\n` : original.replace(atom, "");
+        const fewest = await fewestOf(text);
+        if (fewest !== null && fewest !== before) return { named: `${row},${col},${side}`, atom, added, text, fewest };
+      }
+  return undefined;
+}
+
+/**
+ * A push board's tab clicked: `file` opened in a downloading tab (`rules: RULES`), solved to
+ * `before`, the board editor opened and the tab `toggled.named` (ROW,COL,SIDE) clicked. The
+ * export then has `toggled.atom` if the toggle added it (lacks it if it removed it), and the
+ * page's new optimum is labsolve's on the export (copied to `copy`), the test's own
+ * (`toggled.fewest`), and not `before`.
+ * @returns the tab, its errors and download folder, and the export's text (later edits go on from it)
+ */
+async function boardTabToggled(
+  browser: Browser,
+  out: string,
+  file: string,
+  rules: string,
+  before: number | null,
+  toggled: Toggle,
+  copy: string,
+): Promise<{ page: Page; errors: string[]; downloads: string; saved: string }> {
+  const { page, errors, downloads } = await downloadingPage(browser, out);
+  expect(await solvedThenEditing(page, out, file, rules, "#board-editor")).toBe(before);
+  const at = await centreOf(page, `#board-editor rect[data-opening="${toggled.named}"]`);
+  await page.mouse.click(at.x, at.y);
+  const afterTab = await solvedAfterEdit(page);
+  const { text: saved, node } = await exportedAndSolved(page, downloads, basename(file), copy);
+  expect(saved.includes(toggled.atom)).toBe(toggled.added);
+  expect(afterTab).toBe(node.fewest);
+  expect(afterTab).toBe(toggled.fewest);
+  expect(afterTab).not.toBe(before);
+  return { page, errors, downloads, saved };
+}
+
 /** Solves in the page and reads the cost line's number. */
 async function solvedCost(page: Page): Promise<number> {
   await page.waitForFunction(() => !(document.querySelector("#solve") as HTMLButtonElement | null)?.disabled);
@@ -98,18 +207,7 @@ async function solvedCost(page: Page): Promise<number> {
 }
 
 describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skipped"})`, () => {
-  let browser: Browser;
-  let out: string;
-
-  beforeAll(async () => {
-    ({ browser } = await openBrowser());
-    out = mkdtempSync(join(tmpdir(), "studio-edit-"));
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+  const env = studioBrowser("studio-edit-");
 
   it("instances/maze-8x12.txt: a wall removed by a click and S dragged; each time the page's optimum is labsolve's on the exported file", async () => {
     const file = join(ROOT, "instances", "maze-8x12.txt");
@@ -118,51 +216,26 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     const wall = bestWallToRemove(original);
     expect(fewestOnText(original)).toBe(before);
     expect(wall.fewest).toBeLessThan(before!);
-    const downloads = mkdtempSync(join(out, "downloads-"));
-    const { page, errors } = await watchedPage(browser);
-    const cdp = await page.createCDPSession();
-    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
-    await page.goto(studioLink(out, file), { waitUntil: "load" });
-    await waitForText(page, "#rules", "rules: maze");
-    expect(await solvedCost(page)).toBe(before);
-    await page.click("#edit");
-    await page.waitForSelector("#editor");
+    const { page, errors, downloads } = await downloadingPage(env.browser, env.out);
+    expect(await solvedThenEditing(page, env.out, file, "maze", "#editor")).toBe(before);
     // the wall, clicked where it is drawn (the editor names each inner wall by the cell east or south of it: its west or north side)
     const named = wall.side === "e" ? `${wall.row},${wall.col + 1},w` : `${wall.row + 1},${wall.col},n`;
-    const at = await page.$eval(`#editor line[data-wall="${named}"]`, (e) => {
-      e.scrollIntoView({ block: "center" });
-      const b = e.getBoundingClientRect();
-      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-    });
+    const at = await centreOf(page, `#editor line[data-wall="${named}"]`);
     await page.mouse.click(at.x, at.y);
-    await page.waitForFunction(() => document.querySelector("#status") === null);
-    const afterWall = await solvedCost(page);
-    const savedWall = await exported(page, downloads, "maze-8x12.txt");
-    const edited = join(out, "edited-wall.txt");
-    writeFileSync(edited, savedWall);
-    expect(afterWall).toBe(labsolve(edited).fewest);
+    const afterWall = await solvedAfterEdit(page);
+    const { text: savedWall, node: nodeWall } = await exportedAndSolved(page, downloads, "maze-8x12.txt", "edited-wall.txt");
+    expect(afterWall).toBe(nodeWall.fewest);
     expect(afterWall).toBe(wall.fewest);
     expect(afterWall).not.toBe(before);
     // S dragged two cells south (its column, rows 3): the page's optimum is again labsolve's on the export
-    const s = await page.$eval('#editor text[data-mark="S"]', (e) => {
-      e.scrollIntoView({ block: "center" });
-      const b = e.getBoundingClientRect();
-      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-    });
+    const s = await centreOf(page, '#editor text[data-mark="S"]');
     const cell = await page.$eval('#editor line[data-wall="1,1,w"]', (e) => e.getBoundingClientRect().height);
-    await page.mouse.move(s.x, s.y);
-    await page.mouse.down();
-    await page.mouse.move(s.x, s.y + cell, { steps: 3 });
-    await page.mouse.move(s.x, s.y + 2 * cell, { steps: 3 });
-    await page.mouse.up();
-    await page.waitForFunction(() => document.querySelector("#status") === null);
-    const afterDrag = await solvedCost(page);
-    const savedDrag = await exported(page, downloads, "maze-8x12.txt");
+    await drag(page, s, 0, 2 * cell);
+    const afterDrag = await solvedAfterEdit(page);
+    const { text: savedDrag, node: nodeDrag } = await exportedAndSolved(page, downloads, "maze-8x12.txt", "edited-drag.txt");
     expect(savedDrag).not.toBe(savedWall);
     expect(grid(savedDrag)[5][1]).toBe("S");
-    const dragged = join(out, "edited-drag.txt");
-    writeFileSync(dragged, savedDrag);
-    expect(afterDrag).toBe(labsolve(dragged).fewest);
+    expect(afterDrag).toBe(nodeDrag.fewest);
     expect(afterDrag).toBe(fewestOnText(savedDrag));
     expect(errors).toEqual([]);
     await page.close();
@@ -192,52 +265,27 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
           }
         }
     expect(wall).toBeDefined();
-    const downloads = mkdtempSync(join(out, "downloads-"));
-    const { page, errors } = await watchedPage(browser);
-    const cdp = await page.createCDPSession();
-    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
-    await page.goto(studioLink(out, file), { waitUntil: "load" });
-    await waitForText(page, "#rules", "rules: minotaur");
-    expect(await solvedCost(page)).toBe(before);
-    await page.click("#edit");
-    await page.waitForSelector("#editor");
-    const at = await page.$eval(`#editor line[data-wall="${wall!.named}"]`, (e) => {
-      e.scrollIntoView({ block: "center" });
-      const b = e.getBoundingClientRect();
-      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-    });
+    const { page, errors, downloads } = await downloadingPage(env.browser, env.out);
+    expect(await solvedThenEditing(page, env.out, file, "minotaur", "#editor")).toBe(before);
+    const at = await centreOf(page, `#editor line[data-wall="${wall!.named}"]`);
     await page.mouse.click(at.x, at.y);
-    await page.waitForFunction(() => document.querySelector("#status") === null);
-    const afterWall = await solvedCost(page);
-    const savedWall = await exported(page, downloads, "06-5x5.txt");
+    const afterWall = await solvedAfterEdit(page);
+    const { text: savedWall, node: nodeWall } = await exportedAndSolved(page, downloads, "06-5x5.txt", "edited-level.txt");
     expect(savedWall).toBe(wall!.text);
-    const edited = join(out, "edited-level.txt");
-    writeFileSync(edited, savedWall);
-    expect(afterWall).toBe(labsolve(edited).fewest);
+    expect(afterWall).toBe(nodeWall.fewest);
     expect(afterWall).not.toBe(before);
     // M dragged one cell to a free neighbour: the export has M there, the page's optimum is labsolve's on it
-    const m = await page.$eval('#editor text[data-mark="M"]', (e) => {
-      e.scrollIntoView({ block: "center" });
-      const b = e.getBoundingClientRect();
-      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-    });
+    const m = await centreOf(page, '#editor text[data-mark="M"]');
     const cell = await page.$eval('#editor line[data-wall="1,1,w"]', (e) => e.getBoundingClientRect().height);
     const gm = grid(savedWall);
     const mRow = gm.findIndex((l) => l.includes("M"));
     const mCol = gm[mRow].indexOf("M");
     const [dr, dc] = ([[0, 1], [0, -1], [1, 0], [-1, 0]] as const).find(([a, b]) => [" "].includes(gm[mRow + 2 * a]?.[mCol + 2 * b] ?? "x"))!;
-    await page.mouse.move(m.x, m.y);
-    await page.mouse.down();
-    await page.mouse.move(m.x + (dc * cell) / 2, m.y + (dr * cell) / 2, { steps: 3 });
-    await page.mouse.move(m.x + dc * cell, m.y + dr * cell, { steps: 3 });
-    await page.mouse.up();
-    await page.waitForFunction(() => document.querySelector("#status") === null);
-    const afterDrag = await solvedCost(page);
-    const savedDrag = await exported(page, downloads, "06-5x5.txt");
+    await drag(page, m, dc * cell, dr * cell);
+    const afterDrag = await solvedAfterEdit(page);
+    const { text: savedDrag, node: nodeDrag } = await exportedAndSolved(page, downloads, "06-5x5.txt", "edited-level-m.txt");
     expect(grid(savedDrag)[mRow + 2 * dr][mCol + 2 * dc]).toBe("M");
-    const dragged = join(out, "edited-level-m.txt");
-    writeFileSync(dragged, savedDrag);
-    expect(afterDrag).toBe(labsolve(dragged).fewest);
+    expect(afterDrag).toBe(nodeDrag.fewest);
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);
@@ -248,65 +296,18 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     const before = labsolve(file).fewest;
     expect(before).not.toBeNull();
     // an opening whose toggle changes the optimum: the facts edited by the test (connect/3 added or removed), solved by the library
-    let toggled: { named: string; fewest: number; atom: string; added: boolean } | undefined;
-    for (let row = 1; row <= 4 && !toggled; row++)
-      for (let col = 1; col <= 4 && !toggled; col++)
-        for (const side of ["n", "e", "s", "w"]) {
-          const atom = `connect(${row},${col},${side}).`;
-          const added = !original.includes(atom);
-          const t = added ? `${original}${atom}\n` : original.replace(atom, "");
-          const o = await solve(readInstance(t, "candidate.lp"));
-          if (o.fewest !== null && o.fewest !== before) {
-            toggled = { named: `${row},${col},${side}`, fewest: o.fewest, atom, added };
-            break;
-          }
-        }
+    const toggled = await toggleThatChanges(original, before, async (facts) => (await solve(readInstance(facts, "candidate.lp"))).fewest);
     expect(toggled).toBeDefined();
-    const downloads = mkdtempSync(join(out, "downloads-"));
-    const { page, errors } = await watchedPage(browser);
-    const cdp = await page.createCDPSession();
-    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
-    await page.goto(studioLink(out, file), { waitUntil: "load" });
-    await waitForText(page, "#rules", "rules: competition");
-    expect(await solvedCost(page)).toBe(before);
-    await page.click("#edit");
-    await page.waitForSelector("#board-editor");
-    const at = await page.$eval(`#board-editor rect[data-opening="${toggled!.named}"]`, (e) => {
-      e.scrollIntoView({ block: "center" });
-      const b = e.getBoundingClientRect();
-      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-    });
-    await page.mouse.click(at.x, at.y);
-    await page.waitForFunction(() => document.querySelector("#status") === null);
-    const afterTab = await solvedCost(page);
-    const saved = await exported(page, downloads, "example-4x4.lp");
-    expect(saved.includes(toggled!.atom)).toBe(toggled!.added);
-    const edited = join(out, "edited-board.lp");
-    writeFileSync(edited, saved);
-    expect(afterTab).toBe(labsolve(edited).fewest);
-    expect(afterTab).toBe(toggled!.fewest);
-    expect(afterTab).not.toBe(before);
+    const { page, errors, downloads, saved } = await boardTabToggled(env.browser, env.out, file, "competition", before, toggled!, "edited-board.lp");
     // the start dragged one field east or west: init_on/2 in the export says where, the page's optimum is labsolve's on it
     const init = /init_on\((\d+),(\d+)\)/.exec(saved)!.slice(1).map(Number);
     const dc = init[1] < 4 ? 1 : -1;
-    const s = await page.$eval('#board-editor text[data-mark="start"]', (e) => {
-      e.scrollIntoView({ block: "center" });
-      const b = e.getBoundingClientRect();
-      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-    });
+    const s = await centreOf(page, '#board-editor text[data-mark="start"]');
     const cell = await page.$eval('#board-editor rect.edit-field', (e) => e.getBoundingClientRect().width);
-    await page.mouse.move(s.x, s.y);
-    await page.mouse.down();
-    await page.mouse.move(s.x + (dc * cell) / 2, s.y, { steps: 3 });
-    await page.mouse.move(s.x + dc * cell, s.y, { steps: 3 });
-    await page.mouse.up();
-    await page.waitForFunction(() => document.querySelector("#status") === null);
-    const afterDrag = await solvedCost(page);
-    const savedDrag = await exported(page, downloads, "example-4x4.lp");
+    await drag(page, s, dc * cell, 0);
+    const afterDrag = await solvedAfterEdit(page);
+    const { text: savedDrag, node } = await exportedAndSolved(page, downloads, "example-4x4.lp", "edited-board-start.lp");
     expect(savedDrag).toContain(`init_on(${init[0]},${init[1] + dc}).`);
-    const dragged = join(out, "edited-board-start.lp");
-    writeFileSync(dragged, savedDrag);
-    const node = labsolve(dragged);
     if (node.fewest === null) expect(await textOf(page, "#status")).toMatch(new RegExp(`^${node.status}`));
     else expect(afterDrag).toBe(node.fewest);
     expect(errors).toEqual([]);
@@ -321,19 +322,7 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     // the example has no bound: the test's own searches get one (an edit can leave no solution, and the search would not end)
     const fewestWithin = async (facts: string): Promise<number | null> => (await solve(readInstance(`${facts}max_steps(${before! + 4}).\n`, "candidate.lp"))).fewest;
     // an opening whose toggle changes the optimum: the facts edited by the test (connect/3 added or removed), solved by the library
-    let toggled: { named: string; fewest: number; atom: string; added: boolean; text: string } | undefined;
-    for (let row = 1; row <= 4 && !toggled; row++)
-      for (let col = 1; col <= 4 && !toggled; col++)
-        for (const side of ["n", "e", "s", "w"]) {
-          const atom = `connect(${row},${col},${side}).`;
-          const added = !original.includes(atom);
-          const t = added ? `${original}${atom}\n` : original.replace(atom, "");
-          const fewest = await fewestWithin(t);
-          if (fewest !== null && fewest !== before) {
-            toggled = { named: `${row},${col},${side}`, fewest, atom, added, text: t };
-            break;
-          }
-        }
+    const toggled = await toggleThatChanges(original, before, fewestWithin);
     expect(toggled).toBeDefined();
     // then the spare opened south and the exit turned clockwise from n, as many quarter turns as it takes to a solvable board (the test's own edit)
     expect(original).not.toContain("spare(s).");
@@ -347,30 +336,8 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
       }
     }
     expect(turned).toBeDefined();
-    const downloads = mkdtempSync(join(out, "downloads-"));
-    const { page, errors } = await watchedPage(browser);
-    const cdp = await page.createCDPSession();
-    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
-    await page.goto(studioLink(out, file), { waitUntil: "load" });
-    await waitForText(page, "#rules", "rules: game");
-    expect(await solvedCost(page)).toBe(before);
-    await page.click("#edit");
-    await page.waitForSelector("#board-editor");
-    const at = await page.$eval(`#board-editor rect[data-opening="${toggled!.named}"]`, (e) => {
-      e.scrollIntoView({ block: "center" });
-      const b = e.getBoundingClientRect();
-      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
-    });
-    await page.mouse.click(at.x, at.y);
-    await page.waitForFunction(() => document.querySelector("#status") === null);
-    const afterTab = await solvedCost(page);
-    const saved = await exported(page, downloads, "game-example.lp");
-    expect(saved.includes(toggled!.atom)).toBe(toggled!.added);
-    const edited = join(out, "edited-game.lp");
-    writeFileSync(edited, saved);
-    expect(labsolve(edited).fewest).toBe(afterTab);
-    expect(afterTab).toBe(toggled!.fewest);
-    expect(afterTab).not.toBe(before);
+    // the tile's tab clicked (the export and the page's optimum checked there)
+    const { page, errors, downloads } = await boardTabToggled(env.browser, env.out, file, "game", before, toggled!, "edited-game.lp");
     // the keyboard alone: Enter on the spare's south tab opens it (the example's spare opens n, e, w); space on the exit's band turns it a quarter clockwise
     await page.$eval('#board-editor rect[data-opening="spare,s"]', (e) => (e as SVGElement).focus());
     await page.keyboard.press("Enter");
@@ -382,29 +349,24 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
       await page.waitForSelector(`#board-editor rect[data-exit="${sides[k + 1]}"]`);
     }
     const afterKeys = await solvedCost(page);
-    const savedKeys = await exported(page, downloads, "game-example.lp");
+    const { text: savedKeys, node: nodeKeys } = await exportedAndSolved(page, downloads, "game-example.lp", "edited-game-keys.lp");
     expect(savedKeys).toContain("spare(s).");
     expect(savedKeys).toContain(`exit(4,4,${turned!.side}).`);
     expect(savedKeys).not.toContain("exit(4,4,n).");
     // what the editor does not change is there as it was
     for (const kept of ["insert(2,e).", "insert(3,w).", "insert(2,n).", "insert(3,s).", "cost(moves)."]) expect(savedKeys).toContain(kept);
-    const keyed = join(out, "edited-game-keys.lp");
-    writeFileSync(keyed, savedKeys);
-    expect(labsolve(keyed).fewest).toBe(afterKeys);
+    expect(nodeKeys.fewest).toBe(afterKeys);
     expect(afterKeys).toBe(turned!.fewest);
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);
 
   it("keyboard alone: a push board's tab toggled with Enter, a Minotaur level's wall with space; the exports say so", async () => {
-    const downloads = mkdtempSync(join(out, "downloads-"));
-    const { page, errors } = await watchedPage(browser);
-    const cdp = await page.createCDPSession();
-    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+    const { page, errors, downloads } = await downloadingPage(env.browser, env.out);
     // example-4x4: field (1,1) has connect(1,1,s); Enter on its south tab closes it
     const board = join(ROOT, "instances", "example-4x4.lp");
     expect(readFileSync(board, "utf8")).toContain("connect(1,1,s).");
-    await page.goto(studioLink(out, board), { waitUntil: "load" });
+    await page.goto(studioLink(env.out, board), { waitUntil: "load" });
     await waitForText(page, "#rules", "rules: competition");
     await page.focus("#edit");
     await page.keyboard.press("Enter");
@@ -420,7 +382,7 @@ describe.skipIf(!CHROMIUM)(`Edit in the studio (${CHROMIUM ?? "no chromium: skip
     const level = join(ROOT, "instances", "minotaur", "06-5x5.txt");
     expect(grid(readFileSync(level, "utf8"))[1][2]).toBe(" ");
     // the link differs from the last in its hash alone (no load): the page opens it all the same
-    await page.goto(studioLink(out, level), { waitUntil: "load" });
+    await page.goto(studioLink(env.out, level), { waitUntil: "load" });
     await waitForText(page, "#rules", "rules: minotaur");
     // the editor stays open: it now edits the level
     await page.waitForSelector('#edit[aria-pressed="true"]');

@@ -7,14 +7,11 @@
  * a chromium.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
-import { LABSHOW, ROOT, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { LABSHOW, ROOT, studioBrowser, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 
-type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
 
 const LABGEN = join(ROOT, "bin", "labgen");
@@ -52,26 +49,19 @@ const CASES: { title: string; rules: string; fields: Record<string, string>; sel
 ];
 
 describe.skipIf(!CHROMIUM)("Generate in the studio", () => {
-  let browser: Browser;
-  let out: string;
+  const env = studioBrowser("studio-generate-");
   let app: string;
 
-  beforeAll(async () => {
-    ({ browser } = await openBrowser());
-    out = mkdtempSync(join(tmpdir(), "studio-generate-"));
-    const r = spawnSync(LABSHOW, ["studio", "--out", out], { encoding: "utf8" });
+  // the app alone (labshow studio --out DIR, no file), in the scratch folder (studioBrowser's beforeAll runs first)
+  beforeAll(() => {
+    const r = spawnSync(LABSHOW, ["studio", "--out", env.out], { encoding: "utf8" });
     expect(r.status).toBe(0);
     app = r.stdout.trim();
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
-
   for (const c of CASES) {
     it(`${c.title}: the page opens what bin/labgen ${c.labgen.join(" ")} prints`, async () => {
-      const { page, errors } = await watchedPage(browser);
+      const { page, errors } = await watchedPage(env.browser);
       await page.goto(app, { waitUntil: "load" });
       await page.click("#generate summary");
       await page.waitForSelector("#gen-rules option");
@@ -91,7 +81,7 @@ describe.skipIf(!CHROMIUM)("Generate in the studio", () => {
   }
 
   it("a size the generator refuses: its words in the page", async () => {
-    const { page, errors } = await watchedPage(browser);
+    const { page, errors } = await watchedPage(env.browser);
     await page.goto(app, { waitUntil: "load" });
     await page.click("#generate summary");
     await page.waitForSelector("#gen-rules option");

@@ -6,15 +6,13 @@
  * fewest moves from that position that the independent search finds, and each hint names
  * the fewest from where it stands. Skips without a chromium.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { describe, expect, it } from "vitest";
+import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
 import { refRead, refSolve, refStep, type RefLevel } from "./helpers/minotaur-ref.js";
-import { ROOT, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+import { ROOT, studioBrowser, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 
-type Browser = import("puppeteer-core").Browser;
 type KeyInput = import("puppeteer-core").KeyInput;
 
 sayWhyBrowserTestsSkip("studio-hint.test.ts");
@@ -42,18 +40,7 @@ function detour(L: RefLevel, length: number): { line: string[]; left: number } |
 }
 
 describe.skipIf(!CHROMIUM)(`the Minotaur's hint in the studio (${CHROMIUM ?? "no chromium: skipped"})`, () => {
-  let browser: Browser;
-  let out: string;
-
-  beforeAll(async () => {
-    ({ browser } = await openBrowser());
-    out = mkdtempSync(join(tmpdir(), "studio-hint-"));
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+  const env = studioBrowser("studio-hint-");
 
   for (const file of ["instances/minotaur/10-6x6.txt", "instances/minotaur/20-8x8.txt"]) {
     it(`${file}: after a detour of 3 moves, the hints win in the fewest moves from there`, async () => {
@@ -62,8 +49,8 @@ describe.skipIf(!CHROMIUM)(`the Minotaur's hint in the studio (${CHROMIUM ?? "no
       const off = detour(L, 3);
       expect(off).toBeDefined();
       const { line, left } = off!;
-      const { page, errors } = await watchedPage(browser);
-      await page.goto(studioLink(out, join(ROOT, file)), { waitUntil: "load" });
+      const { page, errors } = await watchedPage(env.browser);
+      await page.goto(studioLink(env.out, join(ROOT, file)), { waitUntil: "load" });
       await waitForText(page, "#rules", "rules: minotaur");
       await page.click("#solve");
       await page.waitForSelector("#play-mode", { timeout: 50_000 });

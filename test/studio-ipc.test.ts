@@ -10,14 +10,12 @@
  * without the shared IPC instances (../shared/ipc2023-labyrinth).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
-import { LABSHOW, LABSOLVE, ROOT, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { LABSHOW, LABSOLVE, ROOT, studioBrowser, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 
-type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
 
 const IPC = join(ROOT, "..", "shared", "ipc2023-labyrinth", "opt");
@@ -50,25 +48,18 @@ async function readPlan(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!CHROMIUM || !HAVE)("IPC 2023 in the studio", () => {
-  let browser: Browser;
-  let out: string;
+  const env = studioBrowser("studio-ipc-");
   let app: string;
 
-  beforeAll(async () => {
-    ({ browser } = await openBrowser());
-    out = mkdtempSync(join(tmpdir(), "studio-ipc-"));
-    const r = spawnSync(LABSHOW, ["studio", "--out", out], { encoding: "utf8" });
+  // the app alone (labshow studio --out DIR, no file), in the scratch folder (studioBrowser's beforeAll runs first)
+  beforeAll(() => {
+    const r = spawnSync(LABSHOW, ["studio", "--out", env.out], { encoding: "utf8" });
     expect(r.status).toBe(0);
     app = r.stdout.trim();
   }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
-
   it("a domain and a problem picked together: solved in the worker to labsolve plan's optimum, stepped with the keys, the plan read off the page valid for labcheck plan; the link opens the same step", async () => {
-    const { page, errors } = await watchedPage(browser);
+    const { page, errors } = await watchedPage(env.browser);
     await page.goto(app, { waitUntil: "load" });
     const picker = await page.$("#file");
     await (picker as import("puppeteer-core").ElementHandle<HTMLInputElement>).uploadFile(PROBLEM, DOMAIN);
@@ -95,7 +86,7 @@ describe.skipIf(!CHROMIUM || !HAVE)("IPC 2023 in the studio", () => {
     await page.waitForSelector('#board[data-shows="step 0"]');
     expect(await page.$eval("#board", (e) => e.innerHTML)).not.toBe(last);
     // the referee's word on the plan read off the page
-    const planFile = join(out, "page.plan");
+    const planFile = join(env.out, "page.plan");
     writeFileSync(planFile, `${actions.join("\n")}\n`);
     const verdict = spawnSync(LABCHECK, ["plan", DOMAIN, PROBLEM, planFile], { encoding: "utf8" });
     expect(verdict.stdout).toContain(`valid: plan cost ${node.cost} `);
@@ -108,7 +99,7 @@ describe.skipIf(!CHROMIUM || !HAVE)("IPC 2023 in the studio", () => {
     await page.waitForSelector('#board[data-shows="step 2"]');
     const board = await page.$eval("#board", (e) => e.innerHTML);
     const step = await textOf(page, "#step");
-    const context = await browser.createBrowserContext();
+    const context = await env.browser.createBrowserContext();
     const fresh = await context.newPage();
     const freshErrors: string[] = [];
     fresh.on("console", (m) => m.type() === "error" && freshErrors.push(m.text()));
@@ -124,7 +115,7 @@ describe.skipIf(!CHROMIUM || !HAVE)("IPC 2023 in the studio", () => {
   }, 120_000);
 
   it("both files pasted one after the other open as the task; one file alone is refused with its name", async () => {
-    const { page, errors } = await watchedPage(browser);
+    const { page, errors } = await watchedPage(env.browser);
     await page.goto(app, { waitUntil: "load" });
     const both = `${readFileSync(DOMAIN, "utf8")}\n${readFileSync(PROBLEM, "utf8")}`;
     await page.$eval("#paste", (e, t) => {

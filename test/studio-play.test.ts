@@ -7,14 +7,11 @@
  * is F". A push that breaks a rule is named by the checker, and u takes it back.
  * Skips without a chromium.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
-import { labsolve, ROOT, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+import { describe, expect, it } from "vitest";
+import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { labsolve, ROOT, studioBrowser, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 
-type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
 type KeyInput = import("puppeteer-core").KeyInput;
 
@@ -61,18 +58,7 @@ async function selectByKeys(page: Page, row: number, col: number): Promise<void>
 const KEY = { n: "ArrowUp", e: "ArrowRight", s: "ArrowDown", w: "ArrowLeft" } as const;
 
 describe.skipIf(!CHROMIUM)(`playing a push labyrinth in the studio (${CHROMIUM ?? "no chromium: skipped"})`, () => {
-  let browser: Browser;
-  let out: string;
-
-  beforeAll(async () => {
-    ({ browser } = await openBrowser());
-    out = mkdtempSync(join(tmpdir(), "studio-play-"));
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+  const env = studioBrowser("studio-play-");
 
   for (const { file, buttons, keysOnly } of [
     { file: "instances/example-4x4.lp", buttons: false, keysOnly: false },
@@ -86,8 +72,8 @@ describe.skipIf(!CHROMIUM)(`playing a push labyrinth in the studio (${CHROMIUM ?
       const node = labsolve(join(ROOT, file));
       const fewest = node.fewest ?? -1;
       expect(fewest).toBeGreaterThan(0);
-      const { page, errors } = await watchedPage(browser);
-      await page.goto(studioLink(out, join(ROOT, file)), { waitUntil: "load" });
+      const { page, errors } = await watchedPage(env.browser);
+      await page.goto(studioLink(env.out, join(ROOT, file)), { waitUntil: "load" });
       await waitForText(page, "#rules", "rules:");
       await page.click("#solve");
       await page.waitForSelector("#play-mode", { timeout: 50_000 });

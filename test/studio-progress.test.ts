@@ -10,16 +10,14 @@
  * a chromium; the 0151 case without the shared competition instances.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { describe, expect, it } from "vitest";
+import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
 import { check, readInstance } from "../src/library.js";
-import { LABSHOW, LABSOLVE, labsolve, ROOT, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+import { LABSHOW, labsolve, LABSOLVE, ROOT, studioBrowser, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 import { generate, toFacts } from "../src/push/competition/generate.js";
 
-type Browser = import("puppeteer-core").Browser;
 
 const FILE = join(ROOT, "..", "shared", "instances", "aspcomp2013", "0151-labyrinth-19-0.asp");
 const SMALL = join(ROOT, "instances", "random-9x9-a.asp");
@@ -58,23 +56,12 @@ function expectRising(lines: RegExpExecArray[], optimum: number): void {
 sayWhyBrowserTestsSkip("studio-progress.test.ts");
 
 describe.skipIf(!CHROMIUM)("the progress line of a search in the studio's worker", () => {
-  let browser: Browser;
-  let out: string;
-
-  beforeAll(async () => {
-    ({ browser } = await openBrowser());
-    out = mkdtempSync(join(tmpdir(), "studio-progress-"));
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+  const env = studioBrowser("studio-progress-");
 
   it("random-9x9-a: the line shows the depths as the search passes them, its lower bound never past labsolve's optimum, then the answer", async () => {
     const fewest = labsolve(SMALL).fewest!;
-    const { page, errors } = await watchedPage(browser);
-    await page.goto(studioLink(out, SMALL), { waitUntil: "load" });
+    const { page, errors } = await watchedPage(env.browser);
+    await page.goto(studioLink(env.out, SMALL), { waitUntil: "load" });
     await waitForText(page, "#rules", "rules: competition");
     // every text the progress line shows while the search runs, recorded by the page itself
     await page.evaluate(() => {
@@ -97,8 +84,8 @@ describe.skipIf(!CHROMIUM)("the progress line of a search in the studio's worker
 
   it.skipIf(!existsSync(FILE))("0151: a progress line, then a deeper one while the search runs; Stop ends it and keeps the best answer found, as labsolve does on SIGINT", async () => {
     const fewest = labsolve(FILE).fewest!;
-    const { page, errors } = await watchedPage(browser);
-    await page.goto(studioLink(out, FILE), { waitUntil: "load" });
+    const { page, errors } = await watchedPage(env.browser);
+    await page.goto(studioLink(env.out, FILE), { waitUntil: "load" });
     await waitForText(page, "#rules", "rules: competition");
     await page.click("#solve");
     await page.waitForFunction((re: string) => new RegExp(re).test(document.querySelector("#progress")?.textContent ?? ""), { timeout: 50_000 }, LINE.source);
@@ -132,11 +119,11 @@ describe.skipIf(!CHROMIUM)("the progress line of a search in the studio's worker
 
   it("a board game instance (labgen 10 8 --seed 10, cost moves): lines of its cost bounds, never past labsolve's optimum, then the answer", async () => {
     // the cheapest is 5 moves; cost 5 is about 21 million nodes (seconds in the page)
-    const file = join(out, "g10-10-moves.lp");
+    const file = join(env.out, "g10-10-moves.lp");
     writeFileSync(file, `${toFacts(generate(10, 8, 10, "maze"))}cost(moves).\n`);
     const fewest = labsolve(file).fewest!;
-    const { page, errors } = await watchedPage(browser);
-    await page.goto(studioLink(out, file), { waitUntil: "load" });
+    const { page, errors } = await watchedPage(env.browser);
+    await page.goto(studioLink(env.out, file), { waitUntil: "load" });
     await waitForText(page, "#rules", "rules: game");
     await watchProgress(page);
     await page.click("#solve");
@@ -156,16 +143,16 @@ describe.skipIf(!CHROMIUM)("the progress line of a search in the studio's worker
     const gen = (name: string, ...args: string[]): string => {
       const r = spawnSync(join(ROOT, "bin", "labgen"), args, { encoding: "utf8" });
       expect(r.status).toBe(0);
-      writeFileSync(join(out, name), r.stdout);
-      return join(out, name);
+      writeFileSync(join(env.out, name), r.stdout);
+      return join(env.out, name);
     };
     const domain = gen("domain.pddl", "5", "--rules", "ipc2023", "--domain", "--seed", "1");
     const problem = gen("p14-1-28.pddl", "14", "--rules", "ipc2023", "--seed", "1", "--rotations", "28");
     const node = spawnSync(LABSOLVE, ["plan", "--threads", "1", domain, problem], { encoding: "utf8" });
     expect(node.status).toBe(30);
     const cost = Number(/^; cost = (\d+)/m.exec(node.stdout)![1]);
-    const r = spawnSync(LABSHOW, ["studio", "--out", out], { encoding: "utf8" });
-    const { page, errors } = await watchedPage(browser);
+    const r = spawnSync(LABSHOW, ["studio", "--out", env.out], { encoding: "utf8" });
+    const { page, errors } = await watchedPage(env.browser);
     await page.goto(r.stdout.trim(), { waitUntil: "load" });
     const picker = (await page.$("#file")) as import("puppeteer-core").ElementHandle<HTMLInputElement>;
     await picker.uploadFile(problem, domain);

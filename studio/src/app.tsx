@@ -1,10 +1,12 @@
 /**
  * The studio's one screen: open, see, solve, step, play (with the Minotaur's hint), edit a
  * maze, compare two searches. The rule set, the answer, its status words, the verdicts and
- * the pictures all come from the worker (the library); this only shows them.
+ * the pictures all come from the worker (the library); this only shows them. Its parts:
+ * use-solve.ts (Solve and Stop), page-keys.ts (the keys), export-bar.tsx, play-bar.tsx,
+ * step-bar.tsx, and the panels of generate-panel.tsx, parts.tsx, board-editor.tsx, compare.tsx.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { InputFile, Interim, Solved } from "./solver-worker.js";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { InputFile } from "./solver-worker.js";
 import { Session } from "./session.js";
 import { readShared, shareHash } from "./share.js";
 import { Compare } from "./compare.js";
@@ -12,7 +14,12 @@ import { BoardEditor } from "./board-editor.js";
 import { GeneratePanel } from "./generate-panel.js";
 import type { EditableBoard } from "../../src/core/plugin.js";
 import { EditPanel, ErrorBox, messageOf, statusText, type Input } from "./parts.js";
-import { fieldAt, fieldBeside, PUSH_KEYS, pushAtom, selectionStyle, walkAtom, type Field } from "./push-play.js";
+import { fieldAt, selectionStyle, type Field } from "./push-play.js";
+import { ExportBar } from "./export-bar.js";
+import { PlayBar } from "./play-bar.js";
+import { StepBar } from "./step-bar.js";
+import { usePageKeys } from "./page-keys.js";
+import { useSolve } from "./use-solve.js";
 
 /** The studio. */
 export function App() {
@@ -20,21 +27,15 @@ export function App() {
   session.current ??= new Session();
   const [input, setInput] = useState<Input>();
   const [rules, setRules] = useState<string>();
-  /** solves finished since the page opened (the status carries it: a benchmark's repeated solves wait on it) */
-  const [solves, setSolves] = useState(0);
-  /** what the running solve has found so far (kept on Stop), and when it started */
-  const interim = useRef<Interim | undefined>(undefined);
-  const solveStarted = useRef(0);
   // what the registry says the studio may do with the opened input: the marks to edit (none: no editor), the hint
   const [can, setCan] = useState<{ marks: string[]; hints: boolean; board: boolean }>({ marks: [], hints: false, board: false });
   // the push board being edited (read by the rule set's board part in the worker)
   const [board, setBoard] = useState<EditableBoard | undefined>(undefined);
   const [error, setError] = useState<string>();
   const [pasted, setPasted] = useState("");
-  const [solving, setSolving] = useState(false);
-  const [progress, setProgress] = useState("");
-  const [solved, setSolved] = useState<Solved>();
   const [step, setStep] = useState(0);
+  // the answer, and Solve and Stop (the status's data-solves counts the answers since the page opened)
+  const { solves, solving, progress, setProgress, solved, setSolved, solve, stop } = useSolve(session, setStep, setError);
   const [svg, setSvg] = useState("");
   /** What the board's picture shows ("step K", "play N"), as its data-shows: the picture arrives from the worker after the step label. */
   const [shows, setShows] = useState("");
@@ -90,65 +91,6 @@ export function App() {
     } catch (e) {
       setError(messageOf(e));
       return false;
-    }
-  }
-
-  /** Saves a blob under a name (the browser's download). */
-  function save(blob: Blob, name: string) {
-    const a = document.createElement("a");
-    a.href = URL.createObjectURL(blob);
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  }
-
-  /** The board's picture as PNG, drawn from its SVG at its own size. */
-  async function savePng() {
-    const image = new Image();
-    image.src = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    canvas.width = image.naturalWidth || 800;
-    canvas.height = image.naturalHeight || 600;
-    canvas.getContext("2d")!.drawImage(image, 0, 0);
-    URL.revokeObjectURL(image.src);
-    canvas.toBlob((b) => b && save(b, `${input?.name ?? "board"}-step-${step}.png`));
-  }
-
-  async function solve(at = 0) {
-    if (!session.current || solving) return;
-    setSolving(true);
-    setError(undefined);
-    setProgress("");
-    interim.current = undefined;
-    solveStarted.current = performance.now();
-    try {
-      const s = await session.current!.solve(
-        (line) => setProgress(line),
-        (so) => (interim.current = so),
-      );
-      setSolved(s);
-      setSolves((n) => n + 1);
-      setStep(Math.max(0, Math.min(at, s.witness.length - s.start)));
-    } catch (e) {
-      const m = messageOf(e);
-      if (!/terminated|stopped/.test(m)) setError(m);
-    } finally {
-      setSolving(false);
-    }
-  }
-
-  /** Stop: the worker is terminated; the best answer found so far is kept, as labsolve prints it on SIGINT. */
-  async function stop() {
-    const so = interim.current;
-    interim.current = undefined;
-    const kept = await session.current!.stop(so, (performance.now() - solveStarted.current) / 1000);
-    setSolving(false);
-    setProgress((p) => `${p}${p ? "  " : ""}stopped`);
-    if (kept) {
-      setSolved(kept);
-      setSolves((n) => n + 1);
-      setStep(0);
     }
   }
 
@@ -218,66 +160,8 @@ export function App() {
     return () => clearTimeout(t);
   }, [playing, step, steps, speed]);
 
-  // the keys, on the whole page: the arrows step and never scroll. A layout effect: the
-  // handler that knows the new steps is in place in the same task that shows them, so a
-  // key pressed right after an answer appears is never read by the handler from before it
-  useLayoutEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target && (target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && (target as HTMLInputElement).type !== "range"))) return;
-      if (playLine) {
-        const move: Record<string, string> = { ArrowUp: "north", ArrowRight: "east", ArrowDown: "south", ArrowLeft: "west", w: "wait" };
-        const edit: Record<string, () => void> = {
-          u: () => setPlayLine((l) => l?.slice(0, -1)),
-          Backspace: () => setPlayLine((l) => l?.slice(0, -1)),
-          r: () => setPlayLine([]),
-          h: () => void askHint(),
-          Escape: () => setPlayLine(undefined),
-        };
-        if (playKind === "atoms") {
-          if (e.shiftKey && PUSH_KEYS[e.key]) {
-            // Shift and an arrow: the selection moves to the next field on the screen
-            e.preventDefault();
-            const board = document.getElementById("board");
-            if (board) setSelected(fieldBeside(board, selectedNow.current, e.key));
-            return;
-          }
-          const dir = PUSH_KEYS[e.key];
-          const at = selectedNow.current;
-          const atom = !at ? undefined : dir ? (k: number) => pushAtom(at, dir, k) : e.key === "Enter" ? (k: number) => walkAtom(at, k) : undefined;
-          if (atom) {
-            e.preventDefault();
-            setPlayLine((l) => [...(l ?? []), atom((l?.length ?? 0) + 1)]);
-            return;
-          }
-          if (PUSH_KEYS[e.key] || e.key === "w") return;
-        }
-        const word = move[e.key];
-        const f = word ? () => setPlayLine((l) => [...(l ?? []), word]) : edit[e.key];
-        if (f) {
-          e.preventDefault();
-          f();
-        }
-        return;
-      }
-      const go: Record<string, () => void> = {
-        ArrowRight: () => setStep((k) => Math.min(steps, k + 1)),
-        ArrowDown: () => setStep((k) => Math.min(steps, k + 1)),
-        ArrowLeft: () => setStep((k) => Math.max(0, k - 1)),
-        ArrowUp: () => setStep((k) => Math.max(0, k - 1)),
-        Home: () => setStep(0),
-        End: () => setStep(steps),
-        " ": () => setPlaying((p) => !p),
-      };
-      const f = go[e.key];
-      if (f) {
-        e.preventDefault();
-        f();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [steps, playLine, playKind]);
+  // the keys, on the whole page (page-keys.ts)
+  usePageKeys({ steps, setStep, setPlaying, playLine, setPlayLine, playKind, askHint, selectedNow, setSelected });
 
   // an input in the link (shared), or the file `labshow studio FILE` serves; again when
   // the address bar's hash changes to another link (the page itself only replaces it)
@@ -305,7 +189,6 @@ export function App() {
     if (all[0]) await open(all[0].text, all[0].name, all.slice(1));
   }
 
-  const action = !solved ? "" : step > 0 ? solved.witness[step - 1 + solved.start] : solved.start ? `start ${solved.witness[0]}` : "start";
   return (
     <div
       class={dragging ? "drop" : ""}
@@ -327,22 +210,7 @@ export function App() {
         </label>
         <span id="rules">{rules ? `rules: ${rules}` : input ? "" : "drop, pick or paste an input labsolve reads"}</span>
         {input ? <span id="name">{input.name}</span> : null}
-        {input ? (
-          <span class="export">
-            <button id="export-file" onClick={() => [input, ...(input.more ?? [])].forEach((f) => save(new Blob([f.text], { type: "text/plain" }), f.name))}>
-              Save file
-            </button>
-            <button id="export-svg" disabled={!svg} onClick={() => save(new Blob([svg], { type: "image/svg+xml" }), `${input.name}-step-${step}.svg`)}>
-              SVG
-            </button>
-            <button id="export-png" disabled={!svg} onClick={() => void savePng()}>
-              PNG
-            </button>
-            <button id="copy-link" onClick={() => void navigator.clipboard?.writeText(location.href)}>
-              Copy link
-            </button>
-          </span>
-        ) : null}
+        {input ? <ExportBar input={input} svg={svg} step={step} /> : null}
       </header>
       <main>
         <details open={!input}>
@@ -370,73 +238,14 @@ export function App() {
           </span>
         </div>
         {solved && (solved.kind === "moves" || solved.kind === "atoms") ? (
-          <div class="controls">
-            <button
-              id="play-mode"
-              onClick={(e) => {
-                (e.target as HTMLButtonElement).blur();
-                setPlayLine((l) => (l ? undefined : []));
-                setPlayed("");
-                if (playLine) setStep((k) => k);
-              }}
-            >
-              {playLine ? "Stop playing" : "Play it yourself"}
-            </button>
-            {playLine && playKind === "atoms" ? (
-              <span class="push-controls">
-                {(["n", "e", "s", "w"] as const).map((d) => (
-                  <button id={`push-${d}`} disabled={!selected} title={`push the selected field's ${d === "e" || d === "w" ? "row" : "column"}`} onClick={() => selected && setPlayLine((l) => [...(l ?? []), pushAtom(selected, d, (l?.length ?? 0) + 1)])}>
-                    {{ n: "\u2191", e: "\u2192", s: "\u2193", w: "\u2190" }[d]}
-                  </button>
-                ))}
-                <button id="walk" disabled={!selected} title="walk to the selected field (Enter)" onClick={() => selected && setPlayLine((l) => [...(l ?? []), walkAtom(selected, (l?.length ?? 0) + 1)])}>
-                  walk here
-                </button>
-                <span id="selected">{selected ? `field (${selected.row},${selected.col})` : ""}</span>
-              </span>
-            ) : null}
-            {playLine && playKind === "moves" && can.hints ? (
-              <button id="hint" title="the next move of an optimal solution from here (h)" onClick={() => void askHint()}>
-                Hint
-              </button>
-            ) : null}
-            {playLine ? <span id="hint-text" class="step">{hint}</span> : null}
-            <span id="played" class="step">
-              {playLine ? played : ""}
-            </span>
-          </div>
+          <PlayBar playLine={playLine} setPlayLine={setPlayLine} playKind={playKind} selected={selected} hints={can.hints} askHint={askHint} hint={hint} played={played} setPlayed={setPlayed} setStep={setStep} />
         ) : null}
         {solved ? (
           <div class="status" id="status" data-seconds={String(solved.seconds)} data-solves={String(solves)}>
             {statusText(solved)}
           </div>
         ) : null}
-        <div class="controls" role="toolbar" aria-label="steps">
-          <button id="first" disabled={!solved || step === 0} onClick={() => setStep(0)} title="first (Home)">
-            |&lt;
-          </button>
-          <button id="back" disabled={!solved || step === 0} onClick={() => setStep((k) => Math.max(0, k - 1))} title="back (left arrow)">
-            &lt;
-          </button>
-          <button id="play" disabled={!solved || steps === 0} onClick={() => setPlaying((p) => !p)} title="play (space)">
-            {playing ? "Pause" : "Play"}
-          </button>
-          <button id="forward" disabled={!solved || step >= steps} onClick={() => setStep((k) => Math.min(steps, k + 1))} title="forward (right arrow)">
-            &gt;
-          </button>
-          <button id="last" disabled={!solved || step >= steps} onClick={() => setStep(steps)} title="last (End)">
-            &gt;|
-          </button>
-          <label>
-            speed <input id="speed" type="range" min="1" max="20" value={speed} onInput={(e) => setSpeed(Number((e.target as HTMLInputElement).value))} /> {speed}/s
-          </label>
-          <label>
-            <input id="zoom" type="checkbox" checked={zoom} onChange={() => setZoom((z) => !z)} /> full size
-          </label>
-          <span class="step" id="step">
-            {solved ? `step ${step} of ${steps}: ${action}` : ""}
-          </span>
-        </div>
+        <StepBar solved={solved} step={step} steps={steps} setStep={setStep} playing={playing} setPlaying={setPlaying} speed={speed} setSpeed={setSpeed} zoom={zoom} setZoom={setZoom} />
         {rules && (can.marks.length > 0 || board) && input ? (
           <div class="controls">
             <button id="edit" aria-pressed={editing} onClick={() => setEditing((x) => !x)}>

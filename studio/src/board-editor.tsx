@@ -12,6 +12,7 @@
  */
 import { useRef, useState } from "preact/hooks";
 import type { EditableBoard } from "../../src/core/plugin.js";
+import { activatable } from "./activate.js";
 
 const CELL = 40;
 const PAD = 6;
@@ -22,14 +23,6 @@ type Side = keyof typeof BIT;
 /** A quarter turn clockwise (the exit's side). */
 const CLOCKWISE: Record<Side, Side> = { n: "e", e: "s", s: "w", w: "n" };
 
-/** Enter or space runs `act` (the page's keys do not see it). */
-const onActivate = (act: () => void) => (e: KeyboardEvent) => {
-  if (e.key !== "Enter" && e.key !== " ") return;
-  e.preventDefault();
-  e.stopPropagation();
-  act();
-};
-
 /** The four tabs of one tile whose top left corner is (x, y): `name` names it in data-opening (`ROW,COL` or `spare`), `what` in words. */
 function tileTabs(x: number, y: number, bits: number, name: string, what: string, toggle: (side: Side) => void) {
   return (["n", "e", "s", "w"] as const).map((side) => {
@@ -38,7 +31,7 @@ function tileTabs(x: number, y: number, bits: number, name: string, what: string
       side === "n" ? [x + CELL / 2 - TAB, y, 2 * TAB, TAB] : side === "s" ? [x + CELL / 2 - TAB, y + CELL - TAB, 2 * TAB, TAB] : side === "w" ? [x, y + CELL / 2 - TAB, TAB, 2 * TAB] : [x + CELL - TAB, y + CELL / 2 - TAB, TAB, 2 * TAB];
     const label = `${open ? "close" : "open"} the ${side} side of ${what}`;
     return (
-      <rect class={open ? "edit-tab open" : "edit-tab"} data-opening={`${name},${side}`} x={tx} y={ty} width={w} height={h} tabindex={0} role="button" aria-label={label} onClick={() => toggle(side)} onKeyDown={onActivate(() => toggle(side))}>
+      <rect class={open ? "edit-tab open" : "edit-tab"} data-opening={`${name},${side}`} x={tx} y={ty} width={w} height={h} {...activatable(label, () => toggle(side))}>
         <title>{label}</title>
       </rect>
     );
@@ -99,21 +92,8 @@ export function BoardEditor({ board, onEdit }: { board: EditableBoard; onEdit: (
     const depth = 5;
     const [bx, by, w, h] = side === "n" ? [x, y, CELL, depth] : side === "s" ? [x, y + CELL - depth, CELL, depth] : side === "w" ? [x, y, depth, CELL] : [x + CELL - depth, y, depth, CELL];
     const label = `the exit leaves field (${board.goal.row},${board.goal.col}) through its ${side} side: turn it to ${CLOCKWISE[side]}`;
-    const turn = () => onEdit({ ...board, exit: CLOCKWISE[side] });
     return (
-      <rect
-        class="edit-exit"
-        data-exit={side}
-        x={bx}
-        y={by}
-        width={w}
-        height={h}
-        tabindex={0}
-        role="button"
-        aria-label={label}
-        onClick={turn}
-        onKeyDown={onActivate(turn)}
-      >
+      <rect class="edit-exit" data-exit={side} x={bx} y={by} width={w} height={h} {...activatable(label, () => onEdit({ ...board, exit: CLOCKWISE[side] }))}>
         <title>{label}</title>
       </rect>
     );

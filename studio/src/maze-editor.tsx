@@ -8,6 +8,7 @@
 import { useRef, useState } from "preact/hooks";
 import type { TextMaze } from "../../src/core/maze-text.js";
 import { isOpen, markCell, moveMark, toggleWall, type Side } from "./maze-edit.js";
+import { activatable } from "./activate.js";
 
 const CELL = 28;
 const PAD = 6;
@@ -31,27 +32,10 @@ export function MazeEditor({ maze, marks, onEdit }: { maze: TextMaze; marks: rea
     const y = PAD + r * CELL;
     const [x1, y1, x2, y2] = side === "n" ? [x, y, x + CELL, y] : side === "s" ? [x, y + CELL, x + CELL, y + CELL] : side === "w" ? [x, y, x, y + CELL] : [x + CELL, y, x + CELL, y + CELL];
     const open = isOpen(maze, r, c, side);
+    const label = `${open ? "put a wall" : "remove the wall"} on the ${side} side of (${r + 1}, ${c + 1})`;
     return (
-      <line
-        class={open ? "edit-wall open" : "edit-wall"}
-        data-wall={`${r + 1},${c + 1},${side}`}
-        x1={x1}
-        y1={y1}
-        x2={x2}
-        y2={y2}
-        tabindex={0}
-        role="button"
-        aria-label={`${open ? "put a wall" : "remove the wall"} on the ${side} side of (${r + 1}, ${c + 1})`}
-        onClick={() => onEdit(toggleWall(maze, r, c, side))}
-        onKeyDown={(e) => {
-          // Enter or space toggles the focused wall (the page's keys do not see it)
-          if (e.key !== "Enter" && e.key !== " ") return;
-          e.preventDefault();
-          e.stopPropagation();
-          onEdit(toggleWall(maze, r, c, side));
-        }}
-      >
-        <title>{`${open ? "put a wall" : "remove the wall"} on the ${side} side of (${r + 1}, ${c + 1})`}</title>
+      <line class={open ? "edit-wall open" : "edit-wall"} data-wall={`${r + 1},${c + 1},${side}`} x1={x1} y1={y1} x2={x2} y2={y2} {...activatable(label, () => onEdit(toggleWall(maze, r, c, side)))}>
+        <title>{label}</title>
       </line>
     );
   };

@@ -2,10 +2,15 @@
  * What the studio's browser tests share (test/studio-*.test.ts): labsolve's answer in
  * Node, the link `labshow studio --out DIR FILE` prints, a tab that intercepts every
  * request (none may leave file://, blob:, data: or 127.0.0.1) and records console errors,
- * and reading an element's text as a person reads it.
+ * reading an element's text as a person reads it, and the browser and scratch folder a
+ * test file's tests share.
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { openBrowser } from "./browser.js";
 
 type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
@@ -37,6 +42,26 @@ export function studioLink(out: string, file: string): string {
   const url = r.stdout.trim();
   if (r.status !== 0 || r.stderr !== "" || !/^file:\/\/.*\/index\.html#/.test(url)) throw new Error(`labshow studio --out: exit ${r.status}: ${r.stderr}${r.stdout}`);
   return url;
+}
+
+/**
+ * The headless chromium and the scratch folder (`out`, under the system's temporary folder,
+ * named `prefix` and a random tail) that a studio test file's tests share: a beforeAll opens
+ * them (60 s at most), an afterAll closes the browser and removes the folder. Call it inside
+ * the describe, so a describe that skips opens nothing; the fields are set once the
+ * beforeAll has run (read them in the tests, not when they are declared).
+ */
+export function studioBrowser(prefix: string): { browser: Browser; out: string } {
+  const env = {} as { browser: Browser; out: string };
+  beforeAll(async () => {
+    ({ browser: env.browser } = await openBrowser());
+    env.out = mkdtempSync(join(tmpdir(), prefix));
+  }, 60_000);
+  afterAll(async () => {
+    await env.browser?.close();
+    if (env.out) rmSync(env.out, { recursive: true, force: true });
+  });
+  return env;
 }
 
 /** A tab that intercepts every request and records console errors, page errors and requests that would leave. */
