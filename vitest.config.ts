@@ -77,6 +77,7 @@ const E2E = [
   "test/push/ipc2023/ipc-progress.test.ts",
   "test/push/ipc2023/search/ipc-threads.test.ts",
   "test/push/ipc2023/ipc-variations.test.ts",
+  "test/push/ipc2023/edit.test.ts",
   "test/bench/labbench-run.test.ts",
   "test/cli/labcheck-contract.test.ts",
   "test/cli/labgen.test.ts",

@@ -127,6 +127,8 @@ export interface PlanRuleSet extends EntryBase {
   recognisesText?: (text: string, name: string) => boolean;
   /** labsolve batch's part: a problem with the domain beside it */
   batch?: () => Promise<BatchRunner>;
+  /** the problem as an editable board and back (the studio's push board editor; the domain is the same before and after) */
+  board?: () => Promise<BoardPart>;
 }
 
 /** A rule set whose instances are text of its own (a maze, a level): recognised by the text, before facts are read. */
@@ -205,6 +207,7 @@ const ipc2023: PlanRuleSet = {
   checker: async () => (await import("./push/ipc2023/referee.js")).checker,
   drawing: async () => (await import("./push/ipc2023/play.js")).drawing,
   generator: async () => (await import("./push/ipc2023/generate.js")).generator,
+  board: async () => (await import("./push/ipc2023/edit.js")).board,
   labgen: { command: "rules", help: "a PDDL problem of the IPC 2023 labyrinth domain (N only: a plan has no horizon), or with --domain the domain; standard output only.", example: "5 --rules ipc2023 --seed 1" },
   // a PDDL file: `(define` after comments
   recognisesText: (text) => /^\uFEFF?\s*(?:;[^\n]*\n\s*)*\(\s*define\b/i.test(text),

@@ -8,14 +8,26 @@
  * files one after the other opens it too; one file alone is refused in labsolve's words.
  * Every request is intercepted, no console error may appear. Skips without a chromium or
  * without the shared IPC instances (../shared/ipc2023-labyrinth).
+ *
+ * Edit: a generated task (its problem and domain written here) opened, one card's tab that
+ * changes the optimum (chosen by the planner's search in Node on the task with that opening
+ * toggled, the toggle done here on the task's own 0-based coordinates) clicked in the board
+ * editor; the page's new optimum is the one found in Node and labsolve plan's on the
+ * problem the page exports; the goal (the domain's) is neither dragged nor turned.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
 import { LABSHOW, LABSOLVE, ROOT, studioBrowser, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+import { ipcDomainText } from "../src/push/ipc2023/domain-text.js";
+import { generateIpcTask, ipcProblemText } from "../src/push/ipc2023/generate.js";
+import { readIpcProblem } from "../src/push/ipc2023/problem.js";
+import { solveIpc } from "../src/push/ipc2023/search/index.js";
 
+type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
 
 const IPC = join(ROOT, "..", "shared", "ipc2023-labyrinth", "opt");
@@ -133,4 +145,116 @@ describe.skipIf(!CHROMIUM || !HAVE)("IPC 2023 in the studio", () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 60_000);
+});
+
+/** The planner's optimum (pushes + steps, unit costs) found in Node, or null when no plan exists. */
+function optimumInNode(text: string): number | null {
+  const r = solveIpc(readIpcProblem(text, "candidate.pddl"));
+  expect(r.proven).toBe(true);
+  return r.cost ?? null;
+}
+
+/**
+ * A generated 3x3 task and a tab of the editor (`ROW,COL,SIDE`: row 1 the south row) whose
+ * toggle changes the optimum to another plan's cost: the opening toggled on the task itself
+ * (card (x, y), y from the north, is field (N - y, x + 1)) and solved in Node.
+ */
+function taskAndTab(): { problem: string; before: number; after: number; named: string } {
+  const bit = { n: 1, s: 2, e: 4, w: 8 } as const;
+  for (let seed = 1; seed <= 20; seed++) {
+    const task = generateIpcTask(3, seed, 4);
+    const problem = ipcProblemText(task);
+    const before = optimumInNode(problem);
+    if (before === null) continue;
+    for (let y = 0; y < 3; y++)
+      for (let x = 0; x < 3; x++)
+        for (const side of ["n", "e", "s", "w"] as const) {
+          const tiles = Uint8Array.from(task.tiles);
+          tiles[y * 3 + x] ^= bit[side];
+          const after = optimumInNode(ipcProblemText({ ...task, tiles }));
+          if (after !== null && after !== before) return { problem, before, after, named: `${3 - y},${x + 1},${side}` };
+        }
+  }
+  throw new Error("no tab of the tasks tried changes the optimum");
+}
+
+/** The file the page's "Save file" downloads under `name`, read from the download folder once no download is under way. */
+async function exported(page: Page, dir: string, name: string): Promise<string> {
+  rmSync(join(dir, name), { force: true });
+  await page.click("#export-file");
+  const path = join(dir, name);
+  const whole = () => existsSync(path) && !readdirSync(dir).some((f) => f.endsWith(".crdownload"));
+  for (let frames = 0; !whole(); frames++) {
+    if (frames > 600) throw new Error(`no download of ${name} in ${dir}`);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  }
+  return readFileSync(path, "utf8");
+}
+
+/** Solves in the page and reads the cost line's number. */
+async function solvedCost(page: Page): Promise<number> {
+  await page.waitForFunction(() => !(document.querySelector("#solve") as HTMLButtonElement | null)?.disabled);
+  await page.click("#solve");
+  await page.waitForSelector("#status", { timeout: 50_000 });
+  const status = await textOf(page, "#status");
+  expect(status.split("\n")[0]).toBe("OPTIMUM FOUND");
+  return Number(/cost: (\d+) /.exec(status)?.[1]);
+}
+
+describe.skipIf(!CHROMIUM)("IPC 2023 edited in the studio", () => {
+  let browser: Browser;
+  let out: string;
+
+  beforeAll(async () => {
+    ({ browser } = await openBrowser());
+    out = mkdtempSync(join(tmpdir(), "studio-ipc-edit-"));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  it("a generated task: one card's tab clicked changes the page's optimum to the one found in Node and labsolve plan's on the exported problem; the goal is fixed", async () => {
+    const chosen = taskAndTab();
+    const problemFile = join(out, "g3.pddl");
+    const domainFile = join(out, "domain.pddl");
+    writeFileSync(problemFile, chosen.problem);
+    writeFileSync(domainFile, ipcDomainText());
+    const r = spawnSync(LABSHOW, ["studio", "--out", out], { encoding: "utf8" });
+    expect(r.status).toBe(0);
+    const downloads = mkdtempSync(join(out, "downloads-"));
+    const { page, errors } = await watchedPage(browser);
+    const cdp = await page.createCDPSession();
+    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+    await page.goto(r.stdout.trim(), { waitUntil: "load" });
+    const picker = (await page.$("#file")) as import("puppeteer-core").ElementHandle<HTMLInputElement>;
+    await picker.uploadFile(problemFile, domainFile);
+    await waitForText(page, "#rules", "rules: ipc2023");
+    expect(await solvedCost(page)).toBe(chosen.before);
+    await page.click("#edit");
+    await page.waitForSelector("#board-editor");
+    // the domain's goal: G on field (1,3) with the exit south, offered neither to drag nor to turn
+    expect(await page.$eval('#board-editor rect[data-exit="s"]', (e) => [e.getAttribute("role"), e.getAttribute("tabindex")])).toEqual([null, null]);
+    expect(await page.$eval('#board-editor text[data-mark="goal"]', (e) => e.getAttribute("class"))).toBe("edit-mark fixed");
+    expect(await page.$eval("#edit", (e) => e.parentElement?.textContent ?? "")).toContain("drag S (the start) to another field (the rule set fixes the goal)");
+    const at = await page.$eval(`#board-editor rect[data-opening="${chosen.named}"]`, (e) => {
+      e.scrollIntoView({ block: "center" });
+      const b = e.getBoundingClientRect();
+      return { x: b.left + b.width / 2, y: b.top + b.height / 2 };
+    });
+    await page.mouse.click(at.x, at.y);
+    await page.waitForFunction(() => document.querySelector("#status") === null);
+    const after = await solvedCost(page);
+    expect(after).toBe(chosen.after);
+    expect(after).not.toBe(chosen.before);
+    const saved = await exported(page, downloads, "g3.pddl");
+    const edited = join(out, "edited.pddl");
+    writeFileSync(edited, saved);
+    const node = spawnSync(LABSOLVE, ["plan", domainFile, edited], { encoding: "utf8" });
+    expect(node.status, node.stderr).toBe(30);
+    expect(Number(/^; cost = (\d+) /m.exec(node.stdout)?.[1])).toBe(after);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 });

@@ -508,6 +508,9 @@ export interface PositionPart {
  * (1-based) and the horizon. The competition's boards are N x N (`cols`, `spare`, `exit` and
  * `kept` undefined); the board game's are R x C with a spare tile, a goal tile or an exit, and
  * facts the editor does not change (insert lines, rotate, no_reverse, the cost) in `kept`.
+ * The IPC 2023 planning tasks' are N x N with the domain's goal (an exit `s` at field (1, N),
+ * `fixedGoal`) and the problem as read in `kept` (its names, the action cost): their 0-based
+ * coordinates, y from the north, are converted by the part (src/push/ipc2023/edit.ts).
  */
 export interface EditableBoard {
   /** N, the rows and columns of a square board; R, the rows, when `cols` is given */
@@ -519,6 +522,8 @@ export interface EditableBoard {
   goal: { row: number; col: number };
   /** the goal is an exit: the pawn leaves the goal field through this side (the game's exit/3); undefined: a goal tile (goal_on/2) */
   exit?: Direction;
+  /** the rule set fixes the goal (the IPC 2023 domain's exit): an editor must not move the goal or turn the exit, and the part refuses a board where either changed; undefined: the goal is the instance's */
+  fixedGoal?: boolean;
   /** the spare tile's OPEN bits (the game's spare/1 facts); undefined: the rule set has no spare tile */
   spare?: number;
   /** the horizon (max_steps/1); undefined: none (the game's bound is optional, the competition's is not) */
@@ -527,7 +532,11 @@ export interface EditableBoard {
   kept?: string;
 }
 
-/** A facts rule set's board part: its instance read as an EditableBoard and written back as its facts (facts the instance does not use and comments are not kept). */
+/**
+ * A rule set's board part: its instance read as an EditableBoard and written back as its
+ * facts (facts the instance does not use and comments are not kept), or for the planning
+ * rule set its problem read and written back as a problem of the same domain.
+ */
 export interface BoardPart {
   /** @throws InputError (FILE:LINE:COL) for an instance that cannot be read */
   read(text: string, name: string): EditableBoard;

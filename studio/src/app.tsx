@@ -253,14 +253,14 @@ export function App() {
             </button>
             {editing && board ? (
               <span>
-                click a tile's tab to open or close that side of it{board.spare !== undefined ? " (the spare tile's too, beside the board)" : ""}; drag S (the start) or G (the goal) to another field
-                {board.exit ? "; click the exit's band on G's field to turn it" : ""}; then Solve
+                click a tile's tab to open or close that side of it{board.spare !== undefined ? " (the spare tile's too, beside the board)" : ""}; drag S (the start){board.fixedGoal ? "" : " or G (the goal)"} to another field
+                {board.fixedGoal ? " (the rule set fixes the goal)" : board.exit ? "; click the exit's band on G's field to turn it" : ""}; then Solve
               </span>
             ) : null}
             {editing && !board ? <span>click a wall to remove it or put it back (on the border: an opening); drag {can.marks.join(" or ")} to another cell; then Solve</span> : null}
           </div>
         ) : null}
-        {editing && board && input ? <BoardEditor board={board} onEdit={(b) => void session.current!.writeBoard(b).then((t) => open(t, input.name))} /> : null}
+        {editing && board && input ? <BoardEditor board={board} onEdit={(b) => void session.current!.writeBoard(b).then((f) => open(f[0].text, f[0].name, f.slice(1)))} /> : null}
         {editing && rules && can.marks.length > 0 && input ? <EditPanel input={input} marks={can.marks} onEdit={(t) => void open(t, input.name)} /> : null}
         {rules && input ? <Compare session={session.current!} opened={`${input.name}\n${input.text}`} /> : null}
         <style>{selectionStyle(playLine && playKind === "atoms" ? selected : undefined)}</style>

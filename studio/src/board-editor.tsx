@@ -7,7 +7,8 @@
  * dragged to another field; an exit's side (the game's exit/3: a band along that side of G's field) turns
  * clockwise on a click, Enter or space. Rows are drawn as labshow draws them, row R at the
  * top; the tabs are named by the facts' 1-based row (from the south), column and side
- * (`ROW,COL,SIDE`; the spare's `spare,SIDE`). Each edit gives the new board to `onEdit`,
+ * (`ROW,COL,SIDE`; the spare's `spare,SIDE`). A goal the rule set fixes (`fixedGoal`: the IPC
+ * 2023 domain's exit) is drawn but neither dragged nor turned. Each edit gives the new board to `onEdit`,
  * which writes it and opens it again.
  */
 import { useRef, useState } from "preact/hooks";
@@ -71,14 +72,14 @@ export function BoardEditor({ board, onEdit }: { board: EditableBoard; onEdit: (
     const f = board[which];
     return (
       <text
-        class="edit-mark"
+        class={which === "goal" && board.fixedGoal ? "edit-mark fixed" : "edit-mark"}
         data-mark={which}
         x={x0(f.col) + CELL / 2 + (which === "goal" ? 8 : -8)}
         y={y0(f.row) + CELL / 2 + 6}
         text-anchor="middle"
         onPointerDown={(e) => {
           e.preventDefault();
-          setDragging(which);
+          if (which === "start" || !board.fixedGoal) setDragging(which);
         }}
       >
         {which === "start" ? "S" : "G"}
@@ -92,6 +93,7 @@ export function BoardEditor({ board, onEdit }: { board: EditableBoard; onEdit: (
     const depth = 5;
     const [bx, by, w, h] = side === "n" ? [x, y, CELL, depth] : side === "s" ? [x, y + CELL - depth, CELL, depth] : side === "w" ? [x, y, depth, CELL] : [x + CELL - depth, y, depth, CELL];
     const label = `the exit leaves field (${board.goal.row},${board.goal.col}) through its ${side} side: turn it to ${CLOCKWISE[side]}`;
+    if (board.fixedGoal) return <rect class="edit-exit fixed" data-exit={side} x={bx} y={by} width={w} height={h} />;
     return (
       <rect class="edit-exit" data-exit={side} x={bx} y={by} width={w} height={h} {...activatable(label, () => onEdit({ ...board, exit: CLOCKWISE[side] }))}>
         <title>{label}</title>

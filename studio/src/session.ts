@@ -55,8 +55,8 @@ export class Session {
     return this.api.board();
   }
 
-  /** An edited push board written as the rule set's facts. */
-  writeBoard(b: EditableBoard): Promise<string> {
+  /** An edited push board written by the rule set's board part: the files to open again (the instance, then a planning task's domain). */
+  writeBoard(b: EditableBoard): Promise<InputFile[]> {
     return this.api.writeBoard(b);
   }
 

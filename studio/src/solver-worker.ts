@@ -28,7 +28,7 @@ export interface Opened {
   marks: string[];
   /** true when the rule set says where a played line stands (its position part): the hint */
   hints: boolean;
-  /** true when the rule set reads and writes its instance as a push board (its board part): the push board editor */
+  /** true when the rule set reads and writes its instance (a planning task: its problem) as a push board (its board part): the push board editor */
   board: boolean;
 }
 
@@ -127,7 +127,7 @@ const api = {
     }
     const entry = ruleSetNamed(current.rules);
     const textSet = entry.input === "text" ? entry : undefined;
-    return { rules: current.rules, name, marks: [...(textSet?.textMaze?.marks ?? [])], hints: textSet?.position !== undefined, board: entry.input === "facts" && entry.board !== undefined };
+    return { rules: current.rules, name, marks: [...(textSet?.textMaze?.marks ?? [])], hints: textSet?.position !== undefined, board: entry.input !== "text" && entry.board !== undefined };
   },
 
   /**
@@ -308,25 +308,36 @@ const api = {
   },
 
   /**
-   * The opened instance as a push board to edit (the rule set's board part), or undefined.
+   * The opened instance as a push board to edit (the rule set's board part: a facts
+   * instance, or a planning task's problem), or undefined.
    * @throws Error with labsolve's message for an instance that cannot be read
    */
   async board(): Promise<EditableBoard | undefined> {
-    if (!current || current.input !== "facts") return undefined;
+    if (!current) return undefined;
     const entry = ruleSetNamed(current.rules);
-    if (entry.input !== "facts" || !entry.board) return undefined;
+    if (entry.input === "text" || !entry.board) return undefined;
+    const source = current.input === "pddl" ? current.problem : current.input === "facts" ? current.source : undefined;
+    if (!source) return undefined;
     try {
-      return (await entry.board()).read(current.source.text, current.source.name);
+      return (await entry.board()).read(source.text, source.name);
     } catch (e) {
       throw new Error(describeError(e));
     }
   },
 
-  /** An edited board written as the opened rule set's facts (its board part), to open again. */
-  async writeBoard(b: EditableBoard): Promise<string> {
+  /**
+   * An edited board written by the opened rule set's board part, as the files to open again:
+   * the written instance under the opened one's name, then for a planning task the same
+   * domain (open(files[0].text, files[0].name, files.slice(1))).
+   * @throws Error for an input that is no push board, or a board its rule set cannot have
+   */
+  async writeBoard(b: EditableBoard): Promise<InputFile[]> {
     const entry = current ? ruleSetNamed(current.rules) : undefined;
-    if (!entry || entry.input !== "facts" || !entry.board) throw new Error("error: this input is no push board");
-    return (await entry.board()).write(b);
+    if (!current || !entry || entry.input === "text" || !entry.board) throw new Error("error: this input is no push board");
+    const text = (await entry.board()).write(b);
+    if (current.input === "pddl") return [{ text, name: current.problem.name }, { ...current.domain }];
+    if (current.input !== "facts") throw new Error("error: this input is no push board");
+    return [{ text, name: current.source.name }];
   },
 
   /**

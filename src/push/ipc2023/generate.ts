@@ -65,7 +65,11 @@ export function generateIpcTask(n: number, seed: number, rotations: number): Ipc
   };
 }
 
-/** The task as a PDDL problem of the IPC 2023 labyrinth domain, in the layout of the IPC's files. */
+/**
+ * The task as a PDDL problem of the IPC 2023 labyrinth domain, in the layout of the IPC's
+ * files: its cards, positions and robot, its action cost (1 when absent) and `(left)` in
+ * :init when the goal holds.
+ */
 export function ipcProblemText(task: IpcTask, header = ""): string {
   const n = task.size;
   const p = task.positions;
@@ -87,7 +91,8 @@ export function ipcProblemText(task: IpcTask, header = ""): string {
   for (let f = 0; f < n * n; f++) {
     for (const [bit, d] of sides) if ((task.tiles[f] & bit) === 0) out.push(`\t(BLOCKED ${task.cards[f]} ${d})`);
   }
-  out.push("", `\t(robot-at ${task.cards[task.robot.y * n + task.robot.x]})`, "", "\t(= (total-cost) 0)", "\t(= (move-robot-cost) 1)", "\t(= (move-card) 1)", ")");
+  const cost = task.actionCost ?? 1;
+  out.push("", `\t(robot-at ${task.cards[task.robot.y * n + task.robot.x]})`, ...(task.goalHolds ? ["\t(left)"] : []), "", "\t(= (total-cost) 0)", `\t(= (move-robot-cost) ${cost})`, `\t(= (move-card) ${cost})`, ")");
   out.push("(:goal", "\t(and", "\t\t(left)", "\t)", ")", "\t(:metric minimize (total-cost))", ")", "");
   return out.join("\n");
 }
