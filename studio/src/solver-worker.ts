@@ -14,8 +14,9 @@ import type { BetterAnswer } from "../../src/library.js";
 import type { EditableBoard } from "../../src/core/plugin.js";
 import { describeError } from "./errors.js";
 import { readFiles, type InputFile } from "./read-files.js";
+import { cut, solvedOf, startWords, type Solved } from "./solved.js";
 
-export type { InputFile };
+export type { InputFile, Solved };
 import { GENERATING, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
 /** What the page learns of an opened input. */
@@ -30,29 +31,6 @@ export interface Opened {
   hints: boolean;
   /** true when the rule set reads and writes its instance (a planning task: its problem) as a push board (its board part): the push board editor */
   board: boolean;
-}
-
-/** A solver's answer as the page shows it: the outcome's own fields, in the commands' words. */
-export interface Solved {
-  status: Outcome["status"];
-  exitCode: number;
-  costKind: Outcome["cost"];
-  fewest: number | null;
-  optimal: boolean;
-  lowerBound: number | null;
-  upperBound: number | null;
-  /** the best answer's witness words (atoms, moves, states or actions), in order; empty when none */
-  witness: string[];
-  /** what the witness's words are (moves can be played by hand) */
-  kind: Outcome["witnessKind"];
-  /** 1 when the witness's first word is the start (a path of states), else 0: step k shows words up to k + start */
-  start: 0 | 1;
-  notes: string[];
-  seconds: number;
-  /** states the search generated; null for a solve stopped by the page (its worker is gone) */
-  states: number | null;
-  /** the outcome as labsolve -f json prints it */
-  json: string;
 }
 
 /** What a solve has found before its end (the page keeps it for Stop): the best answer so far and the cost proven necessary. */
@@ -78,39 +56,6 @@ function lastLine(text: string): string {
   const plain = text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
   const parts = plain.split(/[\r\n]/).filter((p) => p.trim() !== "");
   return parts.at(-1) ?? "";
-}
-
-/** Words of a witness that are its start, not a step: a path of states names its first state. */
-function startWords(outcome: Outcome): 0 | 1 {
-  return outcome.witnessKind === "states" && outcome.models.length > 0 ? 1 : 0;
-}
-
-/** The outcome with its best answer cut after step `k` (the others dropped). */
-function cut(outcome: Outcome, k: number): Outcome {
-  const model = outcome.models[0];
-  return { ...outcome, models: model ? [{ ...model, witness: model.witness.slice(0, k + startWords(outcome)) }] : [] };
-}
-
-/** An outcome as the page shows it; it becomes the answer the pictures step through. */
-function solvedOf(outcome: Outcome, states: number | null = outcome.statistics.states): Solved {
-  best = outcome;
-  const model = outcome.models[0];
-  return {
-    status: outcome.status,
-    exitCode: outcome.exitCode,
-    costKind: outcome.cost,
-    fewest: outcome.fewest,
-    optimal: outcome.optimal,
-    lowerBound: outcome.lowerBound,
-    upperBound: outcome.upperBound,
-    witness: model ? model.witness : [],
-    start: startWords(outcome),
-    kind: outcome.witnessKind,
-    notes: outcome.notes,
-    seconds: outcome.statistics.seconds,
-    states,
-    json: JSON.stringify(outcome),
-  };
 }
 
 const api = {
@@ -165,6 +110,7 @@ const api = {
     } catch (e) {
       throw new Error(describeError(e));
     }
+    best = outcome;
     return solvedOf(outcome);
   },
 
@@ -177,10 +123,8 @@ const api = {
     if (!current || !so.found) throw new Error("nothing found to keep");
     const { model, witnessKind, cost } = so.found;
     const proven = so.lowerBound >= model.cost;
-    return solvedOf(
-      makeOutcome({ rules: current.rules, cost, witnessKind, wanted: 1, answers: 1, proven, exhausted: false, interrupted: true, interruptedBy: "Stop", lowerBound: so.lowerBound, upperBound: model.cost, models: [model], statistics: { seconds, states: 0 } }),
-      null,
-    );
+    best = makeOutcome({ rules: current.rules, cost, witnessKind, wanted: 1, answers: 1, proven, exhausted: false, interrupted: true, interruptedBy: "Stop", lowerBound: so.lowerBound, upperBound: model.cost, models: [model], statistics: { seconds, states: 0 } });
+    return solvedOf(best, null);
   },
 
   /**
