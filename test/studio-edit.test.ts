@@ -12,12 +12,12 @@
  * the same way, then the spare tile's opening and the exit's side by the keyboard; the page's
  * optimum is labsolve's on the exported facts each time. Skips without a chromium.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readInstance, solve } from "../src/library.js";
 import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
-import { labsolve, type NodeOutcome, ROOT, studioBrowser, studioLink, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+import { downloadingPage, exported, labsolve, type NodeOutcome, ROOT, studioBrowser, studioLink, textOf, waitForText } from "./helpers/studio.js";
 
 type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
@@ -72,29 +72,6 @@ function bestWallToRemove(text: string): { row: number; col: number; side: "e" |
         if (!best || f < best.fewest) best = { row: r + 1, col: c + 1, side, text: t, fewest: f };
       }
   return best!;
-}
-
-/** The file the page's "Save file" downloads, read from the download folder once it is whole. */
-async function exported(page: Page, dir: string, name: string): Promise<string> {
-  rmSync(join(dir, name), { force: true });
-  await page.click("#export-file");
-  const path = join(dir, name);
-  // the browser writes NAME.crdownload first and renames it when done: wait for NAME itself, a frame of the page at a time
-  const whole = () => existsSync(path) && !readdirSync(dir).some((f) => f.endsWith(".crdownload"));
-  for (let frames = 0; !whole(); frames++) {
-    if (frames > 600) throw new Error(`no download of ${name} in ${dir}`);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
-  }
-  return readFileSync(path, "utf8");
-}
-
-/** A watched tab whose downloads (the page's "Save file") land in a fresh folder under `out`. */
-async function downloadingPage(browser: Browser, out: string): Promise<{ page: Page; errors: string[]; downloads: string }> {
-  const downloads = mkdtempSync(join(out, "downloads-"));
-  const { page, errors } = await watchedPage(browser);
-  const cdp = await page.createCDPSession();
-  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
-  return { page, errors, downloads };
 }
 
 /** The page's "Save file" (`name`), copied to `copy` beside the download folder, and labsolve's outcome on the copy. */

@@ -16,18 +16,16 @@
  * problem the page exports; the goal (the domain's) is neither dragged nor turned.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, openBrowser, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
-import { LABSHOW, LABSOLVE, ROOT, studioBrowser, textOf, waitForText, watchedPage } from "./helpers/studio.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, sayWhyBrowserTestsSkip } from "./helpers/browser.js";
+import { downloadingPage, exported, LABSHOW, LABSOLVE, ROOT, studioBrowser, textOf, waitForText, watchedPage } from "./helpers/studio.js";
 import { ipcDomainText } from "../src/push/ipc2023/domain-text.js";
 import { generateIpcTask, ipcProblemText } from "../src/push/ipc2023/generate.js";
 import { readIpcProblem } from "../src/push/ipc2023/problem.js";
 import { solveIpc } from "../src/push/ipc2023/search/index.js";
 
-type Browser = import("puppeteer-core").Browser;
 type Page = import("puppeteer-core").Page;
 
 const IPC = join(ROOT, "..", "shared", "ipc2023-labyrinth", "opt");
@@ -178,19 +176,6 @@ function taskAndTab(): { problem: string; before: number; after: number; named: 
   throw new Error("no tab of the tasks tried changes the optimum");
 }
 
-/** The file the page's "Save file" downloads under `name`, read from the download folder once no download is under way. */
-async function exported(page: Page, dir: string, name: string): Promise<string> {
-  rmSync(join(dir, name), { force: true });
-  await page.click("#export-file");
-  const path = join(dir, name);
-  const whole = () => existsSync(path) && !readdirSync(dir).some((f) => f.endsWith(".crdownload"));
-  for (let frames = 0; !whole(); frames++) {
-    if (frames > 600) throw new Error(`no download of ${name} in ${dir}`);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
-  }
-  return readFileSync(path, "utf8");
-}
-
 /** Solves in the page and reads the cost line's number. */
 async function solvedCost(page: Page): Promise<number> {
   await page.waitForFunction(() => !(document.querySelector("#solve") as HTMLButtonElement | null)?.disabled);
@@ -202,31 +187,18 @@ async function solvedCost(page: Page): Promise<number> {
 }
 
 describe.skipIf(!CHROMIUM)("IPC 2023 edited in the studio", () => {
-  let browser: Browser;
-  let out: string;
-
-  beforeAll(async () => {
-    ({ browser } = await openBrowser());
-    out = mkdtempSync(join(tmpdir(), "studio-ipc-edit-"));
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    if (out) rmSync(out, { recursive: true, force: true });
-  });
+  const env = studioBrowser("studio-ipc-edit-");
 
   it("a generated task: one card's tab clicked changes the page's optimum to the one found in Node and labsolve plan's on the exported problem; the goal is fixed", async () => {
     const chosen = taskAndTab();
+    const out = env.out;
     const problemFile = join(out, "g3.pddl");
     const domainFile = join(out, "domain.pddl");
     writeFileSync(problemFile, chosen.problem);
     writeFileSync(domainFile, ipcDomainText());
     const r = spawnSync(LABSHOW, ["studio", "--out", out], { encoding: "utf8" });
     expect(r.status).toBe(0);
-    const downloads = mkdtempSync(join(out, "downloads-"));
-    const { page, errors } = await watchedPage(browser);
-    const cdp = await page.createCDPSession();
-    await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+    const { page, errors, downloads } = await downloadingPage(env.browser, out);
     await page.goto(r.stdout.trim(), { waitUntil: "load" });
     const picker = (await page.$("#file")) as import("puppeteer-core").ElementHandle<HTMLInputElement>;
     await picker.uploadFile(problemFile, domainFile);

@@ -2,11 +2,11 @@
  * What the studio's browser tests share (test/studio-*.test.ts): labsolve's answer in
  * Node, the link `labshow studio --out DIR FILE` prints, a tab that intercepts every
  * request (none may leave file://, blob:, data: or 127.0.0.1) and records console errors,
- * reading an element's text as a person reads it, and the browser and scratch folder a
- * test file's tests share.
+ * reading an element's text as a person reads it, the browser and scratch folder a
+ * test file's tests share, and the page's downloads (Save file).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -91,4 +91,27 @@ export const textOf = (page: Page, selector: string): Promise<string> => page.$e
 /** Waits until the element's text starts with `want`. */
 export async function waitForText(page: Page, selector: string, want: string, timeout = 50_000): Promise<void> {
   await page.waitForFunction((s: string, w: string) => (document.querySelector(s)?.textContent ?? "").startsWith(w), { timeout }, selector, want);
+}
+
+/** The file the page's "Save file" downloads, read from the download folder once it is whole. */
+export async function exported(page: Page, dir: string, name: string): Promise<string> {
+  rmSync(join(dir, name), { force: true });
+  await page.click("#export-file");
+  const path = join(dir, name);
+  // the browser writes NAME.crdownload first and renames it when done: wait for NAME itself, a frame of the page at a time
+  const whole = () => existsSync(path) && !readdirSync(dir).some((f) => f.endsWith(".crdownload"));
+  for (let frames = 0; !whole(); frames++) {
+    if (frames > 600) throw new Error(`no download of ${name} in ${dir}`);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  }
+  return readFileSync(path, "utf8");
+}
+
+/** A watched tab whose downloads (the page's "Save file") land in a fresh folder under `out`. */
+export async function downloadingPage(browser: Browser, out: string): Promise<{ page: Page; errors: string[]; downloads: string }> {
+  const downloads = mkdtempSync(join(out, "downloads-"));
+  const { page, errors } = await watchedPage(browser);
+  const cdp = await page.createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+  return { page, errors, downloads };
 }
