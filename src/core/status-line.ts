@@ -110,6 +110,21 @@ const RATE_WINDOW_S = 2;
 export const PROGRESS_LINE_MS = 250;
 
 /**
+ * `f` called at most once every `ms` milliseconds (the first time `ms` after this call): the
+ * calls between are dropped. A search thread posts its progress figures through it, so that
+ * its poll (every few thousand states) does not flood the thread's messages.
+ */
+export function atMostEvery<A extends unknown[]>(ms: number, f: (...args: A) => void): (...args: A) => void {
+  let last = performance.now();
+  return (...args) => {
+    const now = performance.now();
+    if (now - last < ms) return;
+    last = now;
+    f(...args);
+  };
+}
+
+/**
  * Draws a run's progress figures on `status` (formatProgress, its first word `bound`), the
  * nodes per second measured over the last RATE_WINDOW_S seconds (2) of the figures drawn.
  * @param every ms: figures given sooner than this after the last line drawn are only

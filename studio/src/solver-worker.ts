@@ -8,16 +8,15 @@
  */
 import "./node-shim.js";
 import * as Comlink from "comlink";
-import { check, draw, readInstance, solve, type LibraryInstance } from "../../src/library.js";
+import { check, draw, readInstance, solve, type BetterAnswer, type LibraryInstance } from "../../src/library.js";
 import { makeOutcome, type Outcome } from "../../src/core/outcome.js";
-import type { BetterAnswer } from "../../src/library.js";
 import type { EditableBoard } from "../../src/core/plugin.js";
 import { describeError } from "./errors.js";
 import { readFiles, type InputFile } from "./read-files.js";
 import { cut, solvedOf, startWords, type Solved } from "./solved.js";
+import { GENERATING, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
 export type { InputFile, Solved };
-import { GENERATING, RULE_SET_OPTIONS, ruleSetNamed } from "../../src/registry.js";
 
 /** What the page learns of an opened input. */
 export interface Opened {

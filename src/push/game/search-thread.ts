@@ -7,7 +7,7 @@
  * the nodes so far every PROGRESS_LINE_MS while one runs when asked to, then the result).
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { PROGRESS_LINE_MS } from "../../core/status-line.js";
+import { PROGRESS_LINE_MS, atMostEvery } from "../../core/status-line.js";
 import type { GameInstance } from "./instance.js";
 import { searchGame, type GameDepth, type GameSearchResult } from "./search/deepening.js";
 
@@ -38,20 +38,12 @@ export const STOPPED = "stopped";
 if (parentPort && (workerData as Partial<GameThreadInput> | undefined)?.role === "game search") {
   const port = parentPort;
   const { instance, maxCost, memoryMegabytes, stop, progress } = workerData as GameThreadInput;
-  let posted = performance.now();
   const result = searchGame(instance, {
     maxCost,
     memoryMegabytes,
     shouldStop: () => (Atomics.load(stop, 0) !== 0 ? STOPPED : undefined),
     onDepth: (depth) => port.postMessage({ kind: "depth", depth } satisfies GameThreadMessage),
-    onNodes: progress
-      ? (nodes, bound) => {
-          const now = performance.now();
-          if (now - posted < PROGRESS_LINE_MS) return;
-          posted = now;
-          port.postMessage({ kind: "nodes", nodes, bound } satisfies GameThreadMessage);
-        }
-      : undefined,
+    onNodes: progress ? atMostEvery(PROGRESS_LINE_MS, (nodes: number, bound: number) => port.postMessage({ kind: "nodes", nodes, bound } satisfies GameThreadMessage)) : undefined,
   });
   port.postMessage({ kind: "done", result } satisfies GameThreadMessage);
 }

@@ -13,7 +13,7 @@
  * role has expanded so far); then { kind: "done", result?: IpcResult ("anytime"), expanded: number }.
  * Two threads: the answer (the cost proven necessary, the cheapest plan) is the share's.
  */
-import { PROGRESS_LINE_MS } from "../../../core/status-line.js";
+import { PROGRESS_LINE_MS, atMostEvery } from "../../../core/status-line.js";
 import type { IpcMove, IpcResult, IpcTask } from "../task.js";
 import { planStream, solveIpcAnytime } from "./anytime.js";
 import { searchShared, SearchShare, type SharedSearchMemory } from "./units.js";
@@ -43,15 +43,7 @@ export function runPlannerRole(input: PlannerRoleInput, post: (m: FromPlanner) =
   const shouldStop = (): boolean => Atomics.load(stop, 0) !== 0 || performance.now() > deadline;
   const onIteration = (bound: number, expanded: number): void => post({ kind: "iteration", bound, expanded });
   const onPlan = (moves: IpcMove[], cost: number): void => post({ kind: "plan", moves, cost });
-  let posted = performance.now();
-  const onPoll = input.progress
-    ? (bound: number, expanded: number): void => {
-        const now = performance.now();
-        if (now - posted < PROGRESS_LINE_MS) return;
-        posted = now;
-        post({ kind: "progress", bound, expanded });
-      }
-    : undefined;
+  const onPoll = input.progress ? atMostEvery(PROGRESS_LINE_MS, (bound: number, expanded: number) => post({ kind: "progress", bound, expanded })) : undefined;
   if (role === "anytime") {
     const result = solveIpcAnytime(task, { timeLimitMs, shouldStop, onIteration, onPlan, onPoll });
     post({ kind: "done", result, expanded: result.expanded });

@@ -13,9 +13,9 @@ import type { ImproverInput, ImproverMessage } from "./improver.js";
 import { runYielding } from "./yielding.js";
 import { mirroredBeamSteps, type BeamRun } from "./symmetry.js";
 import { budgetOf, exactBeamSteps, WIDE_FIRST_BEAMS, type BoundSink } from "./main-beams.js";
+import { ANY_HELPER, ANY_MAIN, ladderWaitMs, nextBeam, type AnyThreadBeams, type BeamsRun } from "./any-schedule.js";
 
 export type { BoundSink };
-import { ANY_HELPER, ANY_MAIN, ladderWaitMs, nextBeam, type AnyThreadBeams, type BeamsRun } from "./any-schedule.js";
 
 /**
  * --any: beams end this many milliseconds after the process started (performance.now()

@@ -11,11 +11,11 @@
  * of two depths agree closely (docs/design/search.md, "How far a checkpointed proof is"). Drawing
  * is src/core/status-line.ts's.
  */
-import type { ProgressFigures } from "../../../../core/status-line.js";
+import { PROGRESS_LINE_MS, type ProgressFigures } from "../../../../core/status-line.js";
 import { prefixesArePairs } from "../proof/prefixes.js";
 
-/** ms between two progress reports */
-export const PROGRESS_EVERY_MS = 250;
+/** ms between two progress reports: every progress line's period (src/core/status-line.ts) */
+export const PROGRESS_EVERY_MS = PROGRESS_LINE_MS;
 
 /** What the ticker reads from the run at each tick. */
 export interface RunFigures {
